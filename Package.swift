@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows one way: bytes → demux → parse → classify → signal → simulate → report.
+// - CFFmpeg: the system libraries (pkg-config libavformat libavcodec libavutil).
+// - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
+// - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
+// - hdrprobe: the command line, one file per subcommand, no logic.
+let package = Package(
+    name: "hdrprobe",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "hdrprobe", targets: ["hdrprobe"]),
+        .library(name: "HDRProbeCore", targets: ["HDRProbeCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+        ),
+        .target(
+            name: "HDRProbeCore",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "HDRProbeEngine",
+            dependencies: ["CFFmpeg", "HDRProbeCore"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "hdrprobe",
+            dependencies: [
+                "HDRProbeEngine", "HDRProbeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "HDRProbeCoreTests",
+            dependencies: ["HDRProbeCore"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "HDRProbeEngineTests",
+            dependencies: ["HDRProbeEngine", "HDRProbeCore"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

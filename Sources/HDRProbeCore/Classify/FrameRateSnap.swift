@@ -1,0 +1,71 @@
+/// Snaps a measured frame rate to the standard display rates, exactly as
+/// `shared/specs/apple-playback.md` §5.2 states the rule (AetherEngine `FrameRateSnap`):
+/// standard set 23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60; the film window 23.5…24.05 → 23.976
+/// (24.000 included); otherwise the nearest member other than 23.976 within ±0.5, ties to the
+/// lower; nothing within 0.5 → nil.
+public enum FrameRateSnap {
+    public static let standardRates: [Double] = [23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60]
+
+    public static func snap(_ raw: Double) -> Double? {
+        guard raw.isFinite, raw > 0 else { return nil }
+        if raw >= 23.5 && raw <= 24.05 { return 23.976 }
+        var best: Double?
+        var bestDelta = Double.infinity
+        for rate in standardRates where rate != 23.976 {
+            let delta = abs(raw - rate)
+            if delta <= 0.5 && delta < bestDelta {
+                best = rate
+                bestDelta = delta
+            }
+        }
+        return best
+    }
+}
+
+/// Frame rate as a reduced rational and a three-decimal value.
+public struct FrameRate: Sendable, Equatable {
+    public var numerator: Int
+    public var denominator: Int
+
+    /// nil unless both terms are positive.
+    public init?(numerator: Int, denominator: Int) {
+        guard numerator > 0, denominator > 0 else { return nil }
+        let g = FrameRate.gcd(numerator, denominator)
+        self.numerator = numerator / g
+        self.denominator = denominator / g
+    }
+
+    public var value: Double { Double(numerator) / Double(denominator) }
+    /// Rounded to three decimals (24000/1001 → 23.976).
+    public var roundedValue: Double { (value * 1000).rounded() / 1000 }
+    public var rational: String { "\(numerator)/\(denominator)" }
+
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+}
+
+/// Detects a variable frame rate from sampled presentation timestamps (any order, in stream
+/// time-base ticks): the stream is variable when a frame duration departs from the median by
+/// more than 1.5 ticks and more than 2 % — Matroska's 1-ms rounding (41/42 ms for 23.976) is not
+/// variability.
+public enum FrameRateVariability {
+    public static func isVariable(presentationTimestamps pts: [Int64]) -> Bool {
+        let sorted = pts.sorted()
+        var deltas: [Int64] = []
+        for i in 1..<max(1, sorted.count) where sorted[i] > sorted[i - 1] {
+            deltas.append(sorted[i] - sorted[i - 1])
+        }
+        guard deltas.count >= 3 else { return false }
+        let median = Double(deltas.sorted()[deltas.count / 2])
+        let tolerance = max(1.5, median * 0.02)
+        return deltas.contains { abs(Double($0) - median) > tolerance }
+    }
+
+    /// The median frame duration of the sampled timestamps, in ticks (nil with fewer than 2).
+    public static func medianDuration(presentationTimestamps pts: [Int64]) -> Int64? {
+        let sorted = pts.sorted()
+        var deltas: [Int64] = []
+        for i in 1..<max(1, sorted.count) where sorted[i] > sorted[i - 1] { deltas.append(sorted[i] - sorted[i - 1]) }
+        guard !deltas.isEmpty else { return nil }
+        return deltas.sorted()[deltas.count / 2]
+    }
+}

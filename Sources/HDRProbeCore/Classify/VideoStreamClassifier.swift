@@ -1,0 +1,170 @@
+/// Turns the evidence gathered for a video stream into its report entry and findings: colour
+/// (container wins over the bitstream when both declare it), frame rate and snapping, static HDR
+/// metadata (container first, then SEI), Dolby Vision resolution and verdict, VideoRangeType and
+/// the findings of `docs/findings.md` that are visible at this stage.
+public struct VideoStreamClassifier: Sendable {
+    public var policy: DolbyVisionPolicy
+
+    public init(policy: DolbyVisionPolicy = .default) { self.policy = policy }
+
+    public func classify(_ e: VideoEvidence) -> (StreamReport, [Finding]) {
+        var findings: [Finding] = []
+        func add(_ code: FindingCode, _ message: String) { findings.append(Finding(code, message, stream: e.index)) }
+
+        var s = StreamReport(index: e.index, kind: .video, codec: e.codec)
+        s.sampleEntry = e.sampleEntry
+        s.profile = e.profileName
+        s.level = e.level ?? e.scan.levelIDC
+        s.width = e.width ?? e.scan.width
+        s.height = e.height ?? e.scan.height
+        s.bitDepth = e.scan.bitDepth ?? e.bitDepth
+        s.chromaSubsampling = e.scan.chromaSubsampling ?? e.chromaSubsampling
+
+        // Colour: the container's declaration wins, the bitstream fills what it leaves open.
+        let container = e.containerColour.flatMap { $0.isSpecified || $0.fullRange != nil ? $0 : nil }
+        let bitstream = e.scan.bitstreamColour
+        var color = ColorReport()
+        let effective = ColourCodes(
+            primaries: Self.specified(container?.primaries) ?? Self.specified(bitstream?.primaries),
+            transfer: Self.specified(container?.transfer) ?? Self.specified(bitstream?.transfer),
+            matrix: Self.specified(container?.matrix) ?? Self.specified(bitstream?.matrix),
+            fullRange: container?.fullRange ?? bitstream?.fullRange)
+        color.primaries = H273Names.primaries(effective.primaries)
+        color.transfer = H273Names.transfer(effective.transfer)
+        color.matrix = H273Names.matrix(effective.matrix)
+        color.range = H273Names.range(fullRange: effective.fullRange)
+        color.transferCharacteristics = effective.transfer
+        let containerDeclares = container?.isSpecified ?? false
+        let bitstreamDeclares = bitstream?.isSpecified ?? false
+        switch (containerDeclares, bitstreamDeclares) {
+        case (true, true): color.source = "both"
+        case (true, false): color.source = "container"
+        case (false, true): color.source = "bitstream"
+        case (false, false): color.source = nil
+        }
+        color.container = e.containerColour
+        color.bitstream = bitstream
+        s.color = color
+        let transfer = effective.transfer
+
+        // Frame rate.
+        var rate = e.declaredFrameRate
+        if rate == nil, let median = FrameRateVariability.medianDuration(presentationTimestamps: e.sampledPTS), median > 0 {
+            rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator)
+        }
+        let variable = FrameRateVariability.isVariable(presentationTimestamps: e.sampledPTS)
+        let snapped = rate.flatMap { FrameRateSnap.snap($0.value) }
+        s.frameRate = FrameRateReport(value: rate?.roundedValue, rational: rate?.rational, snapped: snapped, variable: variable)
+        if variable {
+            add(.frameRateVariable, "Frame durations vary across the scanned frames; players cannot pick one display refresh rate.")
+        } else if let rate, snapped == nil {
+            add(.frameRateNonStandard, "Frame rate \(rate.roundedValue) fps is not a standard display rate; displays cannot match it.")
+        }
+
+        // Static HDR metadata: container first, then SEI.
+        let mastering = e.containerMastering ?? e.scan.mastering
+        let contentLight = e.containerContentLight ?? e.scan.contentLight
+
+        // HDR10+.
+        let hdr10Plus = e.scan.framesWithHDR10Plus > 0
+        let hdr10PlusReport = HDR10PlusReport(present: hdr10Plus, profile: hdr10Plus ? e.scan.hdr10PlusProfile : nil,
+                                              framesWithMetadata: e.scan.framesWithHDR10Plus,
+                                              framesScanned: e.scan.framesScanned)
+
+        // Dolby Vision.
+        let rpuPresent = e.scan.framesWithRPU > 0
+        let dvProfile = DolbyVisionProfile.resolve(codec: e.codec, record: e.doviRecord,
+                                                   rpuProfile: e.scan.rpuProfile, baseTransfer: transfer)
+        if let record = e.doviRecord, let dvProfile {
+            let config = DolbyVisionReport.Configuration(record, box: e.doviRecordBox ?? "dvcC")
+            s.dolbyVision = dolbyVisionReport(e, config: config, profile: dvProfile, transfer: transfer)
+            if !record.issues.isEmpty {
+                add(.dvConfigurationIrregular, "The Dolby Vision configuration record is irregular: \(record.issues.joined(separator: "; ")).")
+            }
+        } else if rpuPresent, let dvProfile {
+            s.dolbyVision = dolbyVisionReport(e, config: nil, profile: dvProfile, transfer: transfer)
+        } else if rpuPresent || e.scan.enhancementLayerNALs {
+            // RPUs that no header could be read from: DV signal present, profile unknown.
+            let unknown = DolbyVisionProfile(profile: 0, compatibilityId: nil, fromRPU: true)
+            s.dolbyVision = dolbyVisionReport(e, config: nil, profile: unknown, transfer: transfer)
+        }
+        if let disagreement = e.doviRecordDisagreement {
+            add(.dvRecordSourcesDisagree, disagreement)
+        }
+        if let dv = s.dolbyVision {
+            if dv.configuration == nil && rpuPresent {
+                add(.dvRpuWithoutConfiguration,
+                    "Dolby Vision RPUs are in the stream but the container has no configuration record; MediaInfo, Jellyfin and Apple players will treat it as \(transfer == H273Names.pq ? "HDR10" : "non-Dolby Vision"). Remux with a tool that writes the record (mkvmerge, or ffmpeg -strict unofficial).")
+            }
+            if dv.configuration != nil && !rpuPresent && e.scan.framesScanned > 0 {
+                add(.dvConfigurationWithoutRpu,
+                    "The container declares Dolby Vision but none of the \(e.scan.framesScanned) scanned frames carries an RPU; the RPUs were probably stripped by a remux.")
+            }
+            if let record = e.doviRecord, let rpuProfile = e.scan.rpuProfile, Self.profilesDisagree(record: record.profile, rpu: rpuProfile) {
+                add(.dvProfileMismatch,
+                    "The configuration record says profile \(record.profile) but the RPUs are profile \(rpuProfile); players follow the record and may fail (a failed profile 7 → 8.1 conversion leaves this).")
+            }
+            if dv.verdict.decision == .refuse {
+                add(.dvRefused, "Dolby Vision \(dv.profile) is refused (\(dv.verdict.code)): \(dv.verdict.reason)")
+            }
+            if e.scan.invalidRPUs > 0 {
+                let detail = e.scan.rpuProblems.first.map { ": \($0)" } ?? ""
+                add(.dvRpuInvalid, "\(e.scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).")
+            }
+        }
+
+        let hasDV = s.dolbyVision != nil
+        let rangeType = VideoRangeType.classify(dolbyVision: hasDV ? dvProfile : nil, record: e.doviRecord,
+                                                sampleEntry: e.sampleEntry, transfer: transfer, hdr10Plus: hdr10Plus)
+        s.hdr = HDRReport(videoRangeType: rangeType,
+                          formats: VideoRangeType.formats(dolbyVision: hasDV, hdr10Plus: hdr10Plus, transfer: transfer),
+                          masteringDisplay: mastering, contentLightLevel: contentLight,
+                          alternativeTransfer: e.scan.alternativeTransfer, hdr10Plus: hdr10PlusReport)
+
+        if transfer == H273Names.pq {
+            if mastering == nil {
+                add(.hdr10MissingMasteringDisplay, "PQ video without mastering display metadata (no mdcv/MasteringMetadata and no SEI 137); displays must guess the mastering volume.")
+            }
+            if contentLight == nil {
+                add(.hdr10MissingContentLightLevel, "PQ video without content light level (MaxCLL/MaxFALL); tone mapping falls back to defaults.")
+            }
+        }
+        if let entry = e.sampleEntry, ["hev1", "dvhe", "avc3", "dvav"].contains(entry) {
+            add(.hlsSampleEntryInBand, "Sample entry '\(entry)' allows in-band parameter sets; Apple HLS requires '\(entry.hasPrefix("hev") ? "hvc1" : entry == "dvhe" ? "dvh1" : entry == "avc3" ? "avc1" : "dva1")' with parameter sets in the configuration record.")
+        }
+        return (s, findings)
+    }
+
+    private func dolbyVisionReport(_ e: VideoEvidence, config: DolbyVisionReport.Configuration?,
+                                   profile: DolbyVisionProfile, transfer: Int?) -> DolbyVisionReport {
+        let rpu = DolbyVisionReport.RPU(
+            present: e.scan.framesWithRPU > 0, profile: e.scan.rpuProfile,
+            enhancementLayer: e.scan.rpuEnhancementLayer, cmVersion: nil,
+            framesWithRpu: e.scan.framesWithRPU, framesScanned: e.scan.framesScanned)
+        let verdict: DolbyVisionReport.Verdict
+        if profile.profile == 0 {
+            verdict = .init(decision: .refuse, code: "dv.unsupportedProfile",
+                            reason: "The Dolby Vision profile could not be determined from the RPUs.",
+                            fallback: DolbyVisionPolicy.fallback(for: profile, baseTransfer: transfer))
+        } else {
+            verdict = policy.verdict(for: profile, codec: e.codec, baseTransfer: transfer)
+        }
+        return DolbyVisionReport(configuration: config, rpu: rpu, enhancementLayerNALs: e.scan.enhancementLayerNALs,
+                                 profile: profile.profile == 0 ? "unknown" : profile.string, verdict: verdict)
+    }
+
+    /// Record vs RPU profile: 10 (AV1) carries 5/8-style RPUs and Apple's 20 carries a 5-style RPU
+    /// (`dolby-vision.md` §11.1), so those pairs agree.
+    static func profilesDisagree(record: Int, rpu: Int) -> Bool {
+        switch record {
+        case 10: return ![5, 8].contains(rpu)
+        case 20: return rpu != 5
+        default: return record != rpu
+        }
+    }
+
+    static func specified(_ code: Int?) -> Int? {
+        guard let code, code != 2 else { return nil }
+        return code
+    }
+}

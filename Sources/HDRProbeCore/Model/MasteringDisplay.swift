@@ -1,0 +1,48 @@
+/// Mastering display colour volume (SMPTE ST 2086) as reported: CIE 1931 xy chromaticities
+/// as decimals and luminance in cd/m². Filled from an ISO BMFF `mdcv` box, Matroska
+/// `MasteringMetadata` (container) or an HEVC SEI payloadType 137 / AV1 metadata (bitstream).
+public struct MasteringDisplay: Sendable, Equatable, Codable {
+    public var redX: Double, redY: Double
+    public var greenX: Double, greenY: Double
+    public var blueX: Double, blueY: Double
+    public var whiteX: Double, whiteY: Double
+    public var minLuminance: Double
+    public var maxLuminance: Double
+    public var source: MetadataSource
+
+    public init(redX: Double, redY: Double, greenX: Double, greenY: Double, blueX: Double, blueY: Double,
+                whiteX: Double, whiteY: Double, minLuminance: Double, maxLuminance: Double, source: MetadataSource) {
+        self.redX = redX; self.redY = redY; self.greenX = greenX; self.greenY = greenY
+        self.blueX = blueX; self.blueY = blueY; self.whiteX = whiteX; self.whiteY = whiteY
+        self.minLuminance = minLuminance; self.maxLuminance = maxLuminance; self.source = source
+    }
+
+    /// From the ST 2086 integer coding shared by HEVC SEI 137 and ISO BMFF `mdcv`:
+    /// chromaticities in units of 0.00002, luminance in units of 0.0001 cd/m².
+    /// Primaries are given in R, G, B order here (callers reorder HEVC's G, B, R).
+    public init(st2086Red red: (UInt16, UInt16), green: (UInt16, UInt16), blue: (UInt16, UInt16),
+                white: (UInt16, UInt16), maxLuminance: UInt32, minLuminance: UInt32, source: MetadataSource) {
+        func c(_ v: UInt16) -> Double { Double(v) * 0.00002 }
+        self.init(redX: c(red.0), redY: c(red.1), greenX: c(green.0), greenY: c(green.1),
+                  blueX: c(blue.0), blueY: c(blue.1), whiteX: c(white.0), whiteY: c(white.1),
+                  minLuminance: Double(minLuminance) * 0.0001, maxLuminance: Double(maxLuminance) * 0.0001,
+                  source: source)
+    }
+}
+
+/// Content light level (CTA-861.3): MaxCLL and MaxFALL in cd/m².
+public struct ContentLightLevel: Sendable, Equatable, Codable {
+    public var maxCLL: Int
+    public var maxFALL: Int
+    public var source: MetadataSource
+
+    public init(maxCLL: Int, maxFALL: Int, source: MetadataSource) {
+        self.maxCLL = maxCLL; self.maxFALL = maxFALL; self.source = source
+    }
+}
+
+/// Where a piece of static metadata was read.
+public enum MetadataSource: String, Sendable, Codable, Equatable {
+    case container
+    case bitstream
+}

@@ -1,0 +1,79 @@
+/// Everything measured about one video stream before classification: what the container
+/// declares (from the demuxer and hdrprobe's own box walk) and what the scanned access units
+/// carry. The engine fills it; ``VideoStreamClassifier`` turns it into the report.
+public struct VideoEvidence: Sendable, Equatable {
+    public var index: Int
+    public var codec: String?
+    /// The ISO BMFF sample entry as stored; nil for Matroska, TS and raw streams.
+    public var sampleEntry: String?
+    public var profileName: String?
+    public var level: Int?
+    public var width: Int?
+    public var height: Int?
+    public var bitDepth: Int?
+    public var chromaSubsampling: String?
+    public var containerColour: ColourCodes?
+    /// Frame rate the container declares (average), if any.
+    public var declaredFrameRate: FrameRate?
+    /// Presentation timestamps of the scanned frames and their time base.
+    public var sampledPTS: [Int64]
+    public var timeBaseNumerator: Int
+    public var timeBaseDenominator: Int
+    public var containerMastering: MasteringDisplay?
+    public var containerContentLight: ContentLightLevel?
+    public var doviRecord: DOVIDecoderConfigurationRecord?
+    /// `dvcC`, `dvvC`, `dvwC`, `matroska` or `mpegts-descriptor`.
+    public var doviRecordBox: String?
+    /// When two readers of the record disagree (hdrprobe's box walk vs libavformat).
+    public var doviRecordDisagreement: String?
+    public var scan: BitstreamScan
+
+    public init(index: Int) {
+        self.index = index
+        self.sampledPTS = []
+        self.timeBaseNumerator = 1
+        self.timeBaseDenominator = 1
+        self.scan = BitstreamScan()
+    }
+}
+
+/// What a bounded scan of the first access units found (HEVC NAL census, SEI, RPUs, HDR10+,
+/// in-band parameter sets).
+public struct BitstreamScan: Sendable, Equatable {
+    public var framesScanned = 0
+    public var bytesScanned = 0
+    /// The scan stopped at its frame or byte budget before the end of the stream.
+    public var budgetReached = false
+    public var nalCensus: [Int: Int] = [:]
+    public var framesWithRPU = 0
+    /// Profile from the first RPU header that parsed (dovi_tool's rule, 4/5/7/8).
+    public var rpuProfile: Int?
+    public var rpuEnhancementLayer: String?
+    public var invalidRPUs = 0
+    public var rpuProblems: [String] = []
+    public var enhancementLayerNALs = false
+    public var framesWithHDR10Plus = 0
+    /// Per-frame HDR10+ profile decisions ("A", "B", or nil for neither).
+    public var hdr10PlusProfiles: [String?] = []
+    public var mastering: MasteringDisplay?
+    public var contentLight: ContentLightLevel?
+    public var alternativeTransfer: Int?
+    /// Colour, depth and size from the sequence header / SPS (out-of-band or in-band).
+    public var bitstreamColour: ColourCodes?
+    public var bitDepth: Int?
+    public var chromaSubsampling: String?
+    public var width: Int?
+    public var height: Int?
+    public var profileIDC: Int?
+    public var levelIDC: Int?
+    /// Parameter sets were found in the sample data (not only in the configuration record).
+    public var inBandParameterSets = false
+
+    public init() {}
+
+    /// The hdr10plus_tool list profile: every scanned payload A → "A", every one B → "B", else nil.
+    public var hdr10PlusProfile: String? {
+        guard let first = hdr10PlusProfiles.first, let p = first else { return nil }
+        return hdr10PlusProfiles.allSatisfy { $0 == p } ? p : nil
+    }
+}

@@ -1,0 +1,95 @@
+/// The Dolby Vision decoder configuration record: the payload of an ISO BMFF `dvcC`, `dvvC` or
+/// `dvwC` box, of a Matroska `BlockAddIDExtraData` (BlockAdditionMapping), and the body of the
+/// MPEG-TS `DOVI_video_stream_descriptor`.
+///
+/// Layout: `shared/specs/dolby-vision.md` §5.1 (Dolby, "Dolby Vision Streams Within the ISO Base
+/// Media File Format"; FFmpeg `libavformat/dovi_isom.c`); lenient-parsing rules §5.3; TS
+/// descriptor §7. Lenient on short records (from 4 bytes up, like FFmpeg), strict on nonsense:
+/// every oddity becomes an ``issues`` entry rather than a rejection.
+public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
+    public var versionMajor: Int
+    public var versionMinor: Int
+    public var profile: Int
+    public var level: Int
+    public var rpuPresent: Bool
+    public var elPresent: Bool
+    public var blPresent: Bool
+    /// `dv_bl_signal_compatibility_id`; 0 when the record is too short to hold it.
+    public var compatibilityId: Int
+    /// `dv_md_compression` (0 none, 1 limited, 2 reserved, 3 extended).
+    public var mdCompression: Int
+    /// TS descriptor only: the base-layer PID an EL/RPU-only PID depends on.
+    public var dependencyPID: Int?
+    /// Size of the record as stored, in bytes (24 for a complete ISO BMFF record).
+    public var storedSize: Int
+    /// Deviations from the specification that do not prevent reading the record.
+    public var issues: [String]
+
+    public static let fullSize = 24
+
+    /// Parses the ISO BMFF / Matroska form (`dolby-vision.md` §5.1). Throws only when fewer than
+    /// 4 bytes are present.
+    public static func parse(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
+        guard bytes.count >= 4 else { throw DOVIConfigurationError.tooShort(bytes.count) }
+        let x = UInt16(bytes[2]) << 8 | UInt16(bytes[3])
+        var record = DOVIDecoderConfigurationRecord(
+            versionMajor: Int(bytes[0]), versionMinor: Int(bytes[1]),
+            profile: Int(x >> 9), level: Int((x >> 3) & 0x3F),
+            rpuPresent: (x >> 2) & 1 == 1, elPresent: (x >> 1) & 1 == 1, blPresent: x & 1 == 1,
+            compatibilityId: 0, mdCompression: 0, dependencyPID: nil, storedSize: bytes.count, issues: [])
+        if bytes.count >= 5 {
+            record.compatibilityId = Int(bytes[4] >> 4)
+            record.mdCompression = Int((bytes[4] >> 2) & 3)
+        }
+        if bytes.count < fullSize {
+            record.issues.append("record is \(bytes.count) bytes, expected \(fullSize)")
+        } else {
+            // 26 reserved bits after md_compression, then 4×32 reserved bits: all zero.
+            let reservedNonZero = (bytes[4] & 0x03) != 0 || bytes[5..<fullSize].contains { $0 != 0 }
+            if reservedNonZero { record.issues.append("reserved bits are not zero") }
+        }
+        record.validate()
+        return record
+    }
+
+    /// Parses the body of a `DOVI_video_stream_descriptor` (tag 0xB0), i.e. the bytes after
+    /// tag and length (`dolby-vision.md` §7). `dependency_pid` is present when `bl_present_flag`
+    /// is 0 and precedes the compatibility id.
+    public static func parseTSDescriptorBody(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
+        guard bytes.count >= 4 else { throw DOVIConfigurationError.tooShort(bytes.count) }
+        var r = BitReader(bytes)
+        let major = try r.int(8), minor = try r.int(8)
+        let profile = try r.int(7), level = try r.int(6)
+        let rpu = try r.flag(), el = try r.flag(), bl = try r.flag()
+        var record = DOVIDecoderConfigurationRecord(
+            versionMajor: major, versionMinor: minor, profile: profile, level: level,
+            rpuPresent: rpu, elPresent: el, blPresent: bl, compatibilityId: 0, mdCompression: 0,
+            dependencyPID: nil, storedSize: bytes.count, issues: [])
+        if !bl {
+            if r.bitsRemaining >= 16 {
+                record.dependencyPID = try r.int(13)
+                try r.skip(3)
+            } else {
+                record.issues.append("descriptor too short for dependency_pid")
+            }
+        }
+        if r.bitsRemaining >= 6 {
+            record.compatibilityId = try r.int(4)
+            record.mdCompression = try r.int(2)
+        }
+        record.validate()
+        return record
+    }
+
+    private mutating func validate() {
+        if versionMajor != 1 || versionMinor != 0 {
+            issues.append("version \(versionMajor).\(versionMinor), expected 1.0")
+        }
+        if level == 0 || level > 13 { issues.append("level \(level) outside 1…13") }
+        if !rpuPresent && !elPresent && !blPresent { issues.append("no layer flag set") }
+    }
+}
+
+public enum DOVIConfigurationError: Error, Equatable, Sendable {
+    case tooShort(Int)
+}

@@ -1,0 +1,75 @@
+/// An ISO BMFF box header and a bounded walker over a run of sibling boxes
+/// (ISO/IEC 14496-12 §4.2: `size` u32, `type` fourcc, `largesize` u64 when size == 1,
+/// size 0 = "to the end of the enclosing container", `uuid` boxes carry a 16-byte usertype).
+///
+/// The walker never trusts a size field for allocation: a box whose size runs past its parent is
+/// reported as `truncated` and clipped, a size smaller than its header stops the walk.
+public struct ISOBox: Sendable, Equatable {
+    public var type: String
+    /// Offset of the box header in the buffer the walk ran over (plus the caller's base offset).
+    public var offset: Int
+    public var headerSize: Int
+    /// Size as declared (header included); for size 0 the size up to the parent's end.
+    public var declaredSize: UInt64
+    /// Payload range within the walked buffer, clipped to the parent.
+    public var payload: Range<Int>
+    /// The declared size runs past the parent (or the end of the data).
+    public var truncated: Bool
+}
+
+public struct ISOBoxWalk: Sendable, Equatable {
+    public var boxes: [ISOBox]
+    /// Problems met: a size smaller than a header, a box past its parent, too many boxes.
+    public var issues: [String]
+}
+
+public enum ISOBoxWalker {
+    /// Upper bound on boxes listed in one walk (a hostile file cannot make it loop or allocate).
+    public static let maxBoxes = 4096
+
+    /// Walks the sibling boxes in `bytes[range]`. `baseOffset` is added to reported offsets.
+    public static func walk(_ bytes: [UInt8], range: Range<Int>? = nil, baseOffset: Int = 0) -> ISOBoxWalk {
+        let r = range ?? 0..<bytes.count
+        let end = min(r.upperBound, bytes.count)
+        var pos = max(0, r.lowerBound)
+        var boxes: [ISOBox] = []
+        var issues: [String] = []
+        while pos + 8 <= end {
+            if boxes.count >= maxBoxes { issues.append("more than \(maxBoxes) boxes; walk stopped"); break }
+            var reader = ByteReader(bytes, offset: pos, end: end)
+            guard let size32 = try? reader.u32(), let type = try? reader.fourCC() else { break }
+            var header = 8
+            var declared = UInt64(size32)
+            if size32 == 1 {
+                guard let large = try? reader.u64() else {
+                    issues.append("box '\(type)' at \(baseOffset + pos): largesize cut off"); break
+                }
+                header = 16
+                declared = large
+            } else if size32 == 0 {
+                declared = UInt64(end - pos)
+            }
+            if type == "uuid" { header += 16 }
+            if declared < UInt64(header) {
+                issues.append("box '\(type)' at \(baseOffset + pos) declares size \(declared), smaller than its header")
+                break
+            }
+            let available = UInt64(end - pos)
+            let truncated = declared > available
+            let boxEnd = truncated ? end : pos + Int(declared)
+            let payloadStart = min(pos + header, boxEnd)
+            if truncated {
+                issues.append("box '\(type)' at \(baseOffset + pos) declares \(declared) bytes, only \(available) available")
+            }
+            boxes.append(ISOBox(type: type, offset: baseOffset + pos, headerSize: header, declaredSize: declared,
+                                payload: payloadStart..<boxEnd, truncated: truncated))
+            pos = boxEnd
+        }
+        return ISOBoxWalk(boxes: boxes, issues: issues)
+    }
+
+    /// The first child of `type` among the boxes of `bytes[range]`.
+    public static func first(_ type: String, in bytes: [UInt8], range: Range<Int>) -> ISOBox? {
+        walk(bytes, range: range).boxes.first { $0.type == type }
+    }
+}

@@ -1,0 +1,62 @@
+/// The parts of `moov` (ISO/IEC 14496-12 §8.2–§8.5) that hdrprobe needs per track:
+/// `trak/tkhd` track_ID, `trak/mdia/hdlr` handler_type, and the sample entries of
+/// `trak/mdia/minf/stbl/stsd`. Sample tables (`stts`, `stsz`, `stco`, …) are never read.
+public struct MovieBox: Sendable, Equatable {
+    public struct Track: Sendable, Equatable {
+        public var trackID: Int?
+        public var handler: String?
+        public var sampleEntries: [SampleEntry]
+    }
+
+    public var tracks: [Track]
+    public var issues: [String]
+
+    public static let maxTracks = 256
+    public static let maxEntriesPerTrack = 16
+
+    /// `bytes` is the payload of `moov` (without its header).
+    public static func parse(_ bytes: [UInt8]) -> MovieBox {
+        var issues: [String] = []
+        var tracks: [Track] = []
+        let top = ISOBoxWalker.walk(bytes)
+        issues += top.issues
+        for trak in top.boxes where trak.type == "trak" {
+            guard tracks.count < maxTracks else { issues.append("more than \(maxTracks) tracks"); break }
+            tracks.append(parseTrack(bytes, trak: trak, issues: &issues))
+        }
+        return MovieBox(tracks: tracks, issues: issues)
+    }
+
+    private static func parseTrack(_ bytes: [UInt8], trak: ISOBox, issues: inout [String]) -> Track {
+        var track = Track(trackID: nil, handler: nil, sampleEntries: [])
+        let children = ISOBoxWalker.walk(bytes, range: trak.payload)
+        issues += children.issues
+        if let tkhd = children.boxes.first(where: { $0.type == "tkhd" }) {
+            var r = ByteReader(bytes, offset: tkhd.payload.lowerBound, end: tkhd.payload.upperBound)
+            if let version = try? r.u8(), (try? r.skip(3)) != nil {
+                // version 1: creation/modification times are 64-bit.
+                if (try? r.skip(version == 1 ? 16 : 8)) != nil, let id = try? r.u32() { track.trackID = Int(id) }
+            }
+        }
+        guard let mdia = children.boxes.first(where: { $0.type == "mdia" }) else { return track }
+        let mdiaChildren = ISOBoxWalker.walk(bytes, range: mdia.payload)
+        issues += mdiaChildren.issues
+        if let hdlr = mdiaChildren.boxes.first(where: { $0.type == "hdlr" }), hdlr.payload.count >= 12 {
+            let s = hdlr.payload.lowerBound + 8 // version/flags, pre_defined
+            track.handler = FourCC.string(bytes[s..<(s + 4)])
+        }
+        guard let minf = mdiaChildren.boxes.first(where: { $0.type == "minf" }),
+              let stbl = ISOBoxWalker.first("stbl", in: bytes, range: minf.payload),
+              let stsd = ISOBoxWalker.first("stsd", in: bytes, range: stbl.payload),
+              stsd.payload.count >= 8 else { return track }
+        let entries = ISOBoxWalker.walk(bytes, range: (stsd.payload.lowerBound + 8)..<stsd.payload.upperBound)
+        issues += entries.issues
+        let isVisual = track.handler == "vide"
+        for box in entries.boxes.prefix(maxEntriesPerTrack) {
+            let entry = SampleEntry.parse(bytes, box: box, isVisual: isVisual)
+            issues += entry.issues
+            track.sampleEntries.append(entry)
+        }
+        return track
+    }
+}

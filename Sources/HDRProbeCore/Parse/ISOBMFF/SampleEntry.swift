@@ -1,0 +1,76 @@
+/// A sample entry from `stsd` (ISO/IEC 14496-12 §8.5.2): its four-character code exactly as
+/// stored (`hvc1`, `hev1`, `dvh1`, `dvhe`, `avc1`, `av01`, `dav1`, `mp4a`, …) and, for visual
+/// entries (VisualSampleEntry: 78 bytes of fixed fields before the child boxes, §12.1.3), the
+/// child boxes hdrprobe reads: the codec configuration (`hvcC`, `avcC`, `av1C`, `vpcC`), the Dolby
+/// Vision configuration (`dvcC`/`dvvC`/`dvwC`, `shared/specs/dolby-vision.md` §5), `colr`,
+/// `mdcv`, `clli`; and for protected entries (`encv`) the original format from `sinf/frma`.
+public struct SampleEntry: Sendable, Equatable {
+    public var fourCC: String
+    public var width: Int?
+    public var height: Int?
+    /// Raw payloads of the codec configuration boxes, keyed by box type.
+    public var codecConfigurations: [String: [UInt8]]
+    /// The Dolby Vision configuration box type (`dvcC`, `dvvC`, `dvwC`) and its raw payload.
+    public var doviBoxType: String?
+    public var doviPayload: [UInt8]?
+    public var colour: ColourInformationBox?
+    public var masteringDisplay: MasteringDisplay?
+    public var contentLightLevel: ContentLightLevel?
+    /// For `encv`/`enca`: the fourcc from `sinf/frma`.
+    public var originalFormat: String?
+    public var issues: [String]
+
+    public static let visualHeaderSize = 78
+    static let doviBoxTypes: Set<String> = ["dvcC", "dvvC", "dvwC"]
+
+    /// Parses a sample entry box. `isVisual` chooses the fixed-field size before the children.
+    public static func parse(_ bytes: [UInt8], box: ISOBox, isVisual: Bool) -> SampleEntry {
+        var entry = SampleEntry(fourCC: box.type, width: nil, height: nil, codecConfigurations: [:],
+                                doviBoxType: nil, doviPayload: nil, colour: nil, masteringDisplay: nil,
+                                contentLightLevel: nil, originalFormat: nil, issues: [])
+        guard isVisual else { return entry }
+        let start = box.payload.lowerBound
+        guard box.payload.count >= visualHeaderSize else {
+            entry.issues.append("visual sample entry '\(box.type)' is \(box.payload.count) bytes, shorter than its fixed fields")
+            return entry
+        }
+        var r = ByteReader(bytes, offset: start + 24, end: box.payload.upperBound)
+        entry.width = (try? r.u16()).map(Int.init)
+        entry.height = (try? r.u16()).map(Int.init)
+        let children = ISOBoxWalker.walk(bytes, range: (start + visualHeaderSize)..<box.payload.upperBound)
+        entry.issues += children.issues
+        for child in children.boxes {
+            let payload = bytes[child.payload]
+            switch child.type {
+            case "hvcC", "avcC", "av1C", "vpcC", "dvcC", "dvvC", "dvwC":
+                if doviBoxTypes.contains(child.type) {
+                    if entry.doviBoxType == nil {
+                        entry.doviBoxType = child.type
+                        entry.doviPayload = Array(payload)
+                    } else {
+                        entry.issues.append("more than one Dolby Vision configuration box")
+                    }
+                } else {
+                    entry.codecConfigurations[child.type] = Array(payload)
+                }
+            case "colr":
+                // The first nclx/nclc wins; ICC profiles are listed but carry no code points.
+                if let c = try? ColourInformationBox.parse(payload), entry.colour?.codes == nil {
+                    entry.colour = c
+                }
+            case "mdcv":
+                entry.masteringDisplay = (try? MasteringDisplayColourVolumeBox.parse(payload))?.mastering
+            case "clli":
+                entry.contentLightLevel = (try? ContentLightLevelBox.parse(payload))?.level
+            case "sinf":
+                if let frma = ISOBoxWalker.first("frma", in: bytes, range: child.payload),
+                   frma.payload.count >= 4 {
+                    entry.originalFormat = FourCC.string(bytes[frma.payload.prefix(4)])
+                }
+            default:
+                break
+            }
+        }
+        return entry
+    }
+}

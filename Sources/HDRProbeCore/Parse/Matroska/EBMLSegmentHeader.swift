@@ -1,0 +1,85 @@
+/// The start of a Matroska/WebM file: the EBML header element (ID 0x1A45DFA3) followed by the
+/// Segment element (ID 0x18538067), with EBML variable-size integers as in RFC 8794 §4
+/// (element IDs keep their length marker; data sizes drop it; all-ones = unknown size).
+///
+/// hdrprobe uses it to tell how long the file claims to be: a Segment whose declared end lies
+/// past the end of the file means the file was cut short (`container.truncated`).
+public struct EBMLSegmentHeader: Sendable, Equatable {
+    public var docType: String?
+    /// Offset of the first byte of Segment data.
+    public var segmentDataOffset: Int
+    /// Declared Segment data size, nil for "unknown size" (live streams).
+    public var segmentSize: UInt64?
+
+    public var declaredEnd: UInt64? { segmentSize.map { UInt64(segmentDataOffset) + $0 } }
+
+    public static let ebmlMagic: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
+
+    public static func parse(_ bytes: [UInt8]) throws -> EBMLSegmentHeader {
+        var pos = 0
+        let (id, idLen) = try readID(bytes, at: pos)
+        guard id == 0x1A45DFA3 else { throw EBMLError.notEBML }
+        pos += idLen
+        let (headerSize, sizeLen) = try readSize(bytes, at: pos)
+        pos += sizeLen
+        guard let hs = headerSize, hs <= 4096 else { throw EBMLError.implausibleHeader }
+        let headerEnd = pos + Int(hs)
+        guard headerEnd <= bytes.count else { throw EBMLError.truncated }
+        var docType: String?
+        var p = pos
+        var guardCount = 0
+        while p < headerEnd, guardCount < 64 {
+            guardCount += 1
+            let (cid, cl) = try readID(bytes, at: p)
+            let (csize, csl) = try readSize(bytes, at: p + cl)
+            guard let cs = csize else { throw EBMLError.implausibleHeader }
+            let dataStart = p + cl + csl
+            let dataEnd = dataStart + Int(min(cs, UInt64(headerEnd - dataStart)))
+            if cid == 0x4282 { docType = String(decoding: bytes[dataStart..<dataEnd].prefix { $0 != 0 }, as: UTF8.self) }
+            p = dataEnd
+        }
+        // Skip top-level Void/CRC elements between the header and the Segment.
+        pos = headerEnd
+        var skipped = 0
+        while skipped < 16 {
+            let (sid, sidLen) = try readID(bytes, at: pos)
+            let (ssize, ssl) = try readSize(bytes, at: pos + sidLen)
+            if sid == 0x18538067 {
+                return EBMLSegmentHeader(docType: docType, segmentDataOffset: pos + sidLen + ssl, segmentSize: ssize)
+            }
+            guard let s = ssize, s < UInt64(bytes.count) else { throw EBMLError.noSegment }
+            pos += sidLen + ssl + Int(s)
+            skipped += 1
+        }
+        throw EBMLError.noSegment
+    }
+
+    /// An element ID: 1–4 bytes, length from the leading zero bits, marker kept.
+    static func readID(_ b: [UInt8], at pos: Int) throws -> (UInt32, Int) {
+        guard pos < b.count else { throw EBMLError.truncated }
+        let first = b[pos]
+        let len = first.leadingZeroBitCount + 1
+        guard len <= 4 else { throw EBMLError.invalidVint }
+        guard pos + len <= b.count else { throw EBMLError.truncated }
+        var v: UInt32 = 0
+        for i in 0..<len { v = (v << 8) | UInt32(b[pos + i]) }
+        return (v, len)
+    }
+
+    /// A data size: 1–8 bytes, marker removed; all value bits set = unknown (nil).
+    static func readSize(_ b: [UInt8], at pos: Int) throws -> (UInt64?, Int) {
+        guard pos < b.count else { throw EBMLError.truncated }
+        let first = b[pos]
+        let len = first.leadingZeroBitCount + 1
+        guard len <= 8 else { throw EBMLError.invalidVint }
+        guard pos + len <= b.count else { throw EBMLError.truncated }
+        var v = UInt64(first) & ((UInt64(1) << UInt64(8 - len)) - 1)
+        for i in 1..<len { v = (v << 8) | UInt64(b[pos + i]) }
+        let allOnes = (UInt64(1) << UInt64(7 * len)) - 1
+        return (v == allOnes ? nil : v, len)
+    }
+}
+
+public enum EBMLError: Error, Equatable, Sendable {
+    case notEBML, truncated, invalidVint, implausibleHeader, noSegment
+}

@@ -1,0 +1,2 @@
+import HDRProbeEngine
+print("hdrprobe")
