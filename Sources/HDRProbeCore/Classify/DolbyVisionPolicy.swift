@@ -25,7 +25,7 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
             let what: String
             switch fallback {
             case nil: what = "no base layer a non-Dolby Vision player can show correctly"
-            case let f?: what = "a \(f) base layer for players without Dolby Vision"
+            case let f?: what = "\(f) as the base layer for players without Dolby Vision"
             }
             return .init(decision: .accept, code: "dv.accepted",
                          reason: "Dolby Vision profile \(p) is accepted, with \(what).", fallback: fallback)

@@ -17,15 +17,26 @@ public struct MasteringDisplay: Sendable, Equatable, Codable {
         self.minLuminance = minLuminance; self.maxLuminance = maxLuminance; self.source = source
     }
 
+    /// Rounded to the precision of the ST 2086 integer coding (chromaticity 0.00002 → 5
+    /// decimals, luminance 0.0001 cd/m² → 4 decimals), for values that went through floats
+    /// (Matroska stores them as floats).
+    public func roundedToCoding() -> MasteringDisplay {
+        func c(_ v: Double) -> Double { (v * 100_000).rounded() / 100_000 }
+        func l(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+        return MasteringDisplay(redX: c(redX), redY: c(redY), greenX: c(greenX), greenY: c(greenY), blueX: c(blueX),
+                                blueY: c(blueY), whiteX: c(whiteX), whiteY: c(whiteY),
+                                minLuminance: l(minLuminance), maxLuminance: l(maxLuminance), source: source)
+    }
+
     /// From the ST 2086 integer coding shared by HEVC SEI 137 and ISO BMFF `mdcv`:
     /// chromaticities in units of 0.00002, luminance in units of 0.0001 cd/m².
     /// Primaries are given in R, G, B order here (callers reorder HEVC's G, B, R).
     public init(st2086Red red: (UInt16, UInt16), green: (UInt16, UInt16), blue: (UInt16, UInt16),
                 white: (UInt16, UInt16), maxLuminance: UInt32, minLuminance: UInt32, source: MetadataSource) {
-        func c(_ v: UInt16) -> Double { Double(v) * 0.00002 }
+        func c(_ v: UInt16) -> Double { (Double(v) / 50_000 * 100_000).rounded() / 100_000 }
         self.init(redX: c(red.0), redY: c(red.1), greenX: c(green.0), greenY: c(green.1),
                   blueX: c(blue.0), blueY: c(blue.1), whiteX: c(white.0), whiteY: c(white.1),
-                  minLuminance: Double(minLuminance) * 0.0001, maxLuminance: Double(maxLuminance) * 0.0001,
+                  minLuminance: (Double(minLuminance)).rounded() / 10_000, maxLuminance: (Double(maxLuminance)).rounded() / 10_000,
                   source: source)
     }
 }

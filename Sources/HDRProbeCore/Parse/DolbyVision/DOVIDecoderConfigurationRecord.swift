@@ -27,6 +27,16 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
 
     public static let fullSize = 24
 
+    public init(versionMajor: Int, versionMinor: Int, profile: Int, level: Int, rpuPresent: Bool, elPresent: Bool,
+                blPresent: Bool, compatibilityId: Int, mdCompression: Int, dependencyPID: Int?, storedSize: Int,
+                issues: [String]) {
+        self.versionMajor = versionMajor; self.versionMinor = versionMinor
+        self.profile = profile; self.level = level
+        self.rpuPresent = rpuPresent; self.elPresent = elPresent; self.blPresent = blPresent
+        self.compatibilityId = compatibilityId; self.mdCompression = mdCompression
+        self.dependencyPID = dependencyPID; self.storedSize = storedSize; self.issues = issues
+    }
+
     /// Parses the ISO BMFF / Matroska form (`dolby-vision.md` §5.1). Throws only when fewer than
     /// 4 bytes are present.
     public static func parse(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {

@@ -1,0 +1,190 @@
+/// `seq_parameter_set_data()`: ITU-T H.264 §7.3.2.1.1 (syntax), §7.4.2.1.1 (semantics), with
+/// `scaling_list()` (§7.3.2.1.1.1) skipped and `vui_parameters()` (§E.1.1) read up to the timing
+/// information. Input: an SPS NAL unit (type 7) with emulation prevention removed, 1-byte NAL
+/// header included.
+///
+/// Output size (§7.4.2.1.1, equations 7-13 … 7-20): width = 16 × (pic_width_in_mbs_minus1 + 1) −
+/// CropUnitX × (left + right); height = 16 × (2 − frame_mbs_only_flag) ×
+/// (pic_height_in_map_units_minus1 + 1) − CropUnitY × (top + bottom), with CropUnitX = SubWidthC
+/// and CropUnitY = SubHeightC × (2 − frame_mbs_only_flag) when ChromaArrayType ≠ 0 (else 1 and
+/// 2 − frame_mbs_only_flag).
+///
+/// Fields up to the frame size are required (failure throws); a VUI that cannot be read leaves
+/// `vui == nil`.
+public struct AVCSequenceParameterSet: Sendable, Equatable {
+    /// VUI fields of §E.1.1 up to timing_info.
+    public struct VUI: Sendable, Equatable {
+        public var aspectRatioIDC: UInt8?
+        public var sarWidth: UInt16?
+        public var sarHeight: UInt16?
+        public var overscanAppropriate: Bool?
+        public var videoFormat: UInt8?
+        public var videoFullRangeFlag: Bool?
+        public var colourDescriptionPresent = false
+        public var colourPrimaries: UInt8?
+        public var transferCharacteristics: UInt8?
+        public var matrixCoefficients: UInt8?
+        public var chromaSampleLocTypeTopField: UInt32?
+        public var chromaSampleLocTypeBottomField: UInt32?
+        public var numUnitsInTick: UInt32?
+        public var timeScale: UInt32?
+        public var fixedFrameRateFlag: Bool?
+
+        public init() {}
+
+        public var colour: ColourCodes {
+            ColourCodes(primaries: colourPrimaries.map(Int.init), transfer: transferCharacteristics.map(Int.init),
+                        matrix: matrixCoefficients.map(Int.init), fullRange: videoFullRangeFlag)
+        }
+    }
+
+    public var profileIDC: UInt8
+    /// constraint_set0_flag … constraint_set5_flag + 2 reserved bits, as the byte stored.
+    public var constraintFlags: UInt8
+    public var levelIDC: UInt8
+    public var seqParameterSetID: UInt32
+    /// 1 (4:2:0) when not coded.
+    public var chromaFormatIDC: Int
+    public var separateColourPlaneFlag: Bool
+    public var bitDepthLuma: Int
+    public var bitDepthChroma: Int
+    public var frameMbsOnlyFlag: Bool
+    public var picWidthInMbs: Int
+    public var picHeightInMapUnits: Int
+    /// frame_crop left, right, top, bottom offsets when frame_cropping_flag is 1.
+    public var frameCropping: [Int]?
+    public var width: Int
+    public var height: Int
+    public var vuiParametersPresentFlag: Bool
+    public var vui: VUI?
+
+    /// Profiles whose SPS carries chroma_format_idc, bit depths and scaling matrices (§7.3.2.1.1).
+    public static let highProfiles: Set<UInt8> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]
+
+    public static func parse(_ rbsp: [UInt8]) throws -> AVCSequenceParameterSet {
+        guard rbsp.count >= 4 else { throw BitstreamError.tooShort(needed: 4, got: rbsp.count) }
+        guard let header = NALUnit.avc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
+        guard header.type == 7 else { throw BitstreamError.invalid("nal_unit_type \(header.type) is not an SPS (7)") }
+        var r = BitReader(rbsp, bitOffset: 8)
+        let profile = try r.u8(), constraints = try r.u8(), level = try r.u8()
+        let spsID = try r.ue()
+        guard spsID <= 31 else { throw BitstreamError.invalid("seq_parameter_set_id \(spsID)") }
+        var chroma = 1, separate = false, depthLuma = 8, depthChroma = 8
+        if highProfiles.contains(profile) {
+            chroma = Int(try r.ue())
+            guard chroma <= 3 else { throw BitstreamError.invalid("chroma_format_idc \(chroma)") }
+            if chroma == 3 { separate = try r.flag() }
+            depthLuma = Int(try r.ue()) + 8
+            depthChroma = Int(try r.ue()) + 8
+            guard depthLuma <= 14, depthChroma <= 14 else {
+                throw BitstreamError.invalid("bit depth \(depthLuma)/\(depthChroma)")
+            }
+            _ = try r.flag()  // qpprime_y_zero_transform_bypass_flag
+            if try r.flag() {  // seq_scaling_matrix_present_flag
+                for i in 0..<(chroma != 3 ? 8 : 12) {
+                    if try r.flag() { try skipScalingList(&r, size: i < 6 ? 16 : 64) }
+                }
+            }
+        }
+        _ = try r.ue()  // log2_max_frame_num_minus4
+        let pocType = try r.ue()
+        switch pocType {
+        case 0:
+            _ = try r.ue()  // log2_max_pic_order_cnt_lsb_minus4
+        case 1:
+            _ = try r.flag()  // delta_pic_order_always_zero_flag
+            _ = try r.se()    // offset_for_non_ref_pic
+            _ = try r.se()    // offset_for_top_to_bottom_field
+            let n = try r.ue()
+            guard n <= 255 else { throw BitstreamError.invalid("num_ref_frames_in_pic_order_cnt_cycle \(n)") }
+            for _ in 0..<n { _ = try r.se() }
+        case 2:
+            break
+        default:
+            throw BitstreamError.invalid("pic_order_cnt_type \(pocType)")
+        }
+        _ = try r.ue()    // max_num_ref_frames
+        _ = try r.flag()  // gaps_in_frame_num_value_allowed_flag
+        let widthMbs = Int(try r.ue()) + 1
+        let heightMapUnits = Int(try r.ue()) + 1
+        let frameMbsOnly = try r.flag()
+        if !frameMbsOnly { _ = try r.flag() }  // mb_adaptive_frame_field_flag
+        _ = try r.flag()  // direct_8x8_inference_flag
+        var crop: [Int]? = nil
+        if try r.flag() {
+            crop = [Int(try r.ue()), Int(try r.ue()), Int(try r.ue()), Int(try r.ue())]
+        }
+        let codedWidth = widthMbs * 16
+        let codedHeight = (frameMbsOnly ? 1 : 2) * heightMapUnits * 16
+        var width = codedWidth, height = codedHeight
+        if let c = crop {
+            let chromaArrayType = separate ? 0 : chroma
+            let subWidthC = (chromaArrayType == 1 || chromaArrayType == 2) ? 2 : 1
+            let subHeightC = chromaArrayType == 1 ? 2 : 1
+            let cropUnitX = chromaArrayType == 0 ? 1 : subWidthC
+            let cropUnitY = (chromaArrayType == 0 ? 1 : subHeightC) * (frameMbsOnly ? 1 : 2)
+            let w = codedWidth - cropUnitX * (c[0] + c[1])
+            let h = codedHeight - cropUnitY * (c[2] + c[3])
+            if w > 0 && h > 0 {
+                width = w
+                height = h
+            }
+        }
+        var sps = AVCSequenceParameterSet(
+            profileIDC: profile, constraintFlags: constraints, levelIDC: level, seqParameterSetID: spsID,
+            chromaFormatIDC: chroma, separateColourPlaneFlag: separate, bitDepthLuma: depthLuma,
+            bitDepthChroma: depthChroma, frameMbsOnlyFlag: frameMbsOnly, picWidthInMbs: widthMbs,
+            picHeightInMapUnits: heightMapUnits, frameCropping: crop, width: width, height: height,
+            vuiParametersPresentFlag: false, vui: nil)
+        if let present = try? r.flag() {
+            sps.vuiParametersPresentFlag = present
+            if present { sps.vui = try? parseVUI(&r) }
+        }
+        return sps
+    }
+
+    /// `scaling_list(sizeOfScalingList)`: §7.3.2.1.1.1.
+    static func skipScalingList(_ r: inout BitReader, size: Int) throws {
+        var lastScale = 8, nextScale = 8
+        for _ in 0..<size {
+            if nextScale != 0 {
+                let delta = Int(try r.se())
+                nextScale = ((lastScale + delta) % 256 + 256) % 256
+            }
+            lastScale = nextScale == 0 ? lastScale : nextScale
+        }
+    }
+
+    static func parseVUI(_ r: inout BitReader) throws -> VUI {
+        var v = VUI()
+        if try r.flag() {
+            let idc = try r.u8()
+            v.aspectRatioIDC = idc
+            if idc == 255 {
+                v.sarWidth = try r.u16()
+                v.sarHeight = try r.u16()
+            }
+        }
+        if try r.flag() { v.overscanAppropriate = try r.flag() }
+        if try r.flag() {
+            v.videoFormat = try r.u8(3)
+            v.videoFullRangeFlag = try r.flag()
+            v.colourDescriptionPresent = try r.flag()
+            if v.colourDescriptionPresent {
+                v.colourPrimaries = try r.u8()
+                v.transferCharacteristics = try r.u8()
+                v.matrixCoefficients = try r.u8()
+            }
+        }
+        if try r.flag() {
+            v.chromaSampleLocTypeTopField = try r.ue()
+            v.chromaSampleLocTypeBottomField = try r.ue()
+        }
+        if try r.flag() {
+            v.numUnitsInTick = try r.u32()
+            v.timeScale = try r.u32()
+            v.fixedFrameRateFlag = try r.flag()
+        }
+        return v
+    }
+}

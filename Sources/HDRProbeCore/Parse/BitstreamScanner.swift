@@ -1,0 +1,176 @@
+/// The bounded scan of a video stream's first access units: splits each access unit into NAL
+/// units (HEVC, H.264) or OBUs (AV1), counts them, and reads what carries HDR signalling —
+/// parameter sets (colour, bit depth), prefix SEI messages (137 mastering display, 144 content
+/// light level, 147 alternative transfer, 4 ITU-T T.35 HDR10+), Dolby Vision RPUs (NAL 62) and
+/// enhancement-layer NALs (63).
+///
+/// Sources: H.265 §7.3.1 (NAL header, types 32–34 VPS/SPS/PPS, 39/40 SEI, 62/63 unspecified,
+/// used by Dolby Vision: `shared/specs/dolby-vision.md` §9); HDR10+ detection
+/// `shared/specs/hdr10plus.md` §2 (prefix SEI only, one count per picture).
+/// The caller decides the budget; this type never reads more than it is given.
+public struct BitstreamScanner: Sendable {
+    public enum Codec: Sendable, Equatable { case hevc, h264, av1, other }
+
+    public let codec: Codec
+    public let framing: NALFraming
+    public private(set) var scan = BitstreamScan()
+    /// RPUs parsed in full (the rest are only counted).
+    public static let maxParsedRPUs = 64
+    private var parsedRPUs = 0
+    static let maxNALsPerAccessUnit = 1024
+
+    public init(codec: Codec, framing: NALFraming) {
+        self.codec = codec
+        self.framing = framing
+    }
+
+    /// Parameter sets and SEI from the configuration record (hvcC / avcC arrays): read for
+    /// colour and static metadata, not counted as frames or as in-band parameter sets.
+    public mutating func consumeOutOfBand(nalUnits: [[UInt8]]) {
+        for bytes in nalUnits {
+            let header: NALHeaderKind = codec == .h264 ? .avc : .hevc
+            let unit = header == .avc ? NALUnit.avc(bytes[...]) : NALUnit.hevc(bytes[...])
+            guard let unit else { continue }
+            handleParameterSetOrSEI(unit)
+        }
+    }
+
+    /// One access unit (one demuxed video packet).
+    public mutating func consume(accessUnit data: [UInt8]) {
+        scan.framesScanned += 1
+        scan.bytesScanned += data.count
+        switch codec {
+        case .hevc: consumeHEVC(data)
+        case .h264: consumeAVC(data)
+        case .av1, .other: break
+        }
+    }
+
+    private mutating func consumeHEVC(_ data: [UInt8]) {
+        let units = NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc)
+        var frameHasRPU = false
+        var frameHDR10Plus: String?? = nil
+        for unit in units {
+            scan.nalCensus[Int(unit.type), default: 0] += 1
+            switch unit.type {
+            case 32, 33, 34:
+                scan.inBandParameterSets = true
+                handleParameterSetOrSEI(unit)
+            case 39:
+                let messages = SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(unit.bytes))
+                for m in messages {
+                    handleStaticSEI(m)
+                    if m.payloadType == 4, frameHDR10Plus == nil, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
+                        frameHDR10Plus = .some((try? ST2094_40Metadata.parse(m.payload))?.profile)
+                    }
+                }
+            case 62:
+                guard !frameHasRPU else { continue } // a second RPU for the same picture is dropped (hevc_parser)
+                frameHasRPU = true
+                handleRPU(unit.bytes.dropFirst(2))
+            case 63:
+                scan.enhancementLayerNALs = true
+            default:
+                break
+            }
+        }
+        if frameHasRPU { scan.framesWithRPU += 1 }
+        if let profile = frameHDR10Plus {
+            scan.framesWithHDR10Plus += 1
+            scan.hdr10PlusProfiles.append(profile)
+        }
+    }
+
+    private mutating func consumeAVC(_ data: [UInt8]) {
+        let units = NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .avc)
+        for unit in units {
+            scan.nalCensus[Int(unit.type), default: 0] += 1
+            if unit.type == 7 || unit.type == 8 { scan.inBandParameterSets = true }
+            handleParameterSetOrSEI(unit)
+        }
+    }
+
+    private mutating func handleParameterSetOrSEI(_ unit: NALUnit) {
+        switch (codec, unit.type) {
+        case (.hevc, 33):
+            guard scan.bitstreamColour == nil,
+                  let sps = try? HEVCSequenceParameterSet.parse(EmulationPrevention.unescape(unit.bytes)) else { return }
+            applySPS(sps)
+        case (.hevc, 39):
+            for m in SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(unit.bytes)) { handleStaticSEI(m) }
+        case (.h264, 7):
+            applyAVCSPS(unit)
+        default:
+            break
+        }
+    }
+
+    private mutating func applySPS(_ sps: HEVCSequenceParameterSet) {
+        scan.width = sps.width
+        scan.height = sps.height
+        scan.bitDepth = sps.bitDepthLuma
+        scan.chromaSubsampling = Self.chroma(idc: sps.chromaFormatIDC)
+        scan.profileIDC = Self.effectiveProfileIDC(idc: sps.profileTierLevel.generalProfileIDC,
+                                                  compatibility: sps.profileTierLevel.generalProfileCompatibilityFlags)
+        scan.levelIDC = Int(sps.profileTierLevel.generalLevelIDC)
+        if let vui = sps.vui {
+            scan.bitstreamColour = vui.colour
+        } else {
+            scan.bitstreamColour = ColourCodes()
+        }
+    }
+
+    private mutating func applyAVCSPS(_ unit: NALUnit) {
+        _ = unit // H.264 SPS parsing lands with the AVC parser.
+    }
+
+    private mutating func handleStaticSEI(_ m: SEIMessage) {
+        switch m.payloadType {
+        case MasteringDisplayColourVolumeSEI.payloadType where scan.mastering == nil:
+            scan.mastering = (try? MasteringDisplayColourVolumeSEI.parse(m.payload))?.report(source: .bitstream)
+        case ContentLightLevelInfoSEI.payloadType where scan.contentLight == nil:
+            scan.contentLight = (try? ContentLightLevelInfoSEI.parse(m.payload))?.report(source: .bitstream)
+        case AlternativeTransferCharacteristicsSEI.payloadType where scan.alternativeTransfer == nil:
+            scan.alternativeTransfer = (try? AlternativeTransferCharacteristicsSEI.parse(m.payload))
+                .map { Int($0.preferredTransferCharacteristics) }
+        default:
+            break
+        }
+    }
+
+    private mutating func handleRPU(_ payload: ArraySlice<UInt8>) {
+        guard parsedRPUs < Self.maxParsedRPUs else { return }
+        parsedRPUs += 1
+        do {
+            let rpu = try DolbyVisionRPU.parse(Array(payload))
+            if scan.rpuProfile == nil, rpu.profile != 0 { scan.rpuProfile = rpu.profile }
+            if !rpu.crcValid || !rpu.issues.isEmpty {
+                scan.invalidRPUs += 1
+                if scan.rpuProblems.count < 4 {
+                    scan.rpuProblems.append(rpu.crcValid ? rpu.issues.joined(separator: "; ") : "RPU CRC32 does not match the data")
+                }
+            }
+        } catch {
+            scan.invalidRPUs += 1
+            if scan.rpuProblems.count < 4 { scan.rpuProblems.append("\(error)") }
+        }
+    }
+
+    /// general_profile_idc, or when it is 0 the first profile whose compatibility flag is set
+    /// (H.265 §A.3: a decoder conforming to profile j may decode a stream flagging j).
+    public static func effectiveProfileIDC(idc: UInt8, compatibility: UInt32) -> Int {
+        if idc != 0 { return Int(idc) }
+        for j in 1..<32 where compatibility & (UInt32(1) << UInt32(31 - j)) != 0 { return j }
+        return 0
+    }
+
+    static func chroma(idc: Int) -> String? {
+        switch idc {
+        case 0: return "4:0:0"
+        case 1: return "4:2:0"
+        case 2: return "4:2:2"
+        case 3: return "4:4:4"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// `vui_parameters()` of an HEVC SPS: ITU-T H.265 §E.2.1 (syntax), §E.3.1 (semantics), read up to
+/// and including the timing information (`vui_num_units_in_tick`, `vui_time_scale`,
+/// `vui_poc_proportional_to_timing_flag`). HRD parameters and bitstream restrictions that follow
+/// are not read.
+///
+/// ```
+/// aspect_ratio_info_present_flag u(1) [aspect_ratio_idc u(8) [== 255: sar_width u(16) sar_height u(16)]]
+/// overscan_info_present_flag u(1) [overscan_appropriate_flag u(1)]
+/// video_signal_type_present_flag u(1) [video_format u(3) video_full_range_flag u(1)
+///     colour_description_present_flag u(1) [colour_primaries u(8) transfer_characteristics u(8) matrix_coeffs u(8)]]
+/// chroma_loc_info_present_flag u(1) [chroma_sample_loc_type_top_field ue chroma_sample_loc_type_bottom_field ue]
+/// neutral_chroma_indication_flag u(1) field_seq_flag u(1) frame_field_info_present_flag u(1)
+/// default_display_window_flag u(1) [4 × ue]
+/// vui_timing_info_present_flag u(1) [vui_num_units_in_tick u(32) vui_time_scale u(32)
+///     vui_poc_proportional_to_timing_flag u(1) [vui_num_ticks_poc_diff_one_minus1 ue] ...]
+/// ```
+public struct HEVCVideoUsabilityInformation: Sendable, Equatable {
+    public var aspectRatioIDC: UInt8?
+    public var sarWidth: UInt16?
+    public var sarHeight: UInt16?
+    public var overscanAppropriate: Bool?
+    /// Present when video_signal_type_present_flag is 1.
+    public var videoFormat: UInt8?
+    public var videoFullRangeFlag: Bool?
+    public var colourDescriptionPresent: Bool = false
+    public var colourPrimaries: UInt8?
+    public var transferCharacteristics: UInt8?
+    public var matrixCoefficients: UInt8?
+    public var chromaSampleLocTypeTopField: UInt32?
+    public var chromaSampleLocTypeBottomField: UInt32?
+    public var neutralChromaIndicationFlag = false
+    public var fieldSeqFlag = false
+    public var frameFieldInfoPresentFlag = false
+    /// Left, right, top, bottom offsets when default_display_window_flag is 1.
+    public var defaultDisplayWindow: [UInt32]?
+    public var numUnitsInTick: UInt32?
+    public var timeScale: UInt32?
+    public var pocProportionalToTimingFlag: Bool?
+
+    public init() {}
+
+    /// The colour code points and range as ``ColourCodes`` (nil members where not signalled).
+    public var colour: ColourCodes {
+        ColourCodes(primaries: colourPrimaries.map(Int.init), transfer: transferCharacteristics.map(Int.init),
+                    matrix: matrixCoefficients.map(Int.init), fullRange: videoFullRangeFlag)
+    }
+
+    /// Frame rate from the timing info (time_scale / num_units_in_tick), nil when absent or zero.
+    public var frameRate: Double? {
+        guard let n = numUnitsInTick, let t = timeScale, n > 0, t > 0 else { return nil }
+        return Double(t) / Double(n)
+    }
+
+    public static func parse(_ r: inout BitReader) throws -> HEVCVideoUsabilityInformation {
+        var v = HEVCVideoUsabilityInformation()
+        if try r.flag() {
+            let idc = try r.u8()
+            v.aspectRatioIDC = idc
+            if idc == 255 {
+                v.sarWidth = try r.u16()
+                v.sarHeight = try r.u16()
+            }
+        }
+        if try r.flag() { v.overscanAppropriate = try r.flag() }
+        if try r.flag() {
+            v.videoFormat = try r.u8(3)
+            v.videoFullRangeFlag = try r.flag()
+            v.colourDescriptionPresent = try r.flag()
+            if v.colourDescriptionPresent {
+                v.colourPrimaries = try r.u8()
+                v.transferCharacteristics = try r.u8()
+                v.matrixCoefficients = try r.u8()
+            }
+        }
+        if try r.flag() {
+            v.chromaSampleLocTypeTopField = try r.ue()
+            v.chromaSampleLocTypeBottomField = try r.ue()
+        }
+        v.neutralChromaIndicationFlag = try r.flag()
+        v.fieldSeqFlag = try r.flag()
+        v.frameFieldInfoPresentFlag = try r.flag()
+        if try r.flag() {
+            v.defaultDisplayWindow = [try r.ue(), try r.ue(), try r.ue(), try r.ue()]
+        }
+        if try r.flag() {
+            v.numUnitsInTick = try r.u32()
+            v.timeScale = try r.u32()
+            v.pocProportionalToTimingFlag = try r.flag()
+        }
+        return v
+    }
+}

@@ -1,0 +1,94 @@
+/// The readable report: one block per file, one line per HDR fact — what a person wants from
+/// `mediainfo`, limited to what decides HDR playback.
+public enum HumanSummary {
+    public static func render(_ r: ProbeReport) -> String {
+        var out: [String] = [r.path]
+        if r.status == .error, let e = r.error {
+            out.append("  error       \(e.code): \(e.message)")
+            return out.joined(separator: "\n")
+        }
+        let brands = r.container.brands.isEmpty ? "" : " (\(r.container.brands.joined(separator: ", ")))"
+        out.append("  container   \(r.container.format ?? "unknown")\(brands)")
+        for s in r.streams {
+            out.append(contentsOf: stream(s))
+        }
+        if !r.findings.isEmpty {
+            out.append("  findings")
+            for f in r.findings.sorted(by: { $0.severity > $1.severity }) {
+                let where_ = f.stream.map { " [#\($0)]" } ?? ""
+                out.append("    \(f.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(f.code)\(where_): \(f.message)")
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    static func stream(_ s: StreamReport) -> [String] {
+        var head = "  #\(s.index) \(s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(s.codec ?? "unknown codec")"
+        if let p = s.profile { head += " \(p)" }
+        if let l = s.level { head += " L\(l)" }
+        guard s.kind == .video else {
+            if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
+            return [head]
+        }
+        if let w = s.width, let h = s.height { head += ", \(w)x\(h)" }
+        if let d = s.bitDepth { head += ", \(d)-bit" }
+        if let c = s.chromaSubsampling { head += " \(c)" }
+        if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
+        var lines = [head]
+        func line(_ label: String, _ value: String) {
+            lines.append("     \(label.padding(toLength: 13, withPad: " ", startingAt: 0))\(value)")
+        }
+        if let c = s.color {
+            let names = [c.primaries, c.transfer, c.matrix].map { $0 ?? "unspecified" }.joined(separator: " / ")
+            let tc = c.transferCharacteristics.map { " (TC \($0))" } ?? ""
+            line("colour", "\(names)\(tc), range \(c.range ?? "unspecified"), from \(c.source ?? "nowhere")")
+        }
+        if let f = s.frameRate {
+            if let v = f.value {
+                let snapped = f.snapped.map { "→ \(format($0)) Hz" } ?? "→ no standard rate"
+                line("frame rate", "\(format(v)) fps (\(f.rational ?? "?")) \(snapped)\(f.variable ? ", variable" : "")")
+            } else {
+                line("frame rate", "unknown\(f.variable ? ", variable" : "")")
+            }
+        }
+        if let h = s.hdr {
+            line("range type", "\(h.videoRangeType)\(h.formats.isEmpty ? "" : " — " + h.formats.joined(separator: ", "))")
+            if let m = h.masteringDisplay {
+                line("mastering", "R(\(format(m.redX)),\(format(m.redY))) G(\(format(m.greenX)),\(format(m.greenY))) B(\(format(m.blueX)),\(format(m.blueY))) WP(\(format(m.whiteX)),\(format(m.whiteY))), \(format(m.minLuminance))–\(format(m.maxLuminance)) cd/m² [\(m.source.rawValue)]")
+            }
+            if let l = h.contentLightLevel {
+                line("light level", "MaxCLL \(l.maxCLL) cd/m², MaxFALL \(l.maxFALL) cd/m² [\(l.source.rawValue)]")
+            }
+            if let atc = h.alternativeTransfer { line("alt transfer", "preferred transfer \(atc) (ATC SEI)") }
+            let p = h.hdr10Plus
+            line("HDR10+", p.present ? "yes, profile \(p.profile ?? "n/a"), \(p.framesWithMetadata)/\(p.framesScanned) frames" : "no (\(p.framesScanned) frames scanned)")
+        }
+        if let dv = s.dolbyVision {
+            line("Dolby Vision", "\(dv.profile): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
+            if let c = dv.configuration {
+                line("  record", "\(c.box) v\(c.versionMajor).\(c.versionMinor), profile \(c.profile), level \(c.level), compatibility \(c.compatibilityId), \(layers(c))")
+            } else {
+                line("  record", "none in the container")
+            }
+            let rpuProfile = dv.rpu.profile.map { ", profile \($0)" } ?? ""
+            line("  RPU", dv.rpu.present ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames\(rpuProfile)" : "none in \(dv.rpu.framesScanned) frames")
+            if dv.enhancementLayerNALs { line("  EL", "enhancement-layer NAL units (type 63) present") }
+            line("  why", dv.verdict.reason)
+        }
+        return lines
+    }
+
+    static func layers(_ c: DolbyVisionReport.Configuration) -> String {
+        var parts: [String] = []
+        if c.blPresent { parts.append("BL") }
+        if c.elPresent { parts.append("EL") }
+        if c.rpuPresent { parts.append("RPU") }
+        return parts.isEmpty ? "no layers" : parts.joined(separator: "+")
+    }
+
+    static func format(_ v: Double) -> String {
+        var s = String(v)
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+}

@@ -1,0 +1,71 @@
+import CFFmpeg
+import HDRProbeCore
+
+/// A custom libavformat I/O context over ``MediaFile``: libavformat reads through hdrprobe's
+/// counted, deadline-bound reads, and its interrupt callback stops any demuxer loop once the
+/// per-file time limit passes.
+final class AVIOBridge {
+    let file: MediaFile
+    private(set) var context: UnsafeMutablePointer<AVIOContext>?
+    private var position = 0
+    static let bufferSize: Int32 = 32 * 1024
+
+    init?(file: MediaFile) {
+        self.file = file
+        guard let buffer = av_malloc(Int(Self.bufferSize)) else { return nil }
+        let opaque = Unmanaged.passUnretained(self).toOpaque()
+        context = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, opaque,
+                                     { opaque, buf, size in
+                                         guard let opaque, let buf else { return hdrprobe_averror_eio() }
+                                         let bridge = Unmanaged<AVIOBridge>.fromOpaque(opaque).takeUnretainedValue()
+                                         return bridge.readPacket(buf, Int(size))
+                                     }, nil,
+                                     { opaque, offset, whence in
+                                         guard let opaque else { return -1 }
+                                         let bridge = Unmanaged<AVIOBridge>.fromOpaque(opaque).takeUnretainedValue()
+                                         return bridge.seek(offset, whence)
+                                     })
+        if context == nil {
+            av_free(buffer)
+            return nil
+        }
+    }
+
+    deinit {
+        if context != nil {
+            av_freep(&context!.pointee.buffer)
+            avio_context_free(&context)
+        }
+    }
+
+    private func readPacket(_ buf: UnsafeMutablePointer<UInt8>, _ size: Int) -> Int32 {
+        if file.timedOut { return hdrprobe_averror_exit() }
+        let n = file.read(into: buf, count: size, at: position)
+        if n < 0 { return file.timedOut ? hdrprobe_averror_exit() : hdrprobe_averror_eio() }
+        if n == 0 { return hdrprobe_averror_eof() }
+        position += n
+        return Int32(n)
+    }
+
+    private func seek(_ offset: Int64, _ whence: Int32) -> Int64 {
+        let mode = whence & ~AVSEEK_FORCE
+        if mode == AVSEEK_SIZE { return Int64(file.size) }
+        let target: Int64
+        switch mode {
+        case SEEK_SET: target = offset
+        case SEEK_CUR: target = Int64(position) + offset
+        case SEEK_END: target = Int64(file.size) + offset
+        default: return -1
+        }
+        guard target >= 0 else { return -1 }
+        position = Int(min(target, Int64(Int.max / 2)))
+        return target
+    }
+
+    /// For `AVFormatContext.interrupt_callback`: stops libavformat at the deadline.
+    static let interrupt: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
+        guard let opaque else { return 0 }
+        let bridge = Unmanaged<AVIOBridge>.fromOpaque(opaque).takeUnretainedValue()
+        return bridge.file.timedOut ? 1 : 0
+    }
+}

@@ -1,0 +1,111 @@
+import HDRProbeCore
+
+/// Container headers hdrprobe reads itself, beside libavformat: for ISO BMFF the top-level box
+/// list, `ftyp` and `moov` (a bounded walk that seeks from box to box and never reads `mdat`);
+/// for Matroska the EBML header and Segment size; for MPEG-TS the packet layout. From these come
+/// the brands, the raw Dolby Vision record and sample entries, and truncation evidence.
+struct ContainerHeaders {
+    var signature: ContainerSignature
+    var fileType: FileTypeBox?
+    var movie: MovieBox?
+    var hasMovieBox = false
+    /// Why the file looks cut short, if it does.
+    var truncation: String?
+    var issues: [String] = []
+
+    /// Largest `moov` read into memory; bigger ones are reported, not read.
+    static let maxMovieBoxBytes = 64 << 20
+    static let maxTopLevelBoxes = 256
+
+    static func read(_ file: MediaFile, head: [UInt8]) -> ContainerHeaders {
+        let signature = ContainerSignature.sniff(head)
+        var h = ContainerHeaders(signature: signature)
+        switch signature {
+        case .isobmff: h.readISOBMFF(file)
+        case .matroska: h.readMatroska(head: head, fileSize: file.size)
+        case .mpegts:
+            if let layout = TransportStreamLayout.detect(head) {
+                let partial = layout.partialPacketBytes(fileSize: file.size)
+                if partial != 0 {
+                    h.truncation = "the file ends \(partial) bytes into a \(layout.packetSize)-byte transport packet"
+                }
+            }
+        default: break
+        }
+        return h
+    }
+
+    private mutating func readISOBMFF(_ file: MediaFile) {
+        var offset = 0
+        var count = 0
+        var boxesAfterMovie = 0
+        while offset + 8 <= file.size, count < Self.maxTopLevelBoxes {
+            count += 1
+            let header = file.read(at: offset, count: 16)
+            guard header.count >= 8 else { break }
+            var r = ByteReader(header)
+            guard let size32 = try? r.u32(), let type = try? r.fourCC() else { break }
+            var size = UInt64(size32)
+            var headerSize = 8
+            if size32 == 1 {
+                guard let large = try? r.u64() else { truncation = "box '\(type)' header is cut off"; break }
+                size = large
+                headerSize = 16
+            } else if size32 == 0 {
+                size = UInt64(file.size - offset)
+            }
+            guard size >= UInt64(headerSize) else {
+                issues.append("top-level box '\(type)' at \(offset) declares size \(size), smaller than its header")
+                break
+            }
+            let available = UInt64(file.size - offset)
+            if size > available {
+                truncation = "top-level box '\(type)' at offset \(offset) declares \(size) bytes but only \(available) remain"
+            }
+            let payloadSize = Int(min(size, available)) - headerSize
+            switch type {
+            case "ftyp" where fileType == nil:
+                fileType = try? FileTypeBox.parse(file.read(at: offset + headerSize, count: min(payloadSize, 4096))[...])
+            case "moov" where movie == nil:
+                hasMovieBox = true
+                if payloadSize > Self.maxMovieBoxBytes {
+                    issues.append("moov is \(payloadSize) bytes; larger than the \(Self.maxMovieBoxBytes >> 20) MiB hdrprobe reads itself")
+                } else {
+                    let bytes = file.read(at: offset + headerSize, count: payloadSize)
+                    let parsed = MovieBox.parse(bytes)
+                    movie = parsed
+                    issues += parsed.issues
+                }
+            default:
+                break
+            }
+            if movie != nil { boxesAfterMovie += 1 }
+            if size > available || boxesAfterMovie > 64 { break }
+            offset += Int(size)
+        }
+        if !hasMovieBox && truncation == nil && offset >= file.size {
+            truncation = "no 'moov' box: the movie header is missing (a file cut before its end, or an interrupted recording)"
+        } else if !hasMovieBox, truncation != nil {
+            truncation! += "; no 'moov' box was found"
+        }
+    }
+
+    private mutating func readMatroska(head: [UInt8], fileSize: Int) {
+        do {
+            let segment = try EBMLSegmentHeader.parse(head)
+            if let end = segment.declaredEnd, end > UInt64(fileSize) {
+                truncation = "the Matroska Segment declares \(end) bytes but the file has \(fileSize)"
+            }
+        } catch EBMLError.truncated {
+            if head.count >= fileSize { truncation = "the file ends inside the EBML header" }
+        } catch {
+            issues.append("EBML header: \(error)")
+        }
+    }
+
+    /// The MP4 track for a libavformat stream: the mov demuxer sets `AVStream.id` to the track ID.
+    func track(forStreamID id: Int, index: Int) -> MovieBox.Track? {
+        guard let movie else { return nil }
+        return movie.tracks.first { $0.trackID == id } ?? (index < movie.tracks.count ? movie.tracks[index] : nil)
+    }
+}

@@ -1,0 +1,213 @@
+import CFFmpeg
+import HDRProbeCore
+
+/// Everything hdrprobe takes from libavformat about one stream.
+struct DemuxedStream {
+    var index: Int
+    var id: Int
+    var kind: StreamReport.Kind
+    var codecName: String?
+    var codecID: AVCodecID
+    var codecTag: String?
+    var profile: Int32
+    var level: Int32
+    var width: Int?
+    var height: Int?
+    var bitDepth: Int?
+    var chromaSubsampling: String?
+    var colour: ColourCodes
+    var extradata: [UInt8]
+    var avgFrameRate: FrameRate?
+    var realFrameRate: FrameRate?
+    var timeBase: (num: Int, den: Int)
+    var doviRecord: DOVIDecoderConfigurationRecord?
+    var mastering: MasteringDisplay?
+    var contentLight: ContentLightLevel?
+}
+
+/// One demuxed packet's payload and timing.
+struct DemuxedPacket {
+    var streamIndex: Int
+    var pts: Int64?
+    var data: [UInt8]
+}
+
+/// The thin wrapper over `AVFormatContext`: open with hdrprobe's I/O and limits, describe the
+/// streams, read packets. Holds no analysis logic.
+final class Demuxer {
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private let bridge: AVIOBridge
+    private let packet: UnsafeMutablePointer<AVPacket>
+    let formatName: String
+    let streams: [DemuxedStream]
+
+    enum OpenFailure: Error {
+        case failed(code: Int32, messages: [String])
+        case timedOut
+    }
+
+    static let libavformatVersion: String = {
+        let v = avformat_version()
+        return "\(v >> 16).\((v >> 8) & 0xFF).\(v & 0xFF)"
+    }()
+
+    static let setup: Void = { FFmpegLog.install() }()
+
+    /// Opens `file`; `analyze` runs `avformat_find_stream_info` (bounded) when the container's
+    /// headers do not describe the streams (raw elementary streams, MPEG-TS).
+    init(file: MediaFile, probeBytes: Int) throws(OpenFailure) {
+        _ = Self.setup
+        _ = FFmpegLog.drain()
+        guard let bridge = AVIOBridge(file: file), let packet = av_packet_alloc() else {
+            throw .failed(code: hdrprobe_averror_eio(), messages: ["cannot allocate I/O context"])
+        }
+        self.bridge = bridge
+        self.packet = packet
+        var ctx = avformat_alloc_context()
+        guard ctx != nil else { throw .failed(code: hdrprobe_averror_eio(), messages: ["cannot allocate format context"]) }
+        ctx!.pointee.pb = bridge.context
+        ctx!.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        ctx!.pointee.interrupt_callback.callback = AVIOBridge.interrupt
+        ctx!.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(bridge).toOpaque()
+        var options: OpaquePointer?
+        av_dict_set(&options, "probesize", String(max(32, probeBytes)), 0)
+        // The file name only helps format probing by extension; all reads go through `bridge`.
+        let rc = avformat_open_input(&ctx, file.path, nil, &options)
+        av_dict_free(&options)
+        if rc < 0 {
+            av_packet_free_wrapper(packet)
+            if file.timedOut { throw .timedOut }
+            throw .failed(code: rc, messages: FFmpegLog.drain())
+        }
+        self.context = ctx
+        let c = ctx!.pointee
+        formatName = c.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
+        let needsAnalysis = !(formatName.hasPrefix("mov") || formatName.hasPrefix("matroska"))
+        if needsAnalysis {
+            ctx!.pointee.probesize = Int64(max(32, probeBytes))
+            ctx!.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
+            _ = avformat_find_stream_info(ctx, nil)
+            if file.timedOut {
+                avformat_close_input(&ctx)
+                av_packet_free_wrapper(packet)
+                throw .timedOut
+            }
+        }
+        var list: [DemuxedStream] = []
+        let count = Int(ctx!.pointee.nb_streams)
+        for i in 0..<count {
+            guard let st = ctx!.pointee.streams[i] else { continue }
+            list.append(Self.describe(st, index: i, mergeContainerColour: !needsAnalysis))
+        }
+        streams = list
+        _ = FFmpegLog.drain()
+    }
+
+    deinit {
+        if context != nil { avformat_close_input(&context) }
+        av_packet_free_wrapper(packet)
+    }
+
+    /// Reads the next packet; nil at the end of the data, on error or after the deadline.
+    func readPacket() -> DemuxedPacket? {
+        guard let context else { return nil }
+        let rc = av_read_frame(context, packet)
+        guard rc >= 0 else { return nil }
+        defer { av_packet_unref(packet) }
+        let p = packet.pointee
+        let size = Int(p.size)
+        let data: [UInt8] = (size > 0 && p.data != nil) ? Array(UnsafeBufferPointer(start: p.data, count: size)) : []
+        let pts = p.pts == hdrprobe_av_nopts_value() ? (p.dts == hdrprobe_av_nopts_value() ? nil : p.dts) : p.pts
+        return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data)
+    }
+
+    private static func describe(_ st: UnsafeMutablePointer<AVStream>, index: Int, mergeContainerColour: Bool) -> DemuxedStream {
+        let par = st.pointee.codecpar.pointee
+        let kind: StreamReport.Kind
+        switch par.codec_type {
+        case AVMEDIA_TYPE_VIDEO: kind = .video
+        case AVMEDIA_TYPE_AUDIO: kind = .audio
+        case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
+        case AVMEDIA_TYPE_ATTACHMENT: kind = .attachment
+        default: kind = .data
+        }
+        let name = par.codec_id == AV_CODEC_ID_NONE ? nil : String(cString: avcodec_get_name(par.codec_id))
+        let tag = par.codec_tag == 0 ? nil : FourCC.string([
+            UInt8(par.codec_tag & 0xFF), UInt8((par.codec_tag >> 8) & 0xFF),
+            UInt8((par.codec_tag >> 16) & 0xFF), UInt8((par.codec_tag >> 24) & 0xFF)])
+        var depth: Int?
+        var chroma: String?
+        if kind == .video, par.format >= 0, let desc = av_pix_fmt_desc_get(AVPixelFormat(rawValue: par.format)) {
+            depth = Int(desc.pointee.comp.0.depth)
+            switch (desc.pointee.log2_chroma_w, desc.pointee.log2_chroma_h) {
+            case (1, 1): chroma = "4:2:0"
+            case (1, 0): chroma = "4:2:2"
+            case (0, 0): chroma = desc.pointee.nb_components >= 3 ? "4:4:4" : "4:0:0"
+            default: chroma = nil
+            }
+        }
+        let colour = ColourCodes(
+            primaries: par.color_primaries == AVCOL_PRI_UNSPECIFIED ? nil : Int(par.color_primaries.rawValue),
+            transfer: par.color_trc == AVCOL_TRC_UNSPECIFIED ? nil : Int(par.color_trc.rawValue),
+            matrix: par.color_space == AVCOL_SPC_UNSPECIFIED ? nil : Int(par.color_space.rawValue),
+            fullRange: par.color_range == AVCOL_RANGE_JPEG ? true : par.color_range == AVCOL_RANGE_MPEG ? false : nil)
+        var extradata: [UInt8] = []
+        if par.extradata_size > 0, let p = par.extradata {
+            extradata = Array(UnsafeBufferPointer(start: p, count: Int(min(par.extradata_size, 1 << 20))))
+        }
+        func rational(_ r: AVRational) -> FrameRate? { FrameRate(numerator: Int(r.num), denominator: Int(r.den)) }
+
+        var dovi: DOVIDecoderConfigurationRecord?
+        var size: Int = 0
+        if let raw = av_stream_get_side_data(st, AV_PKT_DATA_DOVI_CONF, &size), size >= MemoryLayout<AVDOVIDecoderConfigurationRecord>.size {
+            let r = raw.withMemoryRebound(to: AVDOVIDecoderConfigurationRecord.self, capacity: 1) { $0.pointee }
+            dovi = DOVIDecoderConfigurationRecord(
+                versionMajor: Int(r.dv_version_major), versionMinor: Int(r.dv_version_minor),
+                profile: Int(r.dv_profile), level: Int(r.dv_level),
+                rpuPresent: r.rpu_present_flag != 0, elPresent: r.el_present_flag != 0, blPresent: r.bl_present_flag != 0,
+                compatibilityId: Int(r.dv_bl_signal_compatibility_id), mdCompression: 0, dependencyPID: nil,
+                storedSize: DOVIDecoderConfigurationRecord.fullSize, issues: [])
+        }
+        var mastering: MasteringDisplay?
+        if let raw = av_stream_get_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
+           size >= MemoryLayout<AVMasteringDisplayMetadata>.size {
+            let m = raw.withMemoryRebound(to: AVMasteringDisplayMetadata.self, capacity: 1) { $0.pointee }
+            if m.has_primaries != 0 && m.has_luminance != 0 {
+                func q(_ r: AVRational) -> Double { r.den == 0 ? 0 : Double(r.num) / Double(r.den) }
+                mastering = MasteringDisplay(
+                    redX: q(m.display_primaries.0.0), redY: q(m.display_primaries.0.1),
+                    greenX: q(m.display_primaries.1.0), greenY: q(m.display_primaries.1.1),
+                    blueX: q(m.display_primaries.2.0), blueY: q(m.display_primaries.2.1),
+                    whiteX: q(m.white_point.0), whiteY: q(m.white_point.1),
+                    minLuminance: q(m.min_luminance), maxLuminance: q(m.max_luminance), source: .container).roundedToCoding()
+            }
+        }
+        var light: ContentLightLevel?
+        if let raw = av_stream_get_side_data(st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size),
+           size >= MemoryLayout<AVContentLightMetadata>.size {
+            let l = raw.withMemoryRebound(to: AVContentLightMetadata.self, capacity: 1) { $0.pointee }
+            light = ContentLightLevel(maxCLL: Int(l.MaxCLL), maxFALL: Int(l.MaxFALL), source: .container)
+        }
+        return DemuxedStream(
+            index: index, id: Int(st.pointee.id), kind: kind, codecName: name, codecID: par.codec_id, codecTag: tag,
+            profile: par.profile, level: par.level,
+            width: par.width > 0 ? Int(par.width) : nil, height: par.height > 0 ? Int(par.height) : nil,
+            bitDepth: depth, chromaSubsampling: chroma,
+            colour: mergeContainerColour ? colour : ColourCodes(),
+            extradata: extradata, avgFrameRate: rational(st.pointee.avg_frame_rate),
+            realFrameRate: rational(st.pointee.r_frame_rate),
+            timeBase: (Int(st.pointee.time_base.num), Int(st.pointee.time_base.den)),
+            doviRecord: dovi, mastering: mastering, contentLight: light)
+    }
+
+    /// FFmpeg's name for a codec profile (as ffprobe prints `profile`).
+    static func profileName(codecID: AVCodecID, profile: Int32) -> String? {
+        guard profile >= 0, let p = avcodec_profile_name(codecID, profile) else { return nil }
+        return String(cString: p)
+    }
+}
+
+private func av_packet_free_wrapper(_ p: UnsafeMutablePointer<AVPacket>) {
+    var ptr: UnsafeMutablePointer<AVPacket>? = p
+    av_packet_free(&ptr)
+}

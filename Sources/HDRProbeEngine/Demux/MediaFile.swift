@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HDRProbeCore
+
+/// A media file opened read-only, with positioned reads that are bounded and counted: every
+/// byte hdrprobe reads from a file, through libavformat or its own header walks, goes through
+/// here, so the report can say how much of the file a probe touched.
+final class MediaFile: @unchecked Sendable {
+    let path: String
+    let size: Int
+    private let fd: Int32
+    /// Bytes read so far (all readers). Only touched from the probing thread.
+    private(set) var bytesRead = 0
+    /// Monotonic deadline in nanoseconds; reads fail after it.
+    let deadline: UInt64
+
+    enum OpenError: Error {
+        case failed(ReportError)
+    }
+
+    init(path: String, deadline: UInt64) throws(OpenError) {
+        self.path = path
+        self.deadline = deadline
+        var st = stat()
+        if stat(path, &st) != 0 {
+            let err = errno
+            switch err {
+            case ENOENT, ENOTDIR: throw .failed(ReportError(.notFound, "No such file: \(path)"))
+            case EACCES: throw .failed(ReportError(.permissionDenied, "Permission denied: \(path)"))
+            default: throw .failed(ReportError(.readFailed, "Cannot stat \(path): \(String(cString: strerror(err)))"))
+            }
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            throw .failed(ReportError(.isDirectory, "\(path) is a directory; give media files (or use 'hdrprobe scan' for folders)"))
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let err = errno
+            if err == EACCES || err == EPERM {
+                throw .failed(ReportError(.permissionDenied, "Permission denied: \(path)"))
+            }
+            throw .failed(ReportError(.readFailed, "Cannot open \(path): \(String(cString: strerror(err)))"))
+        }
+        self.fd = fd
+        self.size = Int(st.st_size)
+        if (st.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw .failed(ReportError(.readFailed, "\(path) is not a regular file"))
+        }
+        if size == 0 {
+            close(fd)
+            throw .failed(ReportError(.empty, "\(path) is empty (0 bytes)"))
+        }
+    }
+
+    deinit { close(fd) }
+
+    var timedOut: Bool { Clock.nowNanoseconds() > deadline }
+
+    /// Reads up to `count` bytes at `offset` into `buffer`; returns the count read, 0 at EOF,
+    /// or -1 on error / timeout.
+    func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
+        guard !timedOut else { return -1 }
+        guard offset >= 0, offset < size, count > 0 else { return 0 }
+        var done = 0
+        while done < count {
+            let n = pread(fd, buffer + done, count - done, off_t(offset + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return done > 0 ? done : -1
+            }
+            if n == 0 { break }
+            done += n
+        }
+        bytesRead += done
+        return done
+    }
+
+    /// Reads at most `count` bytes at `offset` (clipped to the file).
+    func read(at offset: Int, count: Int) -> [UInt8] {
+        let n = max(0, min(count, size - offset))
+        guard n > 0 else { return [] }
+        var out = [UInt8](repeating: 0, count: n)
+        let got = out.withUnsafeMutableBytes { read(into: $0.baseAddress!, count: n, at: offset) }
+        if got < n { out.removeLast(n - max(0, got)) }
+        return out
+    }
+}
+
+enum Clock {
+    static func nowNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+}

@@ -1,0 +1,99 @@
+import CFFmpeg
+import HDRProbeCore
+
+/// Combines what libavformat says about a video stream with what hdrprobe read itself from the
+/// container (sample entry, raw Dolby Vision record, `colr`/`mdcv`/`clli`) and the codec
+/// configuration record, and prepares the bitstream scanner with the right NAL framing.
+enum StreamEvidenceBuilder {
+    static func build(stream s: DemuxedStream, entry: SampleEntry?, signature: ContainerSignature) -> (VideoEvidence, BitstreamScanner) {
+        let isISOBMFF = signature == .isobmff
+        var e = VideoEvidence(index: s.index)
+        e.codec = s.codecName
+        e.sampleEntry = isISOBMFF ? (entry?.fourCC ?? s.codecTag) : nil
+        e.width = s.width
+        e.height = s.height
+        e.bitDepth = s.bitDepth
+        e.chromaSubsampling = s.chromaSubsampling
+        e.level = s.level > 0 ? Int(s.level) : nil
+        e.profileName = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
+        e.declaredFrameRate = s.avgFrameRate ?? s.realFrameRate
+        e.timeBaseNumerator = s.timeBase.num
+        e.timeBaseDenominator = s.timeBase.den
+
+        // Container colour and static metadata: hdrprobe's own box walk for ISO BMFF, the
+        // demuxer's (Matroska Colour / MasteringMetadata) elsewhere.
+        if isISOBMFF {
+            e.containerColour = entry?.colour?.codes
+            e.containerMastering = entry?.masteringDisplay ?? s.mastering
+            e.containerContentLight = entry?.contentLightLevel ?? s.contentLight
+        } else {
+            e.containerColour = s.colour.isSpecified || s.colour.fullRange != nil ? s.colour : nil
+            e.containerMastering = s.mastering
+            e.containerContentLight = s.contentLight
+        }
+
+        // Dolby Vision record: parsed by hdrprobe from the box payload in MP4/MOV; the demuxer's
+        // record for Matroska and TS. Both are compared where both exist.
+        if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
+            e.doviRecordBox = box
+            do {
+                let record = try DOVIDecoderConfigurationRecord.parse(payload)
+                e.doviRecord = record
+                if let other = s.doviRecord, !sameFields(record, other) {
+                    e.doviRecordDisagreement = "hdrprobe reads the '\(box)' box as profile \(record.profile).\(record.compatibilityId) level \(record.level), libavformat as \(other.profile).\(other.compatibilityId) level \(other.level)."
+                }
+            } catch {
+                e.doviRecord = s.doviRecord
+                e.doviRecordDisagreement = s.doviRecord == nil ? nil : "the '\(box)' box is only \(payload.count) bytes; libavformat's reading is used."
+            }
+        } else if let record = s.doviRecord {
+            e.doviRecord = record
+            switch signature {
+            case .isobmff: e.doviRecordBox = record.profile > 10 ? "dvwC" : record.profile > 7 ? "dvvC" : "dvcC"
+            case .matroska: e.doviRecordBox = "matroska"
+            case .mpegts: e.doviRecordBox = "mpegts-descriptor"
+            default: e.doviRecordBox = nil
+            }
+        }
+
+        // Codec configuration record → framing, profile/level/depth, out-of-band parameter sets.
+        var framing = NALFraming.annexB
+        var scannerCodec = BitstreamScanner.Codec.other
+        var outOfBand: [[UInt8]] = []
+        switch s.codecID {
+        case AV_CODEC_ID_HEVC:
+            scannerCodec = .hevc
+            if s.extradata.count >= 23, s.extradata[0] == 1, let hvcC = try? HEVCDecoderConfigurationRecord.parse(s.extradata) {
+                framing = .lengthPrefixed(Int(hvcC.lengthSizeMinusOne) + 1)
+                outOfBand = hvcC.arrays.flatMap { $0.units }
+                let idc = BitstreamScanner.effectiveProfileIDC(idc: hvcC.generalProfileIDC,
+                                                               compatibility: hvcC.generalProfileCompatibilityFlags)
+                e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
+                e.level = Int(hvcC.generalLevelIDC)
+            } else if !s.extradata.isEmpty {
+                outOfBand = NALUnitSplitter.split(s.extradata[...], framing: .annexB).map { Array($0.bytes) }
+            }
+        case AV_CODEC_ID_H264:
+            scannerCodec = .h264
+            if s.extradata.count >= 7, s.extradata[0] == 1 {
+                framing = .lengthPrefixed(Int(s.extradata[4] & 0x03) + 1)
+            }
+        case AV_CODEC_ID_AV1:
+            scannerCodec = .av1
+        default:
+            break
+        }
+        var scanner = BitstreamScanner(codec: scannerCodec, framing: framing)
+        scanner.consumeOutOfBand(nalUnits: outOfBand)
+        if let idc = scanner.scan.profileIDC, e.profileName == nil {
+            e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
+        }
+        if e.level == nil, let level = scanner.scan.levelIDC { e.level = level }
+        return (e, scanner)
+    }
+
+    static func sameFields(_ a: DOVIDecoderConfigurationRecord, _ b: DOVIDecoderConfigurationRecord) -> Bool {
+        a.profile == b.profile && a.level == b.level && a.compatibilityId == b.compatibilityId
+            && a.rpuPresent == b.rpuPresent && a.elPresent == b.elPresent && a.blPresent == b.blPresent
+    }
+}

@@ -1,0 +1,193 @@
+import CFFmpeg
+import HDRProbeCore
+
+/// Options of one probe run.
+public struct ProbeOptions: Sendable {
+    /// Video access units scanned per stream; nil scans the whole stream.
+    public var frames: Int?
+    /// Video packet bytes scanned per stream before stopping (ignored when `frames` is nil).
+    public var maxScanBytes: Int
+    /// Per-file time limit in seconds.
+    public var timeout: Double
+    public var policy: DolbyVisionPolicy
+    /// Bytes libavformat may read to identify streams in header-less formats (TS, raw).
+    public var probeBytes: Int
+
+    public init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
+                policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20) {
+        self.frames = frames
+        self.maxScanBytes = maxScanBytes
+        self.timeout = timeout
+        self.policy = policy
+        self.probeBytes = probeBytes
+    }
+}
+
+/// Probes one file: demux (libavformat + hdrprobe's own header walk) → parse (bounded scan of
+/// the first access units) → classify → report. Every failure becomes a report, never a throw.
+public struct ProbeEngine: Sendable {
+    public static let version = "0.1.0"
+    public var options: ProbeOptions
+
+    public init(options: ProbeOptions = ProbeOptions()) { self.options = options }
+
+    public static var tool: ToolInfo { ToolInfo(version: version, libavformat: Demuxer.libavformatVersion) }
+
+    public func probe(path: String) -> ProbeReport {
+        let start = Clock.nowNanoseconds()
+        let deadline = start + UInt64(max(0.01, options.timeout) * 1e9)
+        let file: MediaFile
+        do throws(MediaFile.OpenError) {
+            file = try MediaFile(path: path, deadline: deadline)
+        } catch {
+            let reason: ReportError
+            switch error { case .failed(let r): reason = r }
+            return .failure(path: path, tool: Self.tool, error: reason, probe: stats(start: start, bytes: 0, frames: nil))
+        }
+        let head = file.read(at: 0, count: 8192)
+        let headers = ContainerHeaders.read(file, head: head)
+        var container = ContainerInfo(format: Self.format(signature: headers.signature, demuxer: nil),
+                                      brands: headers.fileType?.brands ?? [], demuxer: nil)
+
+        if [.png, .jpeg, .gif].contains(headers.signature) {
+            return .failure(path: path, tool: Self.tool,
+                            error: ReportError(.unrecognized, "\(path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"),
+                            container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+        }
+        let demuxer: Demuxer
+        do throws(Demuxer.OpenFailure) {
+            demuxer = try Demuxer(file: file, probeBytes: options.probeBytes)
+        } catch {
+            guard case let .failed(code, messages) = error else {
+            return .failure(path: path, tool: Self.tool,
+                            error: ReportError(.timeout, "Time limit of \(options.timeout) s reached while opening the file"),
+                            container: container, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+            }
+            let detail = (messages.first ?? Self.describe(code))
+            let error: ReportError
+            if !headers.signature.isMedia {
+                error = ReportError(.unrecognized, "Not a recognised media container (\(detail))")
+            } else if let truncation = headers.truncation {
+                error = ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
+            } else if headers.signature == .matroska || headers.signature == .isobmff {
+                error = ReportError(.truncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
+            } else {
+                error = ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
+            }
+            return .failure(path: path, tool: Self.tool, error: error, container: container,
+                            probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+        }
+        container.demuxer = demuxer.formatName
+        container.format = Self.format(signature: headers.signature, demuxer: demuxer.formatName)
+        if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
+            return .failure(path: path, tool: Self.tool,
+                            error: ReportError(.unrecognized, "Not a recognised media container: no audio or video streams"),
+                            container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+        }
+        if demuxer.streams.isEmpty {
+            return .failure(path: path, tool: Self.tool, error: ReportError(.noStreams, "The container holds no streams"),
+                            container: container, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+        }
+
+        var findings: [Finding] = []
+        if let truncation = headers.truncation {
+            findings.append(Finding(.containerTruncated, "The file is cut short: \(truncation). What was read is reported.", stream: nil))
+        }
+        for issue in headers.issues.prefix(4) {
+            findings.append(Finding(.containerMalformed, "Container structure: \(issue).", stream: nil))
+        }
+
+        // Evidence per video stream, then a bounded packet scan.
+        var evidence: [Int: VideoEvidence] = [:]
+        var scanners: [Int: BitstreamScanner] = [:]
+        for s in demuxer.streams where s.kind == .video {
+            let track = headers.track(forStreamID: s.id, index: s.index)
+            let (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
+                                                           signature: headers.signature)
+            evidence[s.index] = e
+            scanners[s.index] = scanner
+        }
+        var timedOut = false
+        if !scanners.isEmpty {
+            timedOut = scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence)
+        }
+        if timedOut {
+            findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
+        }
+
+        let classifier = VideoStreamClassifier(policy: options.policy)
+        var streams: [StreamReport] = []
+        var framesScanned: Int?
+        for s in demuxer.streams {
+            if var e = evidence[s.index] {
+                if let scanner = scanners[s.index] { e.scan = scanner.scan }
+                framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
+                let (report, streamFindings) = classifier.classify(e)
+                streams.append(report)
+                findings += streamFindings
+            } else {
+                var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
+                let track = headers.track(forStreamID: s.id, index: s.index)
+                report.sampleEntry = headers.signature == .isobmff ? (track?.sampleEntries.first?.fourCC ?? s.codecTag) : nil
+                report.profile = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
+                streams.append(report)
+            }
+        }
+        return ProbeReport(tool: Self.tool, path: path, status: .ok, error: nil, container: container,
+                           streams: streams, findings: findings,
+                           probe: stats(start: start, bytes: file.bytesRead, frames: framesScanned))
+    }
+
+    /// Reads packets until every video stream has its frame budget (or the data ends).
+    /// Returns true when the deadline stopped the scan.
+    private func scan(demuxer: Demuxer, file: MediaFile, scanners: inout [Int: BitstreamScanner],
+                      evidence: inout [Int: VideoEvidence]) -> Bool {
+        var done = Set<Int>()
+        var packetsRead = 0
+        let packetCap = options.frames.map { max(2_000, $0 * 64) } ?? Int.max
+        while done.count < scanners.count, packetsRead < packetCap {
+            guard let packet = demuxer.readPacket() else { return file.timedOut }
+            packetsRead += 1
+            guard var scanner = scanners[packet.streamIndex], !done.contains(packet.streamIndex) else { continue }
+            scanner.consume(accessUnit: packet.data)
+            if let pts = packet.pts { evidence[packet.streamIndex]?.sampledPTS.append(pts) }
+            if let frames = options.frames,
+               scanner.scan.framesScanned >= frames || scanner.scan.bytesScanned >= options.maxScanBytes {
+                done.insert(packet.streamIndex)
+            }
+            scanners[packet.streamIndex] = scanner
+        }
+        return file.timedOut
+    }
+
+    private func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
+        let ms = Double(Clock.nowNanoseconds() - start) / 1e6
+        return ProbeStatistics(bytesRead: bytes, durationMs: (ms * 1000).rounded() / 1000, framesScanned: frames)
+    }
+
+    /// The contract's `container.format` from the demuxer name (and the sniffed signature).
+    static func format(signature: ContainerSignature, demuxer: String?) -> String? {
+        switch demuxer {
+        case let d? where d.hasPrefix("mov"): return "mp4"
+        case let d? where d.hasPrefix("matroska"): return "matroska"
+        case "mpegts"?: return "mpegts"
+        case "hevc"?: return "hevc"
+        case "h264"?: return "h264"
+        case "ivf"?, "obu"?: return "av1"
+        case let d?: return d
+        case nil:
+            switch signature {
+            case .isobmff: return "mp4"
+            case .matroska: return "matroska"
+            case .mpegts: return "mpegts"
+            default: return nil
+            }
+        }
+    }
+
+    static func describe(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        av_strerror(code, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

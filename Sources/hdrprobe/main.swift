@@ -1,2 +1,0 @@
-import HDRProbeEngine
-print("hdrprobe")
