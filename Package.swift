@@ -46,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HDRProbeEngineTests",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore"],
+            dependencies: ["HDRProbeEngine", "HDRProbeCore", "hdrprobe"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -43,13 +43,19 @@ public struct FrameRate: Sendable, Equatable {
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }
 
-/// Detects a variable frame rate from sampled presentation timestamps (any order, in stream
+/// Detects a variable frame rate from sampled presentation timestamps (decode order, in stream
 /// time-base ticks): the stream is variable when a frame duration departs from the median by
 /// more than 1.5 ticks and more than 2 % — Matroska's 1-ms rounding (41/42 ms for 23.976) is not
 /// variability.
+///
+/// A bounded scan stops in decode order, so with B-frames the last few pictures in display order
+/// are not read yet: the highest timestamps are dropped (the reorder window, at most 8) so that
+/// the gap they leave is not mistaken for a variable rate.
 public enum FrameRateVariability {
     public static func isVariable(presentationTimestamps pts: [Int64]) -> Bool {
-        let sorted = pts.sorted()
+        var sorted = pts.sorted()
+        let reorderWindow = min(8, sorted.count / 4)
+        sorted.removeLast(reorderWindow)
         var deltas: [Int64] = []
         for i in 1..<max(1, sorted.count) where sorted[i] > sorted[i - 1] {
             deltas.append(sorted[i] - sorted[i - 1])

@@ -15,8 +15,10 @@ public struct VideoStreamClassifier: Sendable {
         s.sampleEntry = e.sampleEntry
         s.profile = e.profileName
         s.level = e.level ?? e.scan.levelIDC
-        s.width = e.width ?? e.scan.width
-        s.height = e.height ?? e.scan.height
+        // The parameter sets are the truth about the coded picture; container dimensions can
+        // differ (mkvmerge doubles the height of field-coded HEVC).
+        s.width = e.scan.width ?? e.width
+        s.height = e.scan.height ?? e.height
         s.bitDepth = e.scan.bitDepth ?? e.bitDepth
         s.chromaSubsampling = e.scan.chromaSubsampling ?? e.chromaSubsampling
 
@@ -34,8 +36,8 @@ public struct VideoStreamClassifier: Sendable {
         color.matrix = H273Names.matrix(effective.matrix)
         color.range = H273Names.range(fullRange: effective.fullRange)
         color.transferCharacteristics = effective.transfer
-        let containerDeclares = container?.isSpecified ?? false
-        let bitstreamDeclares = bitstream?.isSpecified ?? false
+        let containerDeclares = container.map { $0.isSpecified || $0.fullRange != nil } ?? false
+        let bitstreamDeclares = bitstream.map { $0.isSpecified || $0.fullRange != nil } ?? false
         switch (containerDeclares, bitstreamDeclares) {
         case (true, true): color.source = "both"
         case (true, false): color.source = "container"
@@ -57,7 +59,8 @@ public struct VideoStreamClassifier: Sendable {
         s.frameRate = FrameRateReport(value: rate?.roundedValue, rational: rate?.rational, snapped: snapped, variable: variable)
         if variable {
             add(.frameRateVariable, "Frame durations vary across the scanned frames; players cannot pick one display refresh rate.")
-        } else if let rate, snapped == nil {
+        }
+        if let rate, snapped == nil {
             add(.frameRateNonStandard, "Frame rate \(rate.roundedValue) fps is not a standard display rate; displays cannot match it.")
         }
 

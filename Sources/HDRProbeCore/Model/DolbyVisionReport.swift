@@ -24,8 +24,8 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
         public var elPresent: Bool
         public var blPresent: Bool
         public var compatibilityId: Int
-        /// `none`, `limited`, `reserved` or `extended` (as newer ffprobe prints `dv_md_compression`).
-        public var mdCompression: String
+        /// `dv_md_compression`: 0 none, 1 limited, 2 reserved, 3 extended.
+        public var mdCompression: Int
         /// `dvcC`, `dvvC`, `dvwC`, `matroska` or `mpegts-descriptor`.
         public var box: String
 
@@ -38,7 +38,7 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
             elPresent = record.elPresent
             blPresent = record.blPresent
             compatibilityId = record.compatibilityId
-            mdCompression = ["none", "limited", "reserved", "extended"][record.mdCompression & 3]
+            mdCompression = record.mdCompression
             self.box = box
         }
     }

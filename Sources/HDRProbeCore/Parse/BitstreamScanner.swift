@@ -42,8 +42,70 @@ public struct BitstreamScanner: Sendable {
         switch codec {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
-        case .av1, .other: break
+        case .av1: consumeAV1(data)
+        case .other: break
         }
+    }
+
+    /// The configuration OBUs of an `av1C` record (normally the sequence header).
+    public mutating func consumeOutOfBand(av1ConfigOBUs bytes: [UInt8]) {
+        for obu in AV1OBU.split(bytes[...], limit: 16) where obu.type == AV1OBU.sequenceHeader {
+            applyAV1SequenceHeader(obu.payload)
+        }
+    }
+
+    /// AV1 temporal unit (AV1 §5.3 low-overhead OBUs): sequence header OBUs for colour and depth,
+    /// metadata OBUs (§5.8) for HDR CLL (type 1), MDCV (type 2) and ITU-T T.35 (type 4) — HDR10+
+    /// (`hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `dolby-vision.md` §13).
+    private mutating func consumeAV1(_ data: [UInt8]) {
+        var frameHasRPU = false
+        var frameHDR10Plus: String?? = nil
+        for obu in AV1OBU.split(data[...], limit: Self.maxNALsPerAccessUnit) {
+            scan.nalCensus[Int(obu.type), default: 0] += 1
+            switch obu.type {
+            case AV1OBU.sequenceHeader:
+                scan.inBandParameterSets = true
+                if scan.bitstreamColour == nil { applyAV1SequenceHeader(obu.payload) }
+            case AV1OBU.metadata:
+                guard let m = try? AV1Metadata.parse(obuPayload: obu.payload) else { continue }
+                switch m.type {
+                case AV1Metadata.hdrCLL where scan.contentLight == nil:
+                    scan.contentLight = m.contentLightLevel(source: .bitstream)
+                case AV1Metadata.hdrMDCV where scan.mastering == nil:
+                    scan.mastering = m.masteringDisplay(source: .bitstream)
+                case AV1Metadata.ituTT35:
+                    if frameHDR10Plus == nil, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
+                        frameHDR10Plus = .some((try? ST2094_40Metadata.parse(m.payload))?.profile)
+                    } else if m.payload.starts(with: Self.dolbyVisionT35Prefix) {
+                        frameHasRPU = true
+                    }
+                default:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        if frameHasRPU { scan.framesWithRPU += 1 }
+        if let profile = frameHDR10Plus {
+            scan.framesWithHDR10Plus += 1
+            scan.hdr10PlusProfiles.append(profile)
+        }
+    }
+
+    /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`dolby-vision.md` §13).
+    static let dolbyVisionT35Prefix: [UInt8] = [0xB5, 0x00, 0x3B, 0x00, 0x00, 0x08, 0x00]
+
+    private mutating func applyAV1SequenceHeader(_ payload: ArraySlice<UInt8>) {
+        guard let seq = try? AV1SequenceHeader.parse(payload) else { return }
+        scan.width = seq.maxFrameWidth
+        scan.height = seq.maxFrameHeight
+        scan.bitDepth = seq.bitDepth
+        scan.chromaSubsampling = seq.monochrome ? "4:0:0"
+            : (seq.subsamplingX && seq.subsamplingY ? "4:2:0" : seq.subsamplingX ? "4:2:2" : "4:4:4")
+        scan.profileIDC = Int(seq.seqProfile)
+        scan.levelIDC = Int(seq.seqLevelIdx0)
+        scan.bitstreamColour = seq.colour
     }
 
     private mutating func consumeHEVC(_ data: [UInt8]) {
@@ -121,7 +183,28 @@ public struct BitstreamScanner: Sendable {
     }
 
     private mutating func applyAVCSPS(_ unit: NALUnit) {
-        _ = unit // H.264 SPS parsing lands with the AVC parser.
+        guard scan.bitstreamColour == nil,
+              let sps = try? AVCSequenceParameterSet.parse(EmulationPrevention.unescape(unit.bytes)) else { return }
+        scan.width = sps.width
+        scan.height = sps.height
+        scan.bitDepth = sps.bitDepthLuma
+        scan.chromaSubsampling = Self.chroma(idc: sps.chromaFormatIDC)
+        scan.profileIDC = Self.ffmpegH264Profile(idc: sps.profileIDC, constraintFlags: sps.constraintFlags)
+        scan.levelIDC = Int(sps.levelIDC)
+        scan.bitstreamColour = sps.vui?.colour ?? ColourCodes()
+    }
+
+    /// H.264 profile_idc with FFmpeg's refinements (constrained baseline: constraint_set1_flag;
+    /// intra variants of High 10 / 4:2:2 / 4:4:4: constraint_set3_flag; H.264 §A.2), so that
+    /// FFmpeg's profile names apply (`Constrained Baseline`, `High 10 Intra`, …).
+    public static func ffmpegH264Profile(idc: UInt8, constraintFlags: UInt8) -> Int {
+        let constrained = 1 << 9, intra = 1 << 11
+        let set1 = constraintFlags & 0x40 != 0, set3 = constraintFlags & 0x10 != 0
+        switch idc {
+        case 66: return Int(idc) | (set1 ? constrained : 0)
+        case 110, 122, 244: return Int(idc) | (set3 ? intra : 0)
+        default: return Int(idc)
+        }
     }
 
     private mutating func handleStaticSEI(_ m: SEIMessage) {

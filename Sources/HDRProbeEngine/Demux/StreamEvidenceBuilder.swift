@@ -75,8 +75,11 @@ enum StreamEvidenceBuilder {
             }
         case AV_CODEC_ID_H264:
             scannerCodec = .h264
-            if s.extradata.count >= 7, s.extradata[0] == 1 {
-                framing = .lengthPrefixed(Int(s.extradata[4] & 0x03) + 1)
+            if s.extradata.count >= 7, s.extradata[0] == 1, let avcC = try? AVCDecoderConfigurationRecord.parse(s.extradata) {
+                framing = .lengthPrefixed(avcC.nalLengthSize)
+                outOfBand = avcC.sequenceParameterSets + avcC.pictureParameterSets
+            } else if !s.extradata.isEmpty {
+                outOfBand = NALUnitSplitter.split(s.extradata[...], framing: .annexB, header: .avc).map { Array($0.bytes) }
             }
         case AV_CODEC_ID_AV1:
             scannerCodec = .av1
@@ -85,10 +88,13 @@ enum StreamEvidenceBuilder {
         }
         var scanner = BitstreamScanner(codec: scannerCodec, framing: framing)
         scanner.consumeOutOfBand(nalUnits: outOfBand)
-        if let idc = scanner.scan.profileIDC, e.profileName == nil {
-            e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
+        if scannerCodec == .av1, let av1C = try? AV1CodecConfigurationRecord.parse(s.extradata) {
+            scanner.consumeOutOfBand(av1ConfigOBUs: av1C.configOBUs)
         }
-        if e.level == nil, let level = scanner.scan.levelIDC { e.level = level }
+        if let idc = scanner.scan.profileIDC, scannerCodec == .h264 || scannerCodec == .av1 || e.profileName == nil {
+            e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
+        }
+        if let level = scanner.scan.levelIDC, scannerCodec == .h264 || scannerCodec == .av1 || e.level == nil { e.level = level }
         return (e, scanner)
     }
 

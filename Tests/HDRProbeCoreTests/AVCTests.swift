@@ -1,0 +1,89 @@
+import Testing
+@testable import HDRProbeCore
+
+/// `avcC` (58 bytes) written by FFmpeg 5.1 / libx264 for a 3-frame `testsrc2` clip, 250×142,
+/// High 10, PQ / BT.2020, full range, 30000/1001 fps:
+/// `ffmpeg -f lavfi -i testsrc2=size=250x142:rate=30000/1001 -frames:v 3 -pix_fmt yuv420p10le
+///  -c:v libx264 -profile:v high10 -x264-params colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc
+///  -color_range pc avc.mp4`. FFmpeg trace_headers of the SPS: profile_idc 110, level 12, 4:2:0,
+/// 10-bit, 16×9 MBs, crop right 3 / bottom 1 (→ 250×142), full range, 9/16/9, timing 1001/60000.
+/// Record: 1 SPS (28 bytes), 1 PPS (7 bytes), extension FD FA FA 00 (4:2:0, 10/10-bit, no ext).
+private let high10AvcC = hex("""
+    016e000cffe1001c676e000ca6cd941013e4ac05b848804a000007d20001d4c01e28532c01000768ebe3cb3002c0fdfa
+    fa00
+    """)
+
+/// `avcC` (60 bytes) from the same recipe, interlaced (`tff=1`), High, 8-bit, 250×140, BT.709,
+/// 25 fps. trace_headers: profile_idc 100, level 21, frame_mbs_only_flag 0, 16×5 map units
+/// (→ 256×160 coded), crop right 3 / bottom 5 (CropUnitY 4 → 250×140), 1/1/1, limited range,
+/// timing 1/50. Its SPS contains two emulation-prevention bytes.
+private let interlacedAvcC = hex("""
+    01640015ffe1001e67640015acd94102bc93602d4040405000000300100000030321f142996001000768fba3cb3002c0
+    fdf8f800
+    """)
+
+@Test func avcCHigh10WithExtension() throws {
+    let r = try AVCDecoderConfigurationRecord.parse(high10AvcC)
+    #expect(r.profileIndication == 110 && r.profileCompatibility == 0 && r.levelIndication == 12)
+    #expect(r.nalLengthSize == 4)
+    #expect(r.sequenceParameterSets.map(\.count) == [28] && r.pictureParameterSets.map(\.count) == [7])
+    #expect(r.chromaFormat == 1 && r.bitDepthLuma == 10 && r.bitDepthChroma == 10)
+    #expect(r.sequenceParameterSetExts.isEmpty && !r.truncated)
+}
+
+@Test func avcSPSHigh10CroppedPQ() throws {
+    let record = try AVCDecoderConfigurationRecord.parse(high10AvcC)
+    let sps = try AVCSequenceParameterSet.parse(EmulationPrevention.unescape(record.sequenceParameterSets[0][...]))
+    #expect(sps.profileIDC == 110 && sps.levelIDC == 12 && sps.constraintFlags == 0)
+    #expect(sps.chromaFormatIDC == 1 && sps.bitDepthLuma == 10 && sps.bitDepthChroma == 10)
+    #expect(sps.frameMbsOnlyFlag)
+    #expect(sps.frameCropping == [0, 3, 0, 1])
+    #expect(sps.width == 250 && sps.height == 142)
+    let vui = try #require(sps.vui)
+    #expect(vui.colour == ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: true))
+    #expect(vui.numUnitsInTick == 1001 && vui.timeScale == 60000 && vui.fixedFrameRateFlag == false)
+}
+
+@Test func avcSPSInterlacedCropping() throws {
+    let record = try AVCDecoderConfigurationRecord.parse(interlacedAvcC)
+    #expect(record.profileIndication == 100 && record.levelIndication == 21)
+    #expect(record.chromaFormat == 1 && record.bitDepthLuma == 8)
+    let stored = record.sequenceParameterSets[0]
+    #expect(stored.count == 30)
+    let sps = try AVCSequenceParameterSet.parse(EmulationPrevention.unescape(stored[...]))
+    #expect(!sps.frameMbsOnlyFlag)
+    #expect(sps.picWidthInMbs == 16 && sps.picHeightInMapUnits == 5)
+    #expect(sps.width == 250 && sps.height == 140)
+    #expect(sps.vui?.colour == ColourCodes(primaries: 1, transfer: 1, matrix: 1, fullRange: false))
+    #expect(sps.vui?.timeScale == 50)
+}
+
+@Test func avcSPSScalingListsAreSkipped() throws {
+    // Hand-built High-profile SPS (bit layout of H.264 §7.3.2.1.1, written bit by bit):
+    // 67 | 64 00 1E | sps_id 0 "1" | chroma_format_idc 1 "010" | bit_depth_luma_minus8 0 "1" |
+    // bit_depth_chroma_minus8 0 "1" | qpprime bypass "0" | seq_scaling_matrix_present "1" |
+    // list 0 present "1" with delta_scale −8 (se → codeNum 16 "000010001"): nextScale becomes 0, so
+    // its other 15 entries are not coded | lists 1…7 absent "0000000" | log2_max_frame_num_minus4
+    // "1" | pic_order_cnt_type 2 "011" | max_num_ref_frames 1 "010" | gaps "0" |
+    // pic_width_in_mbs_minus1 3 "00100" | pic_height_in_map_units_minus1 2 "011" |
+    // frame_mbs_only "1" | direct_8x8 "1" | frame_cropping "0" | vui "0" | rbsp_stop_one_bit "1".
+    let rbsp = hex("67 64001E") + [0b1010_1101, 0b1000_0100, 0b0100_0000, 0b0101_1010, 0b0001_0001, 0b1110_0100]
+    let sps = try AVCSequenceParameterSet.parse(rbsp)
+    #expect(sps.profileIDC == 100 && sps.levelIDC == 30)
+    #expect(sps.width == 64 && sps.height == 48)
+    #expect(sps.frameMbsOnlyFlag && !sps.vuiParametersPresentFlag && sps.vui == nil)
+}
+
+@Test func avcTruncatedAndGarbageNeverTrap() throws {
+    for n in 0..<high10AvcC.count { _ = try? AVCDecoderConfigurationRecord.parse(Array(high10AvcC.prefix(n))) }
+    let cut = try AVCDecoderConfigurationRecord.parse(Array(high10AvcC.prefix(20)))
+    #expect(cut.truncated && cut.sequenceParameterSets.isEmpty)
+    #expect(throws: BitstreamError.self) { try AVCDecoderConfigurationRecord.parse(hex("00000001676400")) }
+    let sps = EmulationPrevention.unescape(try AVCDecoderConfigurationRecord.parse(interlacedAvcC).sequenceParameterSets[0][...])
+    for n in 0..<sps.count { _ = try? AVCSequenceParameterSet.parse(Array(sps.prefix(n))) }
+    #expect(throws: (any Error).self) { try AVCSequenceParameterSet.parse(Array(sps.prefix(6))) }
+    for seed in 1...40 as ClosedRange<UInt64> {
+        _ = try? AVCSequenceParameterSet.parse([0x67, 0x64] + garbage(count: 60, seed: seed))
+        _ = try? AVCDecoderConfigurationRecord.parse([1] + garbage(count: 60, seed: seed))
+    }
+}
