@@ -69,6 +69,9 @@ public struct ProbeEngine: Sendable {
                 error = ReportError(.unrecognized, "Not a recognised media container (\(detail))")
             } else if let truncation = headers.truncation {
                 error = ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
+            } else if headers.signature == .isobmff && headers.hasMovieBox {
+                let what = headers.issues.first.map { ": \($0)" } ?? ""
+                error = ReportError(.malformed, "The movie header is present but cannot be read\(what) (\(detail))")
             } else if headers.signature == .matroska || headers.signature == .isobmff {
                 error = ReportError(.truncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
             } else {
@@ -85,7 +88,10 @@ public struct ProbeEngine: Sendable {
                             container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
         if demuxer.streams.isEmpty {
-            return .failure(path: path, tool: Self.tool, error: ReportError(.noStreams, "The container holds no streams"),
+            let error = headers.issues.isEmpty
+                ? ReportError(.noStreams, "The container holds no streams")
+                : ReportError(.malformed, "No streams could be read: \(headers.issues[0])")
+            return .failure(path: path, tool: Self.tool, error: error,
                             container: container, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
 

@@ -70,6 +70,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case readFailed = "io.readFailed"
     case unrecognized = "container.unrecognized"
     case truncated = "container.truncated"
+    case malformed = "container.malformed"
     case noStreams = "container.noStreams"
     case timeout = "probe.timeout"
     case demuxFailed = "probe.demuxFailed"

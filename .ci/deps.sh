@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages hdrprobe builds against (FFmpeg's libavformat/libavcodec/libavutil
+# and pkg-config) when they are missing. Idempotent; needs root (or sudo) only when it installs.
+# Extra packages can be named as arguments, e.g. `.ci/deps.sh mediainfo ffmpeg`.
+set -euo pipefail
+
+need=()
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+if ! pkg-config --exists libavformat libavcodec libavutil 2>/dev/null; then
+  need+=(libavformat-dev libavcodec-dev libavutil-dev)
+fi
+for pkg in "$@"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+[ ${#need[@]} -eq 0 ] && exit 0
+
+echo "installing: ${need[*]}" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

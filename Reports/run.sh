@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The main job: probe the bundled Corpus/ and write the reports.
+#   Reports/corpus.json  — the JSON report array (docs/report-contract.md)
+#   Reports/corpus.txt   — the human summary of the same run
+# Installs missing Debian packages, builds the release binary, then runs it.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+bash .ci/deps.sh
+swift build -c release --product hdrprobe
+bin="$(swift build -c release --show-bin-path)/hdrprobe"
+
+mapfile -t files < <(find Corpus -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '*.py' ! -name '.*' | sort)
+# Exit status 1 only says that some files are in error: the corpus holds deliberately broken files.
+set +e
+"$bin" probe --json --quiet "${files[@]}" > Reports/corpus.json
+json_status=$?
+"$bin" probe --quiet "${files[@]}" > Reports/corpus.txt
+set -e
+[ "$json_status" -le 1 ] || { echo "hdrprobe failed with status $json_status" >&2; exit "$json_status"; }
+
+python3 - Reports/corpus.json <<'PY' || true
+import json, sys, collections
+reports = json.load(open(sys.argv[1]))
+ok = sum(r["status"] == "ok" for r in reports)
+kinds = collections.Counter()
+for r in reports:
+    for s in r["streams"]:
+        if s["kind"] == "video":
+            kinds[s["hdr"]["videoRangeType"]] += 1
+print(f"{len(reports)} files: {ok} analysed, {len(reports) - ok} in error")
+print("videoRangeType:", ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+PY
+echo "wrote Reports/corpus.json and Reports/corpus.txt"
