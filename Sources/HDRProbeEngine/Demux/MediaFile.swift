@@ -36,7 +36,11 @@ final class MediaFile: @unchecked Sendable {
         if (st.st_mode & S_IFMT) == S_IFDIR {
             throw .failed(ReportError(.isDirectory, "\(path) is a directory; give media files (or use 'hdrprobe scan' for folders)"))
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Checked before open(): opening a FIFO for reading would block until a writer appears.
+        if (st.st_mode & S_IFMT) != S_IFREG {
+            throw .failed(ReportError(.readFailed, "\(path) is not a regular file"))
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             let err = errno
             if err == EACCES || err == EPERM {
@@ -46,10 +50,6 @@ final class MediaFile: @unchecked Sendable {
         }
         self.fd = fd
         self.size = Int(st.st_size)
-        if (st.st_mode & S_IFMT) != S_IFREG {
-            close(fd)
-            throw .failed(ReportError(.readFailed, "\(path) is not a regular file"))
-        }
         if size == 0 {
             close(fd)
             throw .failed(ReportError(.empty, "\(path) is empty (0 bytes)"))

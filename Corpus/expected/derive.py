@@ -1,0 +1,915 @@
+#!/usr/bin/env python3
+"""Write Corpus/expected/<file>.json for every corpus file.
+
+Expectations come from HOW each file was made (the RECIPES table below mirrors generate.sh) and every one that an
+independent reader can see is confirmed against ffprobe 5.1 (streams, stream/frame side data, packet bytes), the
+ISO BMFF box tree / mkvinfo (container signalling) and MediaInfo. Any disagreement that is not a documented quirk
+(a `note` in the golden) makes the script fail.
+
+Usage: python3 Corpus/expected/derive.py [--check]   (--check: compare with the existing goldens, write nothing)
+"""
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.dirname(HERE)
+SCAN = 32  # hdrprobe scans the first 32 video access units by default
+
+# ---------------------------------------------------------------------------------------------- recipe values
+MD_X265 = dict(redX=0.68, redY=0.32, greenX=0.265, greenY=0.69, blueX=0.15, blueY=0.06,
+               whiteX=0.3127, whiteY=0.329, minLuminance=0.0001, maxLuminance=1000.0)
+# mastering SEI inside dovi_tool's regular_start_code_4_muxed_el.hevc (BT.2020 primaries)
+MD_ASSET = dict(redX=0.708, redY=0.292, greenX=0.17, greenY=0.797, blueX=0.131, blueY=0.046,
+                whiteX=0.3127, whiteY=0.329, minLuminance=0.0001, maxLuminance=1000.0)
+# SVT-AV1 --mastering-display "...L(1000,0.0001)" quantised to AV1's 0.16 / 24.8 / 18.14 fixed point
+MD_SVT = dict(redX=round(44564 / 65536, 6), redY=round(20972 / 65536, 6), greenX=round(17367 / 65536, 6),
+              greenY=round(45220 / 65536, 6), blueX=round(9830 / 65536, 6), blueY=round(3932 / 65536, 6),
+              whiteX=round(20493 / 65536, 6), whiteY=round(21561 / 65536, 6),
+              minLuminance=round(2 / 16384, 6), maxLuminance=1000.0)
+CLL = dict(maxCLL=1000, maxFALL=400)
+
+C709 = ('bt709', 'bt709', 'bt709', 'tv')
+CPQ = ('bt2020', 'smpte2084', 'bt2020nc', 'tv')
+CHLG = ('bt2020', 'arib-std-b67', 'bt2020nc', 'tv')
+C2020 = ('bt2020', 'bt2020-10', 'bt2020nc', 'tv')
+CP5 = (None, None, None, 'pc')  # x265 forces an empty colour description + full range for profile 5
+TC = {'bt709': 1, 'smpte2084': 16, 'arib-std-b67': 18, 'bt2020-10': 14, 'bt2020-12': 15, 'smpte170m': 6}
+
+
+def K(codec, profile, depth, chroma, colour, frames=8, fps='25/1', w=128, h=72, md=None, cll=None, mkm=False,
+      atc=None, hdr10plus=False, dv=None, interlaced=False, variable=False, audio=None, md_quirk=None):
+    return dict(codec=codec, profile=profile, depth=depth, chroma=chroma, colour=colour, frames=frames, fps=fps,
+                w=w, h=h, md=md, cll=cll, mkm=mkm, atc=atc, hdr10plus=hdr10plus, dv=dv, interlaced=interlaced,
+                variable=variable, audio=audio, md_quirk=md_quirk)
+
+
+def DV(rpu_profile, compat, el_flag=False, el_nals=False, rpu_visible=True):
+    return dict(rpu_profile=rpu_profile, compat=compat, el_flag=el_flag, el_nals=el_nals, rpu_visible=rpu_visible)
+
+
+HDR10 = dict(md=MD_X265, cll=CLL, mkm=True)
+KINDS = {
+    'sdr_h264': K('h264', 'High', 8, '4:2:0', C709),
+    'interlaced_h264': K('h264', 'High', 8, '4:2:0', C709, interlaced=True),
+    'h264_422_10bit': K('h264', 'High 4:2:2', 10, '4:2:2', C709),
+    'sdr_hevc': K('hevc', 'Main', 8, '4:2:0', C709),
+    'hdr10_hevc': K('hevc', 'Main 10', 10, '4:2:0', CPQ, **HDR10),
+    'hdr10_hevc_nomdcv': K('hevc', 'Main 10', 10, '4:2:0', CPQ),
+    'hlg_hevc': K('hevc', 'Main 10', 10, '4:2:0', CHLG),
+    'atc_hevc': K('hevc', 'Main 10', 10, '4:2:0', C2020, atc=18),
+    'hdr10plus_hevc': K('hevc', 'Main 10', 10, '4:2:0', CPQ, hdr10plus=True, **HDR10),
+    'interlaced_hevc': K('hevc', 'Main 10', 10, '4:2:0', C709, interlaced=True),
+    'hevc_422_10bit': K('hevc', 'Rext', 10, '4:2:2', C709),
+    'hevc_12bit': K('hevc', 'Rext', 12, '4:2:0', CPQ, **HDR10),
+    'dv_p5': K('hevc', 'Main 10', 10, '4:2:0', CP5, dv=DV(5, 0)),
+    'dv_p81': K('hevc', 'Main 10', 10, '4:2:0', CPQ, dv=DV(8, 1), **HDR10),
+    'dv_p81_hdr10plus': K('hevc', 'Main 10', 10, '4:2:0', CPQ, hdr10plus=True, dv=DV(8, 1), **HDR10),
+    'dv_p82': K('hevc', 'Main 10', 10, '4:2:0', C709, dv=DV(8, 2)),
+    'dv_p84': K('hevc', 'Main 10', 10, '4:2:0', CHLG, dv=DV(8, 4)),
+    'dv_p7_fel_rpu_no_el': K('hevc', 'Main 10', 10, '4:2:0', CPQ, dv=DV(7, 6, el_flag=True), **HDR10),
+    'dv_p7_muxed_el': K('hevc', 'Main 10', 10, '4:2:0', CPQ, frames=12, w=256, h=144, md=MD_ASSET, cll=CLL,
+                        dv=DV(8, 1, el_nals=True)),
+    'av1_sdr': K('av1', 'Main', 8, '4:2:0', C709),
+    'av1_hdr10': K('av1', 'Main', 10, '4:2:0', CPQ, md=MD_SVT, cll=CLL, mkm=True),
+    'av1_dv_p101': K('av1', 'Main', 10, '4:2:0', CPQ, dv=DV(None, 1, rpu_visible=False)),
+    'vfr_h264': K('h264', 'High', 8, '4:2:0', C709, frames=10, variable=True),
+    'sdr_h264_aac': K('h264', 'High', 8, '4:2:0', C709, frames=10, audio='aac'),
+}
+for _n, _r in (('23976', '24000/1001'), ('24', '24/1'), ('25', '25/1'), ('2997', '30000/1001'), ('50', '50/1'),
+               ('5994', '60000/1001')):
+    KINDS[f'fps{_n}_h264'] = K('h264', 'High', 8, '4:2:0', C709, frames=10, fps=_r)
+
+# container variants: fmt, sample entry, container colour, container mastering, DV record box
+FILES = {}
+
+
+def add(name, kind, fmt, entry=None, ccol=False, cmd=False, box=None, quirks=None, extra=None):
+    FILES[name] = dict(kind=kind, fmt=fmt, entry=entry, ccol=ccol, cmd=cmd, box=box, quirks=quirks or {},
+                       extra=extra or {})
+
+
+def dvbox(kind, container):
+    dv = KINDS[kind]['dv']
+    if not dv:
+        return None
+    if container == 'matroska':
+        return 'matroska'
+    return 'dvcC' if KINDS[kind]['dv']['rpu_profile'] in (5, 7) else 'dvvC'
+
+
+def triple(kind, mp4_entry='hvc1', mkv_colour=True, ts=True):
+    k = KINDS[kind]
+    add(f'{kind}.mkv', kind, 'matroska', ccol=mkv_colour, cmd=k['mkm'], box=dvbox(kind, 'matroska'))
+    add(f'{kind}.mp4', kind, 'mp4', entry=mp4_entry, ccol=k['colour'][0] is not None, cmd=k['mkm'],
+        box=dvbox(kind, 'mp4'))
+    if ts:
+        add(f'{kind}.ts', kind, 'mpegts')
+
+
+for _k in ('sdr_h264', 'interlaced_h264', 'h264_422_10bit'):
+    triple(_k, mp4_entry='avc1')
+for _k in ('sdr_hevc', 'hdr10_hevc', 'hdr10_hevc_nomdcv', 'hlg_hevc', 'atc_hevc', 'hdr10plus_hevc', 'interlaced_hevc',
+           'hevc_422_10bit', 'hevc_12bit', 'dv_p81', 'dv_p81_hdr10plus', 'dv_p82', 'dv_p84', 'dv_p7_fel_rpu_no_el',
+           'dv_p7_muxed_el'):
+    triple(_k)
+triple('dv_p5', mkv_colour=False)
+for _k in [k for k in KINDS if k.startswith('fps')]:
+    triple(_k, mp4_entry='avc1')
+for _k in ('av1_sdr', 'av1_hdr10'):
+    triple(_k, mp4_entry='av01', ts=False)
+    add(f'{_k}.ivf', _k, 'av1')
+add('vfr_h264.mp4', 'vfr_h264', 'mp4', entry='avc1', ccol=True)
+add('vfr_h264.mkv', 'vfr_h264', 'matroska', ccol=True)
+add('sdr_h264_aac.mp4', 'sdr_h264_aac', 'mp4', entry='avc1', ccol=True)
+add('dv_p81_hev1.mp4', 'dv_p81', 'mp4', entry='hev1', ccol=True, cmd=True, box='dvvC')
+add('dv_p81_nobox.mp4', 'dv_p81', 'mp4', entry='hev1', ccol=True, cmd=True)
+add('dv_p5_nobox.mp4', 'dv_p5', 'mp4', entry='hvc1')
+add('hdr10_hevc_hev1.mp4', 'hdr10_hevc', 'mp4', entry='hev1', ccol=True, cmd=True)
+add('hdr10_hevc_frag.mp4', 'hdr10_hevc', 'mp4', entry='hvc1', ccol=True, cmd=True)
+add('sdr_h264_faststart.mp4', 'sdr_h264', 'mp4', entry='avc1', ccol=True)
+add('hdr10_hevc.hevc', 'hdr10_hevc', 'hevc')
+add('dv_p81.hevc', 'dv_p81', 'hevc')
+add('sdr_h264.h264', 'sdr_h264', 'h264')
+# FFmpeg 8.1 extras (optional)
+add('dv_p5_dvh1.mp4', 'dv_p5', 'mp4', entry='dvh1', box='dvcC', extra={'optional': True})
+add('dv_p81_dvh1.mp4', 'dv_p81', 'mp4', entry='dvh1', ccol=True, cmd=True, box='dvvC', extra={'optional': True})
+add('av1_dv_p101.mp4', 'av1_dv_p101', 'mp4', entry='av01', ccol=True, box='dvvC', extra={'optional': True})
+add('av1_dv_p101.mkv', 'av1_dv_p101', 'matroska', ccol=True, box='matroska', extra={'optional': True})
+
+# non-video / broken files: explicit expectations
+SPECIAL = {
+    'audio_aac.mp4': dict(status='ok', fmt='mp4', streams=[('audio', 'aac')]),
+    'audio_opus.mkv': dict(status='ok', fmt='matroska', streams=[('audio', 'opus')]),
+    'audio_mp2.ts': dict(status='ok', fmt='mpegts', streams=[('audio', 'mp2')]),
+    'edge_av1_as_private_data.ts': dict(status='ok', fmt='mpegts', streams=[('data', 'bin_data')],
+                                        note='ffmpeg 5.1 muxes AV1 into MPEG-TS as private data (stream_type 0x06, '
+                                             'no registration descriptor); it reads back as a data stream, no video'),
+    'bad_empty.mp4': dict(status='error', code='io.empty'),
+    'bad_png_renamed.mp4': dict(status='error', code='container.unrecognized',
+                                note='a real PNG named .mp4: ffprobe content-probes it and opens it as png_pipe '
+                                     '(one png stream); it is no supported container, so hdrprobe says '
+                                     'container.unrecognized (MediaInfo: General Format PNG)'),
+    'bad_text_renamed.mkv': dict(status='error', code='container.unrecognized'),
+    'bad_trunc_moov.mp4': dict(status='error', code='container.truncated',
+                               note='non-faststart MP4 cut at half: ftyp + partial mdat, moov gone '
+                                    '(ffprobe: "moov atom not found")'),
+    'bad_trunc_header.mkv': dict(status='error', code='container.truncated',
+                                 note='first 200 bytes of hdr10_hevc.mkv (EBML header + start of Segment); '
+                                      'ffprobe fails ("End of file")'),
+    'bad_trunc_mdat.mp4': dict(status='ok', fmt='mp4', streams=[('video', 'h264')], truncated=True,
+                               note='faststart MP4 cut at 3/4: moov intact, mdat cut'),
+    'bad_trunc_half.mkv': dict(status='ok', fmt='matroska', streams=[('video', 'h264')], truncated=True,
+                               note='fps25_h264.mkv cut at half, mid-cluster (ffprobe: "File ended prematurely")'),
+    'bad_trunc.ts': dict(status='ok', fmt='mpegts', streams=[('video', 'hevc')], truncated=True,
+                         note='hdr10_hevc.ts cut at a non-188 multiple (half, rounded down to packets, + 100 bytes)'),
+    'bad_box_size_lies.mp4': dict(hostile=True,
+                                  note='sdr_h264_faststart.mp4 with moov/mvhd size patched to moov size + 4096; '
+                                       'status is as ffprobe 5.1 sees it (it opens the file but lists no stream)'),
+    'bad_huge_sample_count.mp4': dict(hostile=True,
+                                      note='sdr_h264_faststart.mp4 with the stsz sample_count patched to 0xFFFFFFF0; '
+                                           'status is as ffprobe 5.1 sees it ("error reading header")'),
+}
+
+
+# ---------------------------------------------------------------------------------------------- tools
+def run(*cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def ffprobe_json(path, *args):
+    rc, out, _ = run('ffprobe', '-v', 'error', '-of', 'json', *args, path)
+    return rc, (json.loads(out) if out.strip() else {})
+
+
+def mediainfo(path):
+    rc, out, _ = run('mediainfo', '--Output=JSON', path)
+    try:
+        return {t['@type']: t for t in json.loads(out)['media']['track']} if rc == 0 else {}
+    except (ValueError, KeyError, TypeError):
+        return {}
+
+
+def mkvinfo(path):
+    return run('mkvinfo', path)[1]
+
+
+def q(s):
+    return float(Fraction(s)) if s not in (None, '', 'N/A') else None
+
+
+# ISO BMFF box tree (just enough: ftyp, stsd entry, colr, mdcv, clli, dvcC/dvvC/dvwC)
+CONTAINERS = {'moov', 'trak', 'mdia', 'minf', 'stbl', 'moof', 'traf', 'mvex', 'edts', 'udta'}
+SAMPLE_ENTRIES = {'hvc1', 'hev1', 'dvh1', 'dvhe', 'avc1', 'avc3', 'av01', 'dav1', 'mp4a', 'Opus'}
+
+
+def mp4_boxes(data):
+    found = {}
+
+    def walk(start, end, depth):
+        p = start
+        while p + 8 <= end:
+            size, typ = struct.unpack('>I4s', data[p:p + 8])
+            typ = typ.decode('latin-1')
+            hdr = 8
+            if size == 1:
+                size = struct.unpack('>Q', data[p + 8:p + 16])[0]
+                hdr = 16
+            elif size == 0:
+                size = end - p
+            if size < hdr or p + size > end:
+                break
+            found.setdefault(typ, []).append((p, size))
+            if typ in CONTAINERS:
+                walk(p + hdr, p + size, depth + 1)
+            elif typ == 'stsd':
+                walk(p + hdr + 8, p + size, depth + 1)
+            elif typ in ('hvc1', 'hev1', 'dvh1', 'dvhe', 'avc1', 'avc3', 'av01', 'dav1'):
+                walk(p + hdr + 78, p + size, depth + 1)  # VisualSampleEntry: 78 bytes of fields
+            p += size
+    walk(0, len(data), 0)
+    return found
+
+
+def brands(data, boxes):
+    if 'ftyp' not in boxes:
+        return []
+    p, size = boxes['ftyp'][0]
+    major = data[p + 8:p + 12].decode('latin-1')
+    out = [major]
+    for i in range(p + 16, p + size, 4):
+        b = data[i:i + 4].decode('latin-1')
+        if b not in out:
+            out.append(b)
+    return out
+
+
+# ---- packet scan (bitstream confirmation): NAL / OBU types per video packet, from ffprobe -show_data
+def packets(path):
+    rc, js = ffprobe_json(path, '-select_streams', 'v:0', '-show_packets', '-show_data')
+    out = []
+    for pk in js.get('packets', []):
+        hexs = ''.join(re.findall(r'^[0-9a-f]{8}: ((?:[0-9a-f]{2,4} ?)+)', pk.get('data', ''), re.M))
+        out.append(bytes.fromhex(hexs.replace(' ', '')))
+    return out
+
+
+def unescape(b):
+    out = bytearray()
+    z = 0
+    for x in b:
+        if z >= 2 and x == 3:
+            z = 0
+            continue
+        out.append(x)
+        z = z + 1 if x == 0 else 0
+    return bytes(out)
+
+
+def hevc_nals(pkt, annexb):
+    if annexb:
+        starts = [m.end() for m in re.finditer(b'\x00\x00\x01', pkt)]
+        for i, s in enumerate(starts):
+            e = starts[i + 1] - 3 if i + 1 < len(starts) else len(pkt)
+            yield pkt[s:e].rstrip(b'\x00') if i + 1 < len(starts) else pkt[s:e]
+    else:
+        p = 0
+        while p + 4 <= len(pkt):
+            n = struct.unpack('>I', pkt[p:p + 4])[0]
+            yield pkt[p + 4:p + 4 + n]
+            p += 4 + n
+
+
+def sei_payloads(rbsp):
+    p = 0
+    while p < len(rbsp) and rbsp[p] != 0x80:
+        t = 0
+        while p < len(rbsp) and rbsp[p] == 0xff:
+            t += 255
+            p += 1
+        if p >= len(rbsp):
+            return
+        t += rbsp[p]
+        p += 1
+        n = 0
+        while p < len(rbsp) and rbsp[p] == 0xff:
+            n += 255
+            p += 1
+        if p >= len(rbsp):
+            return
+        n += rbsp[p]
+        p += 1
+        yield t, rbsp[p:p + n]
+        p += n
+
+
+def scan_hevc(pkts, annexb):
+    res = dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None)
+    for pk in pkts:
+        f = set()
+        for nal in hevc_nals(pk, annexb):
+            if len(nal) < 3:
+                continue
+            nut = (nal[0] >> 1) & 0x3f
+            if nut == 62:
+                f.add('rpu')
+            elif nut == 63:
+                f.add('el')
+            elif nut == 39:
+                for t, pl in sei_payloads(unescape(nal[2:])):
+                    if t == 4 and pl[:6] == bytes.fromhex('b5003c000104'):
+                        f.add('hdr10plus')
+                    elif t == 137:
+                        f.add('mdcv')
+                    elif t == 144:
+                        f.add('cll')
+                    elif t == 147 and pl:
+                        res['atc'] = pl[0]
+        for k in f:
+            res[k] += 1
+    return res
+
+
+def leb128(b, p):
+    v = 0
+    for i in range(8):
+        v |= (b[p] & 0x7f) << (7 * i)
+        p += 1
+        if not b[p - 1] & 0x80:
+            break
+    return v, p
+
+
+def scan_av1(pkts):
+    res = dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None)
+    for pk in pkts:
+        f = set()
+        p = 0
+        while p < len(pk):
+            h = pk[p]
+            typ, ext, has_size = (h >> 3) & 15, (h >> 2) & 1, (h >> 1) & 1
+            p += 1 + ext
+            if not has_size:
+                break
+            n, p = leb128(pk, p)
+            body = pk[p:p + n]
+            p += n
+            if typ == 5 and body:
+                mt, q2 = leb128(body, 0)
+                if mt == 1:
+                    f.add('cll')
+                elif mt == 2:
+                    f.add('mdcv')
+                elif mt == 4 and body[q2] == 0xb5:
+                    prov = body[q2 + 1:q2 + 3]
+                    f.add('rpu' if prov == b'\x00\x3b' else 'hdr10plus' if prov == b'\x00\x3c' else 't35')
+        for k in f:
+            if k in res:
+                res[k] += 1
+    return res
+
+
+# ---------------------------------------------------------------------------------------------- policy
+def snap(v):
+    if v is None or not math.isfinite(v) or v <= 0:
+        return None
+    if 23.5 <= v <= 24.05:
+        return 23.976
+    best = None
+    for s in (24, 25, 29.97, 30, 48, 50, 59.94, 60):
+        d = abs(v - s)
+        if d <= 0.5 and (best is None or d < best[0]):
+            best = (d, s)
+    return None if best is None else best[1]
+
+
+def verdict(profile_num, compat, bl_transfer, codec):
+    fb_bl = {'smpte2084': 'HDR10', 'arib-std-b67': 'HLG'}.get(bl_transfer, 'SDR')
+    if codec == 'hevc' and profile_num == 5:
+        return '5', 'accept', 'dv.accepted', None
+    if codec == 'hevc' and profile_num == 7:
+        return '7', 'refuse', 'dv.dualLayer', 'HDR10' if bl_transfer == 'smpte2084' else None
+    if (codec, profile_num) in (('hevc', 8), ('av1', 10)):
+        s = f'{profile_num}.{compat}'
+        if compat == 1:
+            return s, 'accept', 'dv.accepted', 'HDR10'
+        if compat == 4:
+            return s, 'accept', 'dv.accepted', 'HLG'
+        if compat == 2:
+            return s, 'refuse', 'dv.sdrBase', 'SDR'
+        if compat == 0 and profile_num == 10:
+            return s, 'accept', 'dv.accepted', None
+        return s, 'refuse', 'dv.invalidCompatibility', fb_bl
+    return str(profile_num), 'refuse', 'dv.unsupportedProfile', fb_bl
+
+
+def range_type(dv_profile_str, hdr10plus, transfer):
+    if dv_profile_str:
+        p = dv_profile_str.split('.')
+        if p[0] == '5':
+            return 'DOVI'
+        if p[0] == '7':
+            return 'DOVIWithELHDR10Plus' if hdr10plus else 'DOVIWithEL'
+        if p[0] in ('8', '10'):
+            c = p[1]
+            if c == '1':
+                return 'DOVIWithHDR10Plus' if hdr10plus else 'DOVIWithHDR10'
+            if c == '4':
+                return 'DOVIWithHLG'
+            if c == '2':
+                return 'DOVIWithSDR'
+            if c == '0' and p[0] == '10':
+                return 'DOVI'
+            return 'DOVIInvalid'
+        return 'SDR'
+    if transfer == 'smpte2084':
+        return 'HDR10Plus' if hdr10plus else 'HDR10'
+    if transfer == 'arib-std-b67':
+        return 'HLG'
+    return 'SDR'
+
+
+# ---------------------------------------------------------------------------------------------- golden builder
+class Golden:
+    def __init__(self, name):
+        self.name = name
+        self.facts = {}
+        self.errors = []
+
+    def put(self, key, value, source, note=None):
+        if isinstance(value, dict):  # objects are written flat: key.field, one fact each
+            for fk, fv in value.items():
+                self.put(f'{key}.{fk}', fv, source, note)
+            return
+        f = {'value': value, 'source': source}
+        if note:
+            f['note'] = note
+        self.facts[key] = f
+
+    def check(self, key, expected, observed, who, source_ok, note=None, quirk=None, tol=None):
+        """store `expected` (recipe) and confirm it with `observed` (tool `who`)."""
+        same = observed == expected
+        if not same and tol is not None and isinstance(expected, (int, float)) and isinstance(observed, (int, float)):
+            same = abs(observed - expected) <= tol
+        if same:
+            self.put(key, expected, source_ok, note)
+        elif quirk:
+            self.put(key, expected, 'recipe', (note + ' ' if note else '') +
+                     f'{who} says {json.dumps(observed)}: {quirk}')
+        else:
+            self.errors.append(f'{self.name}: {key}: recipe {json.dumps(expected)} but {who} {json.dumps(observed)}')
+            self.put(key, expected, 'recipe', 'UNCONFIRMED')
+
+
+def pix(pix_fmt):
+    if not pix_fmt:
+        return None, None
+    m = re.match(r'(?:yuv|yuvj|gray)(420|422|444)?p(\d+)?', pix_fmt)
+    if not m:
+        return None, None
+    depth = int(m.group(2) or 8)
+    cs = {'420': '4:2:0', '422': '4:2:2', '444': '4:4:4'}.get(m.group(1))
+    return depth, cs
+
+
+def md_from_side(sd):
+    return dict(redX=round(q(sd['red_x']), 6), redY=round(q(sd['red_y']), 6), greenX=round(q(sd['green_x']), 6),
+                greenY=round(q(sd['green_y']), 6), blueX=round(q(sd['blue_x']), 6), blueY=round(q(sd['blue_y']), 6),
+                whiteX=round(q(sd['white_point_x']), 6), whiteY=round(q(sd['white_point_y']), 6),
+                minLuminance=round(q(sd['min_luminance']), 6), maxLuminance=round(q(sd['max_luminance']), 6))
+
+
+FFFMT = {'mp4': 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska': 'matroska,webm', 'mpegts': 'mpegts', 'hevc': 'hevc',
+         'h264': 'h264', 'av1': 'ivf'}
+
+
+def derive_special(name, spec, path):
+    g = Golden(name)
+    rc, js = ffprobe_json(path, '-show_streams', '-show_format', '-count_packets')
+    streams = js.get('streams', [])
+    if spec.get('hostile'):
+        st = 'ok' if rc == 0 and streams else 'error'
+        g.put('status', st, 'ffprobe', spec['note'])
+        return g
+    if spec['status'] == 'error':
+        g.put('status', 'error', 'recipe+ffprobe' if not (rc == 0 and streams) else 'recipe', spec.get('note'))
+        if rc == 0 and streams and 'png' not in name:
+            g.errors.append(f'{name}: expected ffprobe to fail')
+        if name == 'bad_empty.mp4' and os.path.getsize(path) != 0:
+            g.errors.append(f'{name}: not empty')
+        g.put('error.code', spec['code'], 'recipe')
+        return g
+    if rc != 0 or not streams:
+        g.errors.append(f'{name}: ffprobe cannot open it')
+    g.put('status', 'ok', 'recipe+ffprobe', spec.get('note'))
+    g.check('container.format', spec['fmt'], {v: k for k, v in FFFMT.items()}.get(js.get('format', {}).get('format_name')),
+            'ffprobe', 'recipe+ffprobe')
+    data = open(path, 'rb').read()
+    g.put('container.brands', brands(data, mp4_boxes(data)) if spec['fmt'] == 'mp4' else [],
+          'ffprobe' if spec['fmt'] == 'mp4' else 'recipe')
+    g.check('streams.count', len(spec['streams']), len(streams), 'ffprobe', 'recipe+ffprobe')
+    for i, (kind, codec) in enumerate(spec['streams']):
+        s = streams[i] if i < len(streams) else {}
+        g.check(f'streams[{i}].kind', kind, {'video': 'video', 'audio': 'audio', 'data': 'data'}.get(s.get('codec_type')),
+                'ffprobe', 'recipe+ffprobe')
+        g.check(f'streams[{i}].codec', codec, s.get('codec_name'), 'ffprobe', 'recipe+ffprobe')
+    if spec['streams'][0][0] == 'video':
+        s = streams[0]
+        g.put('video.width', s.get('width'), 'ffprobe')
+        g.put('video.height', s.get('height'), 'ffprobe')
+    g.put('findings.codes', ['container.truncated'] if spec.get('truncated') else [], 'recipe')
+    return g
+
+
+def derive(name, spec, path):
+    k = KINDS[spec['kind']]
+    fmt = spec['fmt']
+    g = Golden(name)
+    rc, js = ffprobe_json(path, '-show_streams', '-show_format', '-count_packets')
+    streams = js.get('streams', [])
+    if rc != 0 or not streams:
+        g.errors.append(f'{name}: ffprobe cannot open it')
+        return g
+    mi = mediainfo(path)
+    miv = mi.get('Video', {})
+    data = open(path, 'rb').read()
+    boxes = mp4_boxes(data) if fmt == 'mp4' else {}
+    mkvi = mkvinfo(path) if fmt == 'matroska' else ''
+
+    g.check('status', 'ok', 'ok', 'ffprobe', 'recipe+ffprobe')
+    g.check('container.format', fmt, {v: k2 for k2, v in FFFMT.items()}.get(js['format'].get('format_name')),
+            'ffprobe', 'recipe+ffprobe')
+    if fmt == 'mp4':
+        br = brands(data, boxes)
+        tags = js['format'].get('tags', {})
+        ffb = [tags.get('major_brand')]
+        cb = tags.get('compatible_brands', '')
+        for i in range(0, len(cb), 4):
+            if cb[i:i + 4] not in ffb:
+                ffb.append(cb[i:i + 4])
+        if br != ffb:
+            g.errors.append(f'{name}: brands box {br} vs ffprobe {ffb}')
+        if ('dby1' in br) != bool(k['dv']):
+            g.errors.append(f'{name}: dby1 brand {br} but DV={bool(k["dv"])}')
+        g.put('container.brands', br, 'ffprobe',
+              'dby1 is added by FFmpeg for any DV track, also when the dvcC/dvvC box is not written'
+              if k['dv'] and not spec['box'] else None)
+    else:
+        g.put('container.brands', [], 'recipe')
+
+    exp_streams = [('video', k['codec'])] + ([('audio', k['audio'])] if k['audio'] else [])
+    g.check('streams.count', len(exp_streams), len(streams), 'ffprobe', 'recipe+ffprobe')
+    for i, (kind, codec) in enumerate(exp_streams):
+        s = streams[i] if i < len(streams) else {}
+        g.check(f'streams[{i}].kind', kind, s.get('codec_type'), 'ffprobe', 'recipe+ffprobe')
+        g.check(f'streams[{i}].codec', codec, s.get('codec_name'), 'ffprobe', 'recipe+ffprobe')
+    v = streams[0]
+    if k['audio']:
+        g.check('audio.codec', k['audio'], streams[1].get('codec_name'), 'ffprobe', 'recipe+ffprobe')
+
+    # ---- video basics
+    if fmt == 'mp4':
+        stsd = [t for t in boxes if t in SAMPLE_ENTRIES and t not in ('mp4a', 'Opus')]
+        if stsd != [spec['entry']]:
+            g.errors.append(f'{name}: box tree sample entries {stsd}')
+        ffe = v.get('codec_tag_string')
+        g.check('video.sampleEntry', spec['entry'], ffe, 'ffprobe', 'recipe+ffprobe')
+    else:
+        g.put('video.sampleEntry', None, 'recipe')
+    g.check('video.profile', k['profile'], v.get('profile'), 'ffprobe', 'recipe+ffprobe')
+    lvl = v.get('level')
+    g.put('video.level', None if lvl in (None, -99) else lvl, 'ffprobe')
+    mi_ok = bool(miv)
+    for key, exp, obs, mobs in (('video.width', k['w'], v.get('width'), miv.get('Width')),
+                                ('video.height', k['h'], v.get('height'), miv.get('Height'))):
+        src = 'recipe+ffprobe+mediainfo' if mi_ok and str(exp) == mobs else 'recipe+ffprobe'
+        g.check(key, exp, obs, 'ffprobe', src)
+    depth, chroma = pix(v.get('pix_fmt'))
+    g.check('video.bitDepth', k['depth'], depth, 'ffprobe',
+            'recipe+ffprobe+mediainfo' if miv.get('BitDepth') == str(k['depth']) else 'recipe+ffprobe')
+    g.check('video.chromaSubsampling', k['chroma'], chroma, 'ffprobe',
+            'recipe+ffprobe+mediainfo' if miv.get('ChromaSubsampling') == k['chroma'] else 'recipe+ffprobe')
+
+    # ---- colour
+    prim, trc, mat, rng = k['colour']
+    atc_quirk = None
+    if k['atc'] and fmt == 'mpegts':
+        atc_quirk = ('FFmpeg\'s HEVC decoder overrides the transfer with the ATC SEI preferred value (18) and, with '
+                     'no container colour in TS, that leaks into the stream info; the VUI says bt2020-10')
+    for key, exp, obs, qk in (('color.primaries', prim, v.get('color_primaries'), None),
+                              ('color.transfer', trc, v.get('color_transfer'), atc_quirk),
+                              ('color.matrix', mat, v.get('color_space'), None),
+                              ('color.range', rng, v.get('color_range'), None)):
+        obs = None if obs in (None, 'unknown', 'reserved') else obs
+        g.check(key, exp, obs, 'ffprobe', 'recipe+ffprobe', quirk=qk)
+    g.put('color.transferCharacteristics', TC.get(trc), 'recipe+ffprobe' if not atc_quirk else 'recipe')
+    # container colour present?
+    if fmt == 'mp4':
+        colr = None
+        for p, size in boxes.get('colr', []):
+            if data[p + 8:p + 12] == b'nclx':
+                colr = struct.unpack('>HHH', data[p + 12:p + 18])
+        c_has = colr is not None
+    elif fmt == 'matroska':
+        c_has = 'Video color information' in mkvi and re.search(r'Color (primaries|transfer|matrix)', mkvi) is not None
+    else:
+        c_has = False
+    if c_has != spec['ccol']:
+        g.errors.append(f'{name}: container colour present={c_has}, recipe says {spec["ccol"]}')
+    vui = prim is not None or rng == 'pc'
+    src = ('both' if spec['ccol'] and vui else 'container' if spec['ccol'] else 'bitstream' if vui else None)
+    note = None
+    if prim is None and rng == 'pc':
+        note = ('x265 --dolby-vision-profile 5 writes a VUI with video_full_range_flag=1 but no colour description '
+                '(primaries/transfer/matrix unspecified); no container colour (no MP4 colr, no Matroska Colour)')
+    g.put('color.source', src, 'recipe', note)
+
+    # ---- frame rate
+    npk = int(v.get('nb_read_packets') or 0)
+    if npk != k['frames'] and name not in ('vfr_h264.mkv',):
+        g.errors.append(f'{name}: {npk} packets, recipe {k["frames"]}')
+    avg = v.get('avg_frame_rate')
+    fr_note = None
+    if avg in (None, '0/0'):
+        avg = v.get('r_frame_rate')
+        fr_note = 'ffprobe avg_frame_rate is 0/0 (IVF); r_frame_rate used, as apple-playback.md §5.1 does'
+    fr = Fraction(avg) if avg not in (None, '0/0') else None
+    rational = f'{fr.numerator}/{fr.denominator}' if fr else None
+    if rational != k['fps']:
+        why = {
+            'matroska': 'Matroska timestamps have 1 ms resolution, so 59.94 fps reads back as 19001/317',
+            'mpegts': 'ffprobe reports 24000/1001 for the TS, the VUI timing of dovi_tool\'s stream, although the '
+                      'PTS (remuxed from the 25 fps MKV, mkvmerge --default-duration 25fps) are 40 ms apart',
+        }.get(fmt)
+        if k['variable']:
+            why = ('VFR file (pts = N*N*0.01 s): libavformat\'s average rate is what hdrprobe reports as the value; '
+                   'the MKV muxer also wrote a DefaultDuration of 40 ms, so Matroska says 25/1')
+        if not why:
+            g.errors.append(f'{name}: frame rate {rational} vs recipe {k["fps"]}')
+        fr_note = (fr_note + '; ' if fr_note else '') + f'recipe nominal rate {k["fps"]}; ' + why
+    value = round(float(fr), 3) if fr else None
+    g.put('frameRate.value', value, 'ffprobe' if fr_note else 'recipe+ffprobe', fr_note)
+    g.put('frameRate.rational', rational, 'ffprobe' if fr_note else 'recipe+ffprobe')
+    sn = snap(value)
+    g.put('frameRate.snapped', float(sn) if sn is not None else None, 'recipe')
+    g.put('frameRate.variable', k['variable'], 'recipe')
+    if fmt == 'mpegts' and miv.get('FrameRate_Mode') == 'VFR' and not k['variable']:
+        g.facts['frameRate.variable']['note'] = 'MediaInfo reports FrameRate_Mode VFR for ffmpeg-written TS (known quirk)'
+
+    # ---- bitstream scan (packet bytes) + ffprobe frame side data
+    pkts = packets(path)
+    scanned = min(len(pkts), SCAN)
+    pk_scan = pkts[:SCAN]
+    sc = scan_av1(pk_scan) if k['codec'] == 'av1' else scan_hevc(pk_scan, fmt in ('mpegts', 'hevc')) \
+        if k['codec'] == 'hevc' else dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None)
+    _, fj = ffprobe_json(path, '-select_streams', 'v:0', '-show_frames', '-read_intervals', f'%+#{SCAN}',
+                         '-show_entries', 'frame=color_transfer:frame_side_data')
+    frames = fj.get('frames', [])
+
+    def fcount(t):
+        return sum(1 for f in frames if any(sd.get('side_data_type') == t for sd in f.get('side_data_list', [])))
+
+    def fside(t):
+        for f in frames:
+            for sd in f.get('side_data_list', []):
+                if sd.get('side_data_type') == t:
+                    return sd
+        return None
+
+    def sside(t):
+        for sd in v.get('side_data_list', []):
+            if sd.get('side_data_type') == t:
+                return sd
+        return None
+
+    # ---- HDR
+    hdr10p_frames = k['frames'] if k['hdr10plus'] else 0
+    formats = (['DolbyVision'] if k['dv'] else []) + (['HDR10+'] if k['hdr10plus'] else []) + \
+              (['HDR10'] if trc == 'smpte2084' else []) + (['HLG'] if trc == 'arib-std-b67' else [])
+    # mastering display
+    md_container = spec['cmd'] and k['md'] is not None
+    md_bits = k['md'] is not None and k['codec'] != 'h264'
+    if fmt == 'mp4' and bool(boxes.get('mdcv')) != md_container:
+        g.errors.append(f'{name}: mdcv box present={bool(boxes.get("mdcv"))}, recipe {md_container}')
+    if fmt == 'matroska' and ('mastering metadata' in mkvi) != md_container:
+        g.errors.append(f'{name}: Matroska MasteringMetadata present={"mastering metadata" in mkvi}, recipe {md_container}')
+    if (sc['mdcv'] > 0) != md_bits:
+        g.errors.append(f'{name}: mastering SEI/OBU in {sc["mdcv"]} packets, recipe {md_bits}')
+    if k['md'] and (md_container or md_bits):
+        md = dict(k['md'])
+        if md_container:
+            md_src = 'container'
+            if k['codec'] == 'av1':
+                md = dict(MD_X265)  # mkvmerge --chromaticity-coordinates / --max/min-luminance values
+            obs = md_from_side(sside('Mastering display metadata') or {})
+        else:
+            md_src = 'bitstream'
+            obs = md_from_side(fside('Mastering display metadata') or {})
+        bad = [f for f in md if abs(md[f] - obs.get(f, -1)) > 1e-4 * max(1, md[f])]
+        if bad:
+            g.errors.append(f'{name}: mastering {bad}: recipe {md} ffprobe {obs}')
+        md['source'] = md_src
+        mnote = None
+        if md_src == 'container' and fmt == 'matroska':
+            mnote = 'Matroska stores these as floats (0.68 -> 0.680000007); compare with a tolerance of 1e-4'
+        if k['codec'] == 'av1' and md_src == 'bitstream':
+            mnote = ('SVT-AV1 was given L(1000,0.0001) and the xy of MD_X265; AV1 metadata OBUs quantise them '
+                     '(0.16 / 18.14 fixed point), values are the decoded ones; compare with a tolerance of 1e-4')
+        g.put('hdr.masteringDisplay', md, 'recipe+ffprobe', mnote)
+    else:
+        if fside('Mastering display metadata') or sside('Mastering display metadata'):
+            g.errors.append(f'{name}: ffprobe sees mastering metadata, recipe none')
+        g.put('hdr.masteringDisplay', None, 'recipe+ffprobe')
+    cll_container = spec['cmd'] and k['cll'] is not None
+    cll_bits = k['cll'] is not None and k['codec'] != 'h264'
+    if fmt == 'mp4' and bool(boxes.get('clli')) != cll_container:
+        g.errors.append(f'{name}: clli present={bool(boxes.get("clli"))}, recipe {cll_container}')
+    if (sc['cll'] > 0) != cll_bits:
+        g.errors.append(f'{name}: CLL SEI/OBU in {sc["cll"]} packets, recipe {cll_bits}')
+    if k['cll'] and (cll_container or cll_bits):
+        obs = sside('Content light level metadata') if cll_container else fside('Content light level metadata')
+        obs = obs or {}
+        if (obs.get('max_content'), obs.get('max_average')) != (k['cll']['maxCLL'], k['cll']['maxFALL']):
+            g.errors.append(f'{name}: CLL ffprobe {obs}')
+        g.put('hdr.contentLightLevel', dict(k['cll'], source='container' if cll_container else 'bitstream'),
+              'recipe+ffprobe')
+    else:
+        g.put('hdr.contentLightLevel', None, 'recipe+ffprobe')
+    if (sc['atc'] or None) != k['atc']:
+        g.errors.append(f'{name}: ATC SEI {sc["atc"]} vs recipe {k["atc"]}')
+    g.put('hdr.alternativeTransfer', k['atc'], 'recipe+ffprobe')
+    # HDR10+
+    ff_h10p = fcount('HDR Dynamic Metadata SMPTE2094-40 (HDR10+)')
+    if ff_h10p != min(hdr10p_frames, scanned) or sc['hdr10plus'] != min(hdr10p_frames, scanned):
+        g.errors.append(f'{name}: HDR10+ frames ffprobe {ff_h10p} scan {sc["hdr10plus"]} recipe {hdr10p_frames}')
+    mi_h10p = 'SMPTE ST 2094 App 4' in miv.get('HDR_Format', '')
+    h10src = 'recipe+ffprobe+mediainfo' if mi_h10p == k['hdr10plus'] else 'recipe+ffprobe'
+    g.put('hdr.hdr10Plus.present', k['hdr10plus'], h10src,
+          None if mi_h10p == k['hdr10plus'] else f'MediaInfo HDR_Format {json.dumps(miv.get("HDR_Format"))}')
+    g.put('hdr.hdr10Plus.profile', 'B' if k['hdr10plus'] else None, 'recipe',
+          'hdr10plus_tool single-frame.hevc payload: tone_mapping_flag 1, TSDML 400, 9 anchors (hdr10plus.md §3.1)'
+          if k['hdr10plus'] else None)
+    g.put('hdr.hdr10Plus.framesWithMetadata', min(hdr10p_frames, scanned), 'recipe+ffprobe')
+    g.put('hdr.hdr10Plus.framesScanned', scanned, 'ffprobe')
+
+    # ---- Dolby Vision
+    dv = k['dv']
+    rec = sside('DOVI configuration record')
+    mi_dv = 'Dolby Vision' in miv.get('HDR_Format', '')
+    ff_rpu = fcount('Dolby Vision RPU Data')
+    if not dv:
+        if rec or ff_rpu or sc['rpu']:
+            g.errors.append(f'{name}: DV seen but recipe has none')
+        g.put('dolbyVision', None, 'recipe+ffprobe')
+        dv_str = None
+        decision = None
+    else:
+        box = spec['box']
+        if fmt == 'mp4':
+            found = [t for t in ('dvcC', 'dvvC', 'dvwC') if t in boxes]
+            if found != ([box] if box else []):
+                g.errors.append(f'{name}: DV boxes {found}, recipe {box}')
+        if fmt == 'matroska' and ('Dolby Vision configuration' in mkvi) != bool(box):
+            g.errors.append(f'{name}: Matroska DV mapping mismatch')
+        rec_profile = (10 if k['codec'] == 'av1' else dv['rpu_profile'])
+        if box:
+            conf = dict(versionMajor=1, versionMinor=0, profile=rec_profile, level=1, rpuPresent=True,
+                        elPresent=dv['el_flag'], blPresent=True, compatibilityId=dv['compat'], box=box)
+            obs = None if not rec else dict(
+                versionMajor=rec['dv_version_major'], versionMinor=rec['dv_version_minor'], profile=rec['dv_profile'],
+                level=rec['dv_level'], rpuPresent=bool(rec['rpu_present_flag']), elPresent=bool(rec['el_present_flag']),
+                blPresent=bool(rec['bl_present_flag']), compatibilityId=rec['dv_bl_signal_compatibility_id'], box=box)
+            csrc = 'recipe+ffprobe'
+            mprof = miv.get('HDR_Format_Profile', '')
+            exp_mprof = ('dav1' if k['codec'] == 'av1' else 'dvhe') + f'.{rec_profile:02d}'
+            if mi_dv and mprof.split(' / ')[0] == exp_mprof:
+                csrc += '+mediainfo'
+            cnote = None
+            if dv['el_flag']:
+                cnote = ('mkvmerge derives the record from the P7 FEL RPU: profile 7, compat 6, el_present_flag 1, '
+                         'although the file has no enhancement layer')
+            elif dv['el_nals']:
+                cnote = ('mkvmerge labels this BL+EL(NAL 63)+RPU stream 8.1 with el_present_flag 0: its RPU is '
+                         'P8-style (disable_residual_flag 1)')
+            g.check('dolbyVision.configuration', conf, obs, 'ffprobe', csrc, note=cnote)
+        else:
+            if rec:
+                g.errors.append(f'{name}: ffprobe shows a DV record, recipe has none')
+            g.put('dolbyVision.configuration', None, 'recipe+ffprobe')
+        rpu_frames = min(k['frames'], scanned)
+        if dv['rpu_visible']:
+            if ff_rpu != rpu_frames or sc['rpu'] != rpu_frames:
+                g.errors.append(f'{name}: RPU frames ffprobe {ff_rpu} scan {sc["rpu"]} recipe {rpu_frames}')
+            rsrc, rnote = 'recipe+ffprobe', None
+        else:
+            if sc['rpu'] != rpu_frames:
+                g.errors.append(f'{name}: AV1 T.35 Dolby OBUs in {sc["rpu"]} packets, recipe {rpu_frames}')
+            rsrc = 'recipe'
+            rnote = ('ffprobe 5.1 does not export AV1 DV RPUs as frame side data; counted from the packets\' '
+                     'ITU-T T.35 metadata OBUs (provider 0x003B)')
+        g.put('dolbyVision.rpu.present', True, rsrc, rnote)
+        if dv['rpu_profile']:  # (the AV1 RPUs are written by FFmpeg 8.1; their header profile is not asserted)
+            g.put('dolbyVision.rpu.profile', dv['rpu_profile'], 'recipe', 'RPU header profile of the dovi_tool asset used')
+        g.put('dolbyVision.rpu.framesWithRpu', rpu_frames, rsrc)
+        g.put('dolbyVision.rpu.framesScanned', scanned, 'ffprobe')
+        if (sc['el'] > 0) != dv['el_nals']:
+            g.errors.append(f'{name}: NAL 63 in {sc["el"]} packets, recipe {dv["el_nals"]}')
+        g.put('dolbyVision.enhancementLayerNALs', dv['el_nals'], 'recipe+ffprobe',
+              'NAL 63 units from dovi_tool\'s regular_start_code_4_muxed_el.hevc, kept by every remux' if dv['el_nals']
+              else None)
+        prof_num = rec_profile if box else (dv['rpu_profile'] if k['codec'] == 'hevc' else 10)
+        compat = dv['compat']
+        if not box and prof_num == 8:
+            compat = {'smpte2084': 1, 'bt709': 2, 'arib-std-b67': 4}.get(trc, 0)
+        dv_str, decision, code, fb = verdict(prof_num, compat, trc, k['codec'])
+        pnote = None
+        if not box:
+            pnote = ('no configuration record: profile from the RPU header, compatibility from the base-layer VUI '
+                     'transfer (dolby-vision.md §1.1 step 2)')
+        g.put('dolbyVision.profile', dv_str, 'recipe', pnote)
+        g.put('dolbyVision.verdict.decision', decision, 'recipe')
+        g.put('dolbyVision.verdict.code', code, 'recipe')
+        g.put('dolbyVision.verdict.fallback', fb, 'recipe')
+        if fmt in ('mpegts', 'hevc') or not box:
+            if mi_dv:
+                g.errors.append(f'{name}: MediaInfo reports DV without a record')
+        elif not mi_dv:
+            g.errors.append(f'{name}: MediaInfo does not report DV')
+    # ---- summary
+    vrt = range_type(dv_str, k['hdr10plus'], trc)
+    vnote = None
+    if k['atc']:
+        vnote = ('transfer is bt2020-10 (14); the ATC SEI preferred value 18 is reported only as '
+                 'hdr.alternativeTransfer, so the range is SDR (Jellyfin on the TS would say HLG from ffprobe\'s '
+                 'arib-std-b67)')
+    if dv and not spec['box']:
+        vnote = ('RPU-only DV: hdrprobe classifies from the RPU (Jellyfin and MediaInfo, which use container '
+                 'signalling only, would say ' + range_type(None, k['hdr10plus'], trc) + ')')
+    g.put('hdr.videoRangeType', vrt, 'recipe', vnote)
+    g.put('hdr.formats', formats, 'recipe')
+    codes = set()
+    if dv and not spec['box']:
+        codes.add('dv.rpuWithoutConfiguration')
+    if decision == 'refuse':
+        codes.add('dv.refused')
+    if trc == 'smpte2084':
+        if 'hdr.masteringDisplay' in g.facts:  # written as null: no mastering display from any source
+            codes.add('hdr10.missingMasteringDisplay')
+        if 'hdr.contentLightLevel' in g.facts:
+            codes.add('hdr10.missingContentLightLevel')
+    if spec['entry'] in ('hev1', 'dvhe', 'avc3', 'dvav'):
+        codes.add('hls.sampleEntryInBand')
+    if value is not None and snap(value) is None:
+        codes.add('frameRate.nonStandard')
+    if k['variable']:
+        codes.add('frameRate.variable')
+    g.put('findings.codes', sorted(codes), 'recipe')
+    return g
+
+
+# ---------------------------------------------------------------------------------------------- main
+def main():
+    check = '--check' in sys.argv
+    media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
+                   and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
+    errors, written = [], []
+    known = set(FILES) | set(SPECIAL)
+    for f in media:
+        if f not in known:
+            errors.append(f'{f}: no recipe for this file')
+    for f in sorted(known):
+        path = os.path.join(CORPUS, f)
+        if not os.path.exists(path):
+            if FILES.get(f, {}).get('extra', {}).get('optional'):
+                print(f'skip (optional, absent): {f}')
+                continue
+            errors.append(f'{f}: missing')
+            continue
+        g = derive_special(f, SPECIAL[f], path) if f in SPECIAL else derive(f, FILES[f], path)
+        errors += g.errors
+        doc = json.dumps({'file': f, 'facts': g.facts}, indent=2, ensure_ascii=False) + '\n'
+        out = os.path.join(HERE, f + '.json')
+        if check:
+            if not os.path.exists(out) or open(out).read() != doc:
+                errors.append(f'{f}: golden differs from {out}')
+        else:
+            open(out, 'w').write(doc)
+        written.append(f)
+    if not check:
+        for old in os.listdir(HERE):
+            if old.endswith('.json') and old[:-5] not in written:
+                os.remove(os.path.join(HERE, old))
+    print(f'{len(written)} goldens {"checked" if check else "written"}')
+    if errors:
+        print('\n'.join('DISAGREEMENT: ' + e for e in errors), file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,148 @@
+import HDRProbeCore
+import Testing
+
+/// Classification rules, each case traced to the spec table it comes from.
+@Suite struct ClassificationTests {
+    // apple-playback.md §5.2, the table "Input → Snapped".
+    @Test("frame-rate snapping", arguments: [
+        (25.0, 25.0), (29.97, 29.97), (30, 30), (48, 48), (50, 50), (59.94, 59.94), (60, 60),
+        (23.976, 23.976), (24.0, 23.976), (23.97, 23.976), (23.98, 23.976), (23.5, 23.976), (24.05, 23.976),
+        (24.99, 25), (25.4, 25), (29.5, 29.97), (60.3, 60), (24.3, 24), (24.5, 24), (47.952, 48),
+    ] as [(Double, Double)])
+    func snaps(_ v: (Double, Double)) {
+        #expect(FrameRateSnap.snap(v.0) == v.1)
+    }
+
+    @Test("no standard rate", arguments: [35.0, 45, 120, 0, -1, -23.976, 100, 119.88, 12.5, .nan, .infinity])
+    func noSnap(_ raw: Double) {
+        #expect(FrameRateSnap.snap(raw) == nil)
+    }
+
+    @Test func frameRateRational() throws {
+        let r = try #require(FrameRate(numerator: 48000, denominator: 2002))
+        #expect(r.rational == "24000/1001" && r.roundedValue == 23.976)
+        #expect(FrameRate(numerator: 0, denominator: 1) == nil)
+    }
+
+    @Test func variability() {
+        // Matroska 1-ms timestamps of 23.976 content: 41/42 ms steps are not variable.
+        let mkv: [Int64] = [0, 42, 83, 125, 167, 209, 250, 292, 334, 375, 417, 459]
+        #expect(!FrameRateVariability.isVariable(presentationTimestamps: mkv))
+        // setpts=N*N*0.01 (the corpus VFR recipe): growing durations.
+        let vfr: [Int64] = (0..<12).map { Int64($0 * $0) }
+        #expect(FrameRateVariability.isVariable(presentationTimestamps: vfr))
+        // A bounded scan in decode order with B-frames: the highest display times are not read yet.
+        var bframes: [Int64] = (0..<32).map { Int64($0) * 1000 }
+        bframes.removeAll { $0 == 29000 || $0 == 30000 }
+        bframes += [33000, 34000]
+        #expect(!FrameRateVariability.isVariable(presentationTimestamps: bframes))
+    }
+
+    // dolby-vision.md §1.1 verdict table.
+    @Test("default policy verdicts", arguments: [
+        ("hevc", 5, 0, 16, "accept", "dv.accepted", nil),
+        ("hevc", 8, 1, 16, "accept", "dv.accepted", "HDR10"),
+        ("hevc", 8, 4, 18, "accept", "dv.accepted", "HLG"),
+        ("hevc", 8, 2, 1, "refuse", "dv.sdrBase", "SDR"),
+        ("hevc", 8, 6, 16, "refuse", "dv.invalidCompatibility", "HDR10"),
+        ("hevc", 8, 0, 18, "refuse", "dv.invalidCompatibility", "HLG"),
+        ("hevc", 7, 6, 16, "refuse", "dv.dualLayer", "HDR10"),
+        ("hevc", 4, 2, 1, "refuse", "dv.dualLayer", "SDR"),
+        ("av1", 10, 0, 16, "accept", "dv.accepted", nil),
+        ("av1", 10, 1, 16, "accept", "dv.accepted", "HDR10"),
+        ("av1", 10, 2, 1, "refuse", "dv.sdrBase", "SDR"),
+        ("av1", 10, 4, 18, "accept", "dv.accepted", "HLG"),
+        ("h264", 9, 2, 1, "refuse", "dv.unsupportedProfile", "SDR"),
+        ("hevc", 20, 0, 16, "refuse", "dv.unsupportedProfile", nil),
+        ("hevc", 10, 1, 16, "refuse", "dv.unsupportedProfile", "HDR10"),
+        ("av1", 8, 1, 16, "refuse", "dv.unsupportedProfile", "HDR10"),
+    ] as [(String, Int, Int, Int, String, String, String?)])
+    func verdicts(_ v: (String, Int, Int, Int, String, String, String?)) {
+        let dv = DolbyVisionProfile(profile: v.1, compatibilityId: v.2, fromRPU: false)
+        let verdict = DolbyVisionPolicy.default.verdict(for: dv, codec: v.0, baseTransfer: v.3)
+        #expect(verdict.decision.rawValue == v.4)
+        #expect(verdict.code == v.5)
+        #expect(verdict.fallback == v.6)
+        #expect(!verdict.reason.isEmpty)
+    }
+
+    // dolby-vision.md §1.1 step 2: RPU only, compat from the base-layer transfer (mkvmerge's inference).
+    @Test func profileFromRPUOnly() {
+        func resolve(_ codec: String, _ rpu: Int, _ transfer: Int?) -> String? {
+            DolbyVisionProfile.resolve(codec: codec, record: nil, rpuProfile: rpu, baseTransfer: transfer)?.string
+        }
+        #expect(resolve("hevc", 8, 16) == "8.1")
+        #expect(resolve("hevc", 8, 18) == "8.4")
+        #expect(resolve("hevc", 8, 1) == "8.2")
+        #expect(resolve("hevc", 5, nil) == "5")
+        #expect(resolve("hevc", 7, 16) == "7")
+        #expect(resolve("av1", 8, 16) == "10.1")
+        #expect(DolbyVisionProfile.resolve(codec: "hevc", record: nil, rpuProfile: nil, baseTransfer: 16) == nil)
+    }
+
+    // peers.md §3.1 (Jellyfin GetVideoColorRange).
+    @Test func videoRangeTypes() {
+        func dv(_ p: Int, _ c: Int) -> DolbyVisionProfile { DolbyVisionProfile(profile: p, compatibilityId: c, fromRPU: true) }
+        func classify(_ d: DolbyVisionProfile?, transfer: Int?, plus: Bool = false, entry: String? = nil) -> String {
+            VideoRangeType.classify(dolbyVision: d, record: nil, sampleEntry: entry, transfer: transfer, hdr10Plus: plus)
+        }
+        #expect(classify(dv(5, 0), transfer: nil) == "DOVI")
+        #expect(classify(dv(8, 1), transfer: 16) == "DOVIWithHDR10")
+        #expect(classify(dv(8, 1), transfer: 16, plus: true) == "DOVIWithHDR10Plus")
+        #expect(classify(dv(8, 4), transfer: 18) == "DOVIWithHLG")
+        #expect(classify(dv(8, 2), transfer: 1) == "DOVIWithSDR")
+        #expect(classify(dv(8, 6), transfer: 16) == "DOVIInvalid")
+        #expect(classify(dv(7, 6), transfer: 16) == "DOVIWithEL")
+        #expect(classify(dv(7, 6), transfer: 16, plus: true) == "DOVIWithELHDR10Plus")
+        #expect(classify(dv(10, 0), transfer: 16) == "DOVI")
+        #expect(classify(dv(10, 5), transfer: 16) == "DOVIInvalid")
+        #expect(classify(dv(9, 2), transfer: 1) == "SDR")          // P9 falls to the transfer branch
+        #expect(classify(dv(4, 2), transfer: 16) == "HDR10")
+        #expect(classify(dv(4, 2), transfer: 16, entry: "dvhe") == "SDR")  // a DV tag forces the branch
+        #expect(classify(nil, transfer: 16) == "HDR10")
+        #expect(classify(nil, transfer: 16, plus: true) == "HDR10Plus")
+        #expect(classify(nil, transfer: 18) == "HLG")
+        #expect(classify(nil, transfer: 14) == "SDR")
+        // A record without rpu/bl flags does not enter the DV branch (Jellyfin's flag check).
+        let record = DOVIDecoderConfigurationRecord(versionMajor: 1, versionMinor: 0, profile: 8, level: 1, rpuPresent: false,
+                                                    elPresent: false, blPresent: true, compatibilityId: 1, mdCompression: 0,
+                                                    dependencyPID: nil, storedSize: 24, issues: [])
+        #expect(VideoRangeType.classify(dolbyVision: dv(8, 1), record: record, sampleEntry: "hvc1", transfer: 16, hdr10Plus: false) == "HDR10")
+        #expect(VideoRangeType.formats(dolbyVision: true, hdr10Plus: true, transfer: 16) == ["DolbyVision", "HDR10+", "HDR10"])
+        #expect(VideoRangeType.formats(dolbyVision: true, hdr10Plus: false, transfer: 18) == ["DolbyVision", "HLG"])
+    }
+
+    @Test func classifierFindings() {
+        var e = VideoEvidence(index: 0)
+        e.codec = "hevc"
+        e.sampleEntry = "hev1"
+        e.containerColour = ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: false)
+        e.declaredFrameRate = FrameRate(numerator: 30, denominator: 1)
+        e.scan.framesScanned = 10
+        e.scan.framesWithRPU = 10
+        e.scan.rpuProfile = 8
+        let (report, findings) = VideoStreamClassifier().classify(e)
+        let codes = Set(findings.map(\.code))
+        #expect(codes == ["dv.rpuWithoutConfiguration", "hdr10.missingMasteringDisplay",
+                          "hdr10.missingContentLightLevel", "hls.sampleEntryInBand"])
+        #expect(report.dolbyVision?.profile == "8.1")
+        #expect(report.dolbyVision?.configuration == nil)
+        #expect(report.hdr?.videoRangeType == "DOVIWithHDR10")
+        #expect(report.color?.source == "container")
+        #expect(report.frameRate?.snapped == 30)
+        #expect(findings.allSatisfy { $0.stream == 0 })
+    }
+
+    @Test func containerColourWinsAndSourceIsBoth() {
+        var e = VideoEvidence(index: 1)
+        e.codec = "hevc"
+        e.containerColour = ColourCodes(primaries: 9, transfer: 14, matrix: 9, fullRange: false)
+        e.scan.bitstreamColour = ColourCodes(primaries: 9, transfer: 18, matrix: 9, fullRange: false)
+        e.scan.alternativeTransfer = 18
+        let (report, _) = VideoStreamClassifier().classify(e)
+        #expect(report.color?.transfer == "bt2020-10" && report.color?.transferCharacteristics == 14)
+        #expect(report.color?.source == "both")
+        #expect(report.hdr?.videoRangeType == "SDR")
+        #expect(report.hdr?.alternativeTransfer == 18)
+    }
+}
