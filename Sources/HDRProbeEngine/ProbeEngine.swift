@@ -35,7 +35,7 @@ public struct ProbeEngine: Sendable {
 
     public func probe(path: String) -> ProbeReport {
         let start = Clock.nowNanoseconds()
-        let deadline = start + UInt64(max(0.01, options.timeout) * 1e9)
+        let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         let file: MediaFile
         do throws(MediaFile.OpenError) {
             file = try MediaFile(path: path, deadline: deadline)
