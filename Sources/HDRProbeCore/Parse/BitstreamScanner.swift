@@ -86,8 +86,13 @@ public struct BitstreamScanner: Sendable {
                 break
             }
         }
-        if frameHasRPU { scan.framesWithRPU += 1 }
-        if let profile = frameHDR10Plus {
+        finishFrame(hasRPU: frameHasRPU, hdr10Plus: frameHDR10Plus)
+    }
+
+    /// Counts a picture once, however many RPUs / HDR10+ messages it carried.
+    private mutating func finishFrame(hasRPU: Bool, hdr10Plus: String??) {
+        if hasRPU { scan.framesWithRPU += 1 }
+        if let profile = hdr10Plus {
             scan.framesWithHDR10Plus += 1
             scan.hdr10PlusProfiles.append(profile)
         }
@@ -136,11 +141,7 @@ public struct BitstreamScanner: Sendable {
                 break
             }
         }
-        if frameHasRPU { scan.framesWithRPU += 1 }
-        if let profile = frameHDR10Plus {
-            scan.framesWithHDR10Plus += 1
-            scan.hdr10PlusProfiles.append(profile)
-        }
+        finishFrame(hasRPU: frameHasRPU, hdr10Plus: frameHDR10Plus)
     }
 
     private mutating func consumeAVC(_ data: [UInt8]) {

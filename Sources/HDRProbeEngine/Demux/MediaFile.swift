@@ -12,7 +12,7 @@ final class MediaFile: @unchecked Sendable {
     let path: String
     let size: Int
     private let fd: Int32
-    /// Bytes read so far (all readers). Only touched from the probing thread.
+    /// Bytes read from the file so far (each block once, whoever asked). Only touched from the probing thread.
     private(set) var bytesRead = 0
     /// Monotonic deadline in nanoseconds; reads fail after it.
     let deadline: UInt64
@@ -60,22 +60,54 @@ final class MediaFile: @unchecked Sendable {
 
     var timedOut: Bool { Clock.nowNanoseconds() > deadline }
 
+    /// Reads go through a small block cache so that the bytes hdrprobe's own header walk reads
+    /// (the file head, `moov`) and the bytes libavformat then reads again come from the file once.
+    static let blockSize = 32 * 1024
+    static let maxCachedBlocks = 256  // 8 MiB
+    private var blocks: [Int: [UInt8]] = [:]
+    private var blockOrder: [Int] = []
+
+    private func block(_ index: Int) -> [UInt8]? {
+        if let cached = blocks[index] { return cached }
+        let start = index * Self.blockSize
+        let length = min(Self.blockSize, size - start)
+        guard length > 0 else { return [] }
+        var data = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(start + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }
+            done += n
+        }
+        if done < length { data.removeLast(length - done) }
+        bytesRead += done
+        if blockOrder.count >= Self.maxCachedBlocks {
+            blocks[blockOrder.removeFirst()] = nil
+        }
+        blocks[index] = data
+        blockOrder.append(index)
+        return data
+    }
+
     /// Reads up to `count` bytes at `offset` into `buffer`; returns the count read, 0 at EOF,
     /// or -1 on error / timeout.
     func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
         guard !timedOut else { return -1 }
         guard offset >= 0, offset < size, count > 0 else { return 0 }
         var done = 0
-        while done < count {
-            let n = pread(fd, buffer + done, count - done, off_t(offset + done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                return done > 0 ? done : -1
-            }
-            if n == 0 { break }
+        while done < count, offset + done < size {
+            let position = offset + done
+            guard let data = block(position / Self.blockSize) else { return done > 0 ? done : -1 }
+            let within = position % Self.blockSize
+            guard within < data.count else { break }
+            let n = min(count - done, data.count - within)
+            data.withUnsafeBytes { (buffer + done).copyMemory(from: $0.baseAddress! + within, byteCount: n) }
             done += n
         }
-        bytesRead += done
         return done
     }
 

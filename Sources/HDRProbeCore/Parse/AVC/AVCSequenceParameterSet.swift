@@ -13,29 +13,17 @@
 /// `vui == nil`.
 public struct AVCSequenceParameterSet: Sendable, Equatable {
     /// VUI fields of §E.1.1 up to timing_info.
+    @dynamicMemberLookup
     public struct VUI: Sendable, Equatable {
-        public var aspectRatioIDC: UInt8?
-        public var sarWidth: UInt16?
-        public var sarHeight: UInt16?
-        public var overscanAppropriate: Bool?
-        public var videoFormat: UInt8?
-        public var videoFullRangeFlag: Bool?
-        public var colourDescriptionPresent = false
-        public var colourPrimaries: UInt8?
-        public var transferCharacteristics: UInt8?
-        public var matrixCoefficients: UInt8?
-        public var chromaSampleLocTypeTopField: UInt32?
-        public var chromaSampleLocTypeBottomField: UInt32?
+        /// The fields shared with H.265 (aspect ratio … chroma location).
+        public var signal = VUIVideoSignalInfo()
         public var numUnitsInTick: UInt32?
         public var timeScale: UInt32?
         public var fixedFrameRateFlag: Bool?
 
         public init() {}
 
-        public var colour: ColourCodes {
-            ColourCodes(primaries: colourPrimaries.map(Int.init), transfer: transferCharacteristics.map(Int.init),
-                        matrix: matrixCoefficients.map(Int.init), fullRange: videoFullRangeFlag)
-        }
+        public subscript<T>(dynamicMember path: KeyPath<VUIVideoSignalInfo, T>) -> T { signal[keyPath: path] }
     }
 
     public var profileIDC: UInt8
@@ -157,29 +145,7 @@ public struct AVCSequenceParameterSet: Sendable, Equatable {
 
     static func parseVUI(_ r: inout BitReader) throws -> VUI {
         var v = VUI()
-        if try r.flag() {
-            let idc = try r.u8()
-            v.aspectRatioIDC = idc
-            if idc == 255 {
-                v.sarWidth = try r.u16()
-                v.sarHeight = try r.u16()
-            }
-        }
-        if try r.flag() { v.overscanAppropriate = try r.flag() }
-        if try r.flag() {
-            v.videoFormat = try r.u8(3)
-            v.videoFullRangeFlag = try r.flag()
-            v.colourDescriptionPresent = try r.flag()
-            if v.colourDescriptionPresent {
-                v.colourPrimaries = try r.u8()
-                v.transferCharacteristics = try r.u8()
-                v.matrixCoefficients = try r.u8()
-            }
-        }
-        if try r.flag() {
-            v.chromaSampleLocTypeTopField = try r.ue()
-            v.chromaSampleLocTypeBottomField = try r.ue()
-        }
+        v.signal = try VUIVideoSignalInfo.parse(&r)
         if try r.flag() {
             v.numUnitsInTick = try r.u32()
             v.timeScale = try r.u32()

@@ -14,20 +14,10 @@
 /// vui_timing_info_present_flag u(1) [vui_num_units_in_tick u(32) vui_time_scale u(32)
 ///     vui_poc_proportional_to_timing_flag u(1) [vui_num_ticks_poc_diff_one_minus1 ue] ...]
 /// ```
+@dynamicMemberLookup
 public struct HEVCVideoUsabilityInformation: Sendable, Equatable {
-    public var aspectRatioIDC: UInt8?
-    public var sarWidth: UInt16?
-    public var sarHeight: UInt16?
-    public var overscanAppropriate: Bool?
-    /// Present when video_signal_type_present_flag is 1.
-    public var videoFormat: UInt8?
-    public var videoFullRangeFlag: Bool?
-    public var colourDescriptionPresent: Bool = false
-    public var colourPrimaries: UInt8?
-    public var transferCharacteristics: UInt8?
-    public var matrixCoefficients: UInt8?
-    public var chromaSampleLocTypeTopField: UInt32?
-    public var chromaSampleLocTypeBottomField: UInt32?
+    /// The fields shared with H.264 (aspect ratio … chroma location), read through dynamic member lookup.
+    public var signal = VUIVideoSignalInfo()
     public var neutralChromaIndicationFlag = false
     public var fieldSeqFlag = false
     public var frameFieldInfoPresentFlag = false
@@ -39,11 +29,7 @@ public struct HEVCVideoUsabilityInformation: Sendable, Equatable {
 
     public init() {}
 
-    /// The colour code points and range as ``ColourCodes`` (nil members where not signalled).
-    public var colour: ColourCodes {
-        ColourCodes(primaries: colourPrimaries.map(Int.init), transfer: transferCharacteristics.map(Int.init),
-                    matrix: matrixCoefficients.map(Int.init), fullRange: videoFullRangeFlag)
-    }
+    public subscript<T>(dynamicMember path: KeyPath<VUIVideoSignalInfo, T>) -> T { signal[keyPath: path] }
 
     /// Frame rate from the timing info (time_scale / num_units_in_tick), nil when absent or zero.
     public var frameRate: Double? {
@@ -53,29 +39,7 @@ public struct HEVCVideoUsabilityInformation: Sendable, Equatable {
 
     public static func parse(_ r: inout BitReader) throws -> HEVCVideoUsabilityInformation {
         var v = HEVCVideoUsabilityInformation()
-        if try r.flag() {
-            let idc = try r.u8()
-            v.aspectRatioIDC = idc
-            if idc == 255 {
-                v.sarWidth = try r.u16()
-                v.sarHeight = try r.u16()
-            }
-        }
-        if try r.flag() { v.overscanAppropriate = try r.flag() }
-        if try r.flag() {
-            v.videoFormat = try r.u8(3)
-            v.videoFullRangeFlag = try r.flag()
-            v.colourDescriptionPresent = try r.flag()
-            if v.colourDescriptionPresent {
-                v.colourPrimaries = try r.u8()
-                v.transferCharacteristics = try r.u8()
-                v.matrixCoefficients = try r.u8()
-            }
-        }
-        if try r.flag() {
-            v.chromaSampleLocTypeTopField = try r.ue()
-            v.chromaSampleLocTypeBottomField = try r.ue()
-        }
+        v.signal = try VUIVideoSignalInfo.parse(&r)
         v.neutralChromaIndicationFlag = try r.flag()
         v.fieldSeqFlag = try r.flag()
         v.frameFieldInfoPresentFlag = try r.flag()
