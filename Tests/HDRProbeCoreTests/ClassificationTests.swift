@@ -146,3 +146,19 @@ import Testing
         #expect(report.hdr?.alternativeTransfer == 18)
     }
 }
+
+@Suite struct UnreadableRPUTests {
+    @Test func rpuWithoutReadableHeaderIsStillDolbyVision() {
+        var e = VideoEvidence(index: 0)
+        e.codec = "hevc"
+        e.scan.framesScanned = 4
+        e.scan.framesWithRPU = 4
+        e.scan.invalidRPUs = 4
+        e.scan.rpuProblems = ["RPU CRC32 does not match the data"]
+        let (report, findings) = VideoStreamClassifier().classify(e)
+        #expect(report.dolbyVision?.profile == "unknown")
+        #expect(report.dolbyVision?.verdict.decision == .refuse)
+        #expect(report.hdr?.formats == ["DolbyVision"])
+        #expect(Set(findings.map(\.code)).isSuperset(of: ["dv.rpuInvalid", "dv.rpuWithoutConfiguration", "dv.refused"]))
+    }
+}
