@@ -152,7 +152,9 @@ public struct ProbeEngine: Sendable {
         var packetsRead = 0
         let packetCap = options.frames.map { max(2_000, $0 * 64) } ?? Int.max
         while done.count < scanners.count, packetsRead < packetCap {
-            guard let packet = demuxer.readPacket() else { return file.timedOut }
+            guard let packet = demuxer.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) }) else {
+                return file.timedOut
+            }
             packetsRead += 1
             guard var scanner = scanners[packet.streamIndex], !done.contains(packet.streamIndex) else { continue }
             scanner.consume(accessUnit: packet.data)

@@ -53,13 +53,7 @@ public struct FrameRate: Sendable, Equatable {
 /// the gap they leave is not mistaken for a variable rate.
 public enum FrameRateVariability {
     public static func isVariable(presentationTimestamps pts: [Int64]) -> Bool {
-        var sorted = pts.sorted()
-        let reorderWindow = min(8, sorted.count / 4)
-        sorted.removeLast(reorderWindow)
-        var deltas: [Int64] = []
-        for i in 1..<max(1, sorted.count) where sorted[i] > sorted[i - 1] {
-            deltas.append(sorted[i] - sorted[i - 1])
-        }
+        let deltas = durations(pts)
         guard deltas.count >= 3 else { return false }
         let median = Double(deltas.sorted()[deltas.count / 2])
         let tolerance = max(1.5, median * 0.02)
@@ -68,10 +62,15 @@ public enum FrameRateVariability {
 
     /// The median frame duration of the sampled timestamps, in ticks (nil with fewer than 2).
     public static func medianDuration(presentationTimestamps pts: [Int64]) -> Int64? {
-        let sorted = pts.sorted()
-        var deltas: [Int64] = []
-        for i in 1..<max(1, sorted.count) where sorted[i] > sorted[i - 1] { deltas.append(sorted[i] - sorted[i - 1]) }
-        guard !deltas.isEmpty else { return nil }
-        return deltas.sorted()[deltas.count / 2]
+        let deltas = durations(pts)
+        return deltas.isEmpty ? nil : deltas.sorted()[deltas.count / 2]
+    }
+
+    /// Positive steps between display-ordered timestamps, after dropping the reorder tail.
+    static func durations(_ pts: [Int64]) -> [Int64] {
+        var sorted = pts.sorted()
+        sorted.removeLast(min(8, sorted.count / 4))
+        guard sorted.count >= 2 else { return [] }
+        return zip(sorted.dropFirst(), sorted).compactMap { $0 > $1 ? $0 - $1 : nil }
     }
 }

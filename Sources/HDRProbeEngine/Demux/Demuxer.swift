@@ -109,14 +109,16 @@ final class Demuxer {
     }
 
     /// Reads the next packet; nil at the end of the data, on error or after the deadline.
-    func readPacket() -> DemuxedPacket? {
+    /// The payload is copied only for streams `wantsData` accepts (the scan needs no audio bytes).
+    func readPacket(wantsData: (Int) -> Bool) -> DemuxedPacket? {
         guard let context else { return nil }
         let rc = av_read_frame(context, packet)
         guard rc >= 0 else { return nil }
         defer { av_packet_unref(packet) }
         let p = packet.pointee
         let size = Int(p.size)
-        let data: [UInt8] = (size > 0 && p.data != nil) ? Array(UnsafeBufferPointer(start: p.data, count: size)) : []
+        let wanted = wantsData(Int(p.stream_index))
+        let data: [UInt8] = (wanted && size > 0 && p.data != nil) ? Array(UnsafeBufferPointer(start: p.data, count: size)) : []
         let pts = p.pts == hdrprobe_av_nopts_value() ? (p.dts == hdrprobe_av_nopts_value() ? nil : p.dts) : p.pts
         return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data)
     }
