@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +25,7 @@ let package = Package(
         ),
         .target(
             name: "HDRProbeCore",
+            dependencies: [.product(name: "Yams", package: "Yams")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(

@@ -24,27 +24,17 @@ struct ProbeCommand: ParsableCommand {
     @Flag(help: "Print one JSON report per line.")
     var jsonl = false
 
-    @Option(help: ArgumentHelp("Video frames to scan per stream: a number, or 'all' for the whole stream.", valueName: "N|all"))
-    var frames: FrameBudget = .count(32)
-
-    @Option(help: ArgumentHelp("Per-file time limit in seconds.", valueName: "seconds"))
-    var timeout: Double = 30
+    @OptionGroup var analysis: AnalysisOptions
 
     @Flag(help: "No progress lines on stderr.")
     var quiet = false
 
     func validate() throws {
         if json && jsonl { throw ValidationError("--json and --jsonl are exclusive") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
     func run() throws {
-        var options = ProbeOptions(timeout: timeout)
-        switch frames {
-        case .count(let n): options.frames = n
-        case .all: options.frames = nil
-        }
-        let engine = ProbeEngine(options: options)
+        let engine = ProbeEngine(options: try analysis.probeOptions())
         let progress = !quiet && files.count > 1 && isatty(STDERR_FILENO) == 1
         var reports: [ProbeReport] = []
         var anyError = false
@@ -63,24 +53,5 @@ struct ProbeCommand: ParsableCommand {
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if json { print(try ReportEncoder.jsonArray(reports)) }
         if anyError { throw ExitCode(1) }
-    }
-}
-
-/// `--frames N|all`.
-enum FrameBudget: ExpressibleByArgument, Equatable {
-    case count(Int)
-    case all
-
-    init?(argument: String) {
-        if argument.lowercased() == "all" { self = .all; return }
-        guard let n = Int(argument), n > 0 else { return nil }
-        self = .count(n)
-    }
-
-    var defaultValueDescription: String {
-        switch self {
-        case .count(let n): return String(n)
-        case .all: return "all"
-        }
     }
 }

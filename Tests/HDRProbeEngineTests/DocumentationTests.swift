@@ -16,6 +16,11 @@ import Testing
         #expect(Self.catalogue.contains("| `\(code)` |"), "docs/findings.md lacks \(code)")
     }
 
+    @Test("verdict code documented", arguments: DolbyVisionVerdictCode.allCases.map(\.rawValue))
+    func verdictDocumented(_ code: String) {
+        #expect(Self.catalogue.contains("| `\(code)` |"), "docs/findings.md lacks \(code)")
+    }
+
     @Test func severitiesMatchTheCatalogue() {
         for code in FindingCode.allCases {
             let line = Self.catalogue.split(separator: "\n").first { $0.hasPrefix("| `\(code.rawValue)` |") } ?? ""

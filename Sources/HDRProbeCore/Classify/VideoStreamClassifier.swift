@@ -144,14 +144,7 @@ public struct VideoStreamClassifier: Sendable {
             present: e.scan.framesWithRPU > 0, profile: e.scan.rpuProfile,
             enhancementLayer: e.scan.rpuEnhancementLayer, cmVersion: nil,
             framesWithRpu: e.scan.framesWithRPU, framesScanned: e.scan.framesScanned)
-        let verdict: DolbyVisionReport.Verdict
-        if profile.profile == 0 {
-            verdict = .init(decision: .refuse, code: "dv.unsupportedProfile",
-                            reason: "The Dolby Vision profile could not be determined from the RPUs.",
-                            fallback: DolbyVisionPolicy.fallback(for: profile, baseTransfer: transfer))
-        } else {
-            verdict = policy.verdict(for: profile, codec: e.codec, baseTransfer: transfer)
-        }
+        let verdict = policy.verdict(for: profile, codec: e.codec, baseTransfer: transfer, level: e.doviRecord?.level)
         return DolbyVisionReport(configuration: config, rpu: rpu, enhancementLayerNALs: e.scan.enhancementLayerNALs,
                                  profile: profile.profile == 0 ? "unknown" : profile.string, verdict: verdict)
     }

@@ -78,3 +78,15 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
         }
     }
 }
+
+/// The stable `dolbyVision.verdict.code` values (`docs/findings.md`, Dolby Vision verdicts).
+public enum DolbyVisionVerdictCode: String, CaseIterable, Sendable {
+    case accepted = "dv.accepted"
+    case dualLayer = "dv.dualLayer"
+    case sdrBase = "dv.sdrBase"
+    case invalidCompatibility = "dv.invalidCompatibility"
+    case unsupportedProfile = "dv.unsupportedProfile"
+    case refusedByPolicy = "dv.refusedByPolicy"
+    case levelAboveCap = "dv.levelAboveCap"
+    case invalidLevel = "dv.invalidLevel"
+}

@@ -1,0 +1,129 @@
+import Yams
+
+/// A problem in a user configuration file (policy, targets): where it is and what is wrong.
+public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based line of the offending value, when the YAML parser knows it.
+    public var line: Int?
+    /// Dotted key path of the offending value (`dolbyVision.accept[2]`), empty for the document.
+    public var path: String
+    public var message: String
+
+    public init(line: Int?, path: String, message: String) {
+        self.line = line
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        let at = line.map { "line \($0)" }
+        let key = path.isEmpty ? nil : path
+        let prefix = [at, key].compactMap { $0 }.joined(separator: ", ")
+        return prefix.isEmpty ? message : "\(prefix): \(message)"
+    }
+}
+
+/// A YAML (or JSON, which is YAML) node with its key path and line, for configuration readers
+/// that report every mistake with its location and reject keys they do not know — a typo in a
+/// policy must not silently change a verdict.
+///
+/// Input is bounded: documents over ``maxBytes`` are refused before parsing.
+public struct ConfigNode {
+    public let node: Node
+    public let path: String
+
+    public static let maxBytes = 1 << 20
+
+    /// Parses `text`; an empty document is an error.
+    public static func parse(_ text: String) throws(ConfigError) -> ConfigNode {
+        guard text.utf8.count <= maxBytes else {
+            throw ConfigError(line: nil, path: "", message: "the file is larger than \(maxBytes) bytes")
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.describe(error)
+        } catch {
+            throw ConfigError(line: nil, path: "", message: "not valid YAML: \(error)")
+        }
+        guard let node else { throw ConfigError(line: nil, path: "", message: "the file is empty") }
+        return ConfigNode(node: node, path: "")
+    }
+
+    public var line: Int? { node.mark?.line }
+
+    public func error(_ message: String) -> ConfigError {
+        ConfigError(line: line, path: path, message: message)
+    }
+
+    /// The mapping's entries in file order; throws for keys outside `allowed`.
+    public func mapping(allowed: [String]) throws(ConfigError) -> [(key: String, value: ConfigNode)] {
+        guard case let .mapping(mapping) = node else { throw error("expected a mapping of keys to values") }
+        var seen = Set<String>()
+        var result: [(key: String, value: ConfigNode)] = []
+        for (k, v) in mapping {
+            guard let key = k.string else { throw ConfigNode(node: k, path: path).error("keys must be strings") }
+            let child = ConfigNode(node: v, path: path.isEmpty ? key : "\(path).\(key)")
+            guard allowed.contains(key) else {
+                throw ConfigNode(node: k, path: child.path)
+                    .error("unknown key '\(key)'; expected one of: \(allowed.joined(separator: ", "))")
+            }
+            guard seen.insert(key).inserted else { throw ConfigNode(node: k, path: child.path).error("duplicate key '\(key)'") }
+            result.append((key, child))
+        }
+        return result
+    }
+
+    /// A mapping whose keys are free (e.g. profile → level); values come back with their paths.
+    public func freeMapping() throws(ConfigError) -> [(key: String, value: ConfigNode)] {
+        guard case let .mapping(mapping) = node else { throw error("expected a mapping") }
+        var result: [(key: String, value: ConfigNode)] = []
+        for (k, v) in mapping {
+            guard let key = k.string else { throw ConfigNode(node: k, path: path).error("keys must be strings") }
+            result.append((key, ConfigNode(node: v, path: "\(path).\(key)")))
+        }
+        return result
+    }
+
+    public func sequence() throws(ConfigError) -> [ConfigNode] {
+        guard case let .sequence(items) = node else { throw error("expected a list") }
+        return items.enumerated().map { ConfigNode(node: $0.element, path: "\(path)[\($0.offset)]") }
+    }
+
+    /// A scalar as text (numbers included: `8.1` and `"8.1"` read the same).
+    public func string() throws(ConfigError) -> String {
+        guard case let .scalar(scalar) = node else { throw error("expected a single value") }
+        return scalar.string
+    }
+
+    public func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
+        let text = try string()
+        guard let value = Int(text), range.contains(value) else {
+            throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+        }
+        return value
+    }
+
+    public func bool() throws(ConfigError) -> Bool {
+        switch try string().lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        case let other: throw error("expected true or false, found '\(other)'")
+        }
+    }
+
+    /// A single value or a list of values, as strings.
+    public func strings() throws(ConfigError) -> [String] {
+        if case .sequence = node { return try sequence().map { node throws(ConfigError) in try node.string() } }
+        return [try string()]
+    }
+
+    private static func describe(_ error: YamlError) -> ConfigError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return ConfigError(line: mark.line, path: "", message: "not valid YAML: \(problem)")
+        default:
+            return ConfigError(line: nil, path: "", message: "not valid YAML: \(error)")
+        }
+    }
+}

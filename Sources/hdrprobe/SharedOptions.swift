@@ -1,0 +1,54 @@
+import ArgumentParser
+import HDRProbeCore
+import HDRProbeEngine
+
+/// Options every analysing subcommand shares: the frame budget, the time limit and the policy.
+struct AnalysisOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Video frames to scan per stream: a number, or 'all' for the whole stream.", valueName: "N|all"))
+    var frames: FrameBudget = .count(32)
+
+    @Option(help: ArgumentHelp("Per-file time limit in seconds.", valueName: "seconds"))
+    var timeout: Double = 30
+
+    @Option(help: ArgumentHelp("Dolby Vision policy: 'default', 'apple-hls', or a YAML policy file (docs/policy.md).",
+                               valueName: "NAME|FILE"))
+    var policy: String = "default"
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    /// The engine options these flags describe; a policy that cannot be loaded is a usage error.
+    func probeOptions() throws -> ProbeOptions {
+        var options = ProbeOptions(timeout: timeout)
+        switch frames {
+        case .count(let n): options.frames = n
+        case .all: options.frames = nil
+        }
+        do {
+            options.policy = try PolicyLoader.load(policy).dolbyVision
+        } catch {
+            throw ValidationError("--policy \(error)")
+        }
+        return options
+    }
+}
+
+/// `--frames N|all`.
+enum FrameBudget: ExpressibleByArgument, Equatable {
+    case count(Int)
+    case all
+
+    init?(argument: String) {
+        if argument.lowercased() == "all" { self = .all; return }
+        guard let n = Int(argument), n > 0 else { return nil }
+        self = .count(n)
+    }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .count(let n): return String(n)
+        case .all: return "all"
+        }
+    }
+}
