@@ -217,6 +217,11 @@ mkv "$OUT/dv_p7_fel_rpu_no_el.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "${DUR25[@]}" "$T/
 mkv "$OUT/dv_p7_muxed_el.mkv" "${MKC_PQ[@]}" "${DUR25[@]}" "$T/dv_p7_muxed_el.hevc"
 mkv "$OUT/av1_sdr.mkv" "${MKC_709[@]}" "$T/av1_sdr.ivf"
 mkv "$OUT/av1_hdr10.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "$T/av1_hdr10.ivf"
+# container vs bitstream: a BT.709 Colour element and a 4000-nit MasteringMetadata / MaxCLL over the PQ
+# stream whose SEI says 1000 nits (MediaInfo shows both as *_Original)
+mkv "$OUT/mismatch_container.mkv" "${MKC_709[@]}" --max-content-light 0:4000 --max-frame-light 0:400 \
+  --max-luminance 0:4000 --min-luminance 0:0.005 --chromaticity-coordinates 0:0.68,0.32,0.265,0.69,0.15,0.06 \
+  --white-colour-coordinates 0:0.3127,0.329 "${DUR25[@]}" "$T/hdr10_hevc.hevc"
 
 # MP4 (hvc1 for HEVC, DV boxes written with -strict unofficial) and MPEG-TS, both remuxed from the MKV
 for b in sdr_h264 interlaced_h264 h264_422_10bit; do

@@ -150,6 +150,9 @@ SPECIAL = {
     'edge_av1_as_private_data.ts': dict(status='ok', fmt='mpegts', streams=[('data', 'bin_data')],
                                         note='ffmpeg 5.1 muxes AV1 into MPEG-TS as private data (stream_type 0x06, '
                                              'no registration descriptor); it reads back as a data stream, no video'),
+    'mismatch_container.mkv': dict(status='ok', fmt='matroska', streams=[('video', 'hevc')], mismatch=True,
+                                   note='hdr10_hevc.hevc (PQ VUI, SEI 1000/0.0001 nits, MaxCLL 1000) muxed with a '
+                                        'BT.709 Colour element and 4000/0.005 nits, MaxCLL 4000 in MasteringMetadata'),
     'bad_empty.mp4': dict(status='error', code='io.empty'),
     'bad_png_renamed.mp4': dict(status='error', code='container.unrecognized',
                                 note='a real PNG named .mp4: ffprobe content-probes it and opens it as png_pipe '
@@ -258,6 +261,42 @@ def packets(path):
         hexs = ''.join(re.findall(r'^[0-9a-f]{8}: ((?:[0-9a-f]{2,4} ?)+)', pk.get('data', ''), re.M))
         out.append(bytes.fromhex(hexs.replace(' ', '')))
     return out
+
+
+def hvcc_sei_types(path):
+    """SEI payload types inside the hvcC's SEI arrays (NAL 39/40), read from ffprobe's extradata dump."""
+    rc, js = ffprobe_json(path, '-select_streams', 'v:0', '-show_streams', '-show_data')
+    st = (js.get('streams') or [{}])[0]
+    hexs = ''.join(re.findall(r'^[0-9a-f]{8}: ((?:[0-9a-f]{2,4} ?)+)', st.get('extradata', ''), re.M))
+    b = bytes.fromhex(hexs.replace(' ', ''))
+    if len(b) < 23 or b[0] != 1:
+        return []
+    types, pos = [], 23
+    for _ in range(b[22]):
+        nal_type = b[pos] & 0x3F
+        count = struct.unpack('>H', b[pos + 1:pos + 3])[0]
+        pos += 3
+        for _ in range(count):
+            n = struct.unpack('>H', b[pos:pos + 2])[0]
+            unit = unescape(b[pos + 2:pos + 2 + n])
+            pos += 2 + n
+            if nal_type in (39, 40):
+                i = 2
+                while i < len(unit) and unit[i] != 0x80:
+                    t = 0
+                    while unit[i] == 0xFF:
+                        t += 255
+                        i += 1
+                    t += unit[i]
+                    i += 1
+                    size = 0
+                    while unit[i] == 0xFF:
+                        size += 255
+                        i += 1
+                    size += unit[i]
+                    i += 1 + size
+                    types.append(t)
+    return types
 
 
 def unescape(b):
@@ -523,6 +562,33 @@ def derive_special(name, spec, path):
         s = streams[0]
         g.put('video.width', s.get('width'), 'ffprobe')
         g.put('video.height', s.get('height'), 'ffprobe')
+    if spec.get('mismatch'):
+        # the container wins (report contract: colour from the container first); MediaInfo shows the stream's
+        # values as *_Original, which confirms each disagreement independently
+        miv = mediainfo(path).get('Video', {})
+        s = streams[0]
+        for key, ff, ff_stream, mi_key, mi_orig in (
+                ('primaries', 'color_primaries', 'bt2020', 'colour_primaries', 'BT.2020'),
+                ('transfer', 'color_transfer', 'smpte2084', 'transfer_characteristics', 'PQ'),
+                ('matrix', 'color_space', 'bt2020nc', 'matrix_coefficients', 'BT.2020 non-constant')):
+            # ffprobe 5.1 shows the decoder's (VUI) value here, MediaInfo the container's plus *_Original
+            if s.get(ff) != ff_stream:
+                g.errors.append(f'{name}: ffprobe {ff} {s.get(ff)}, expected the VUI value {ff_stream}')
+            if miv.get(mi_key) != 'BT.709':
+                g.errors.append(f'{name}: MediaInfo {mi_key} {miv.get(mi_key)}, expected the container value BT.709')
+            g.put(f'video.color.{key}', 'bt709', 'recipe+mediainfo')
+            if miv.get(mi_key + '_Original') != mi_orig:
+                g.errors.append(f'{name}: MediaInfo {mi_key}_Original {miv.get(mi_key + "_Original")}, expected {mi_orig}')
+        g.put('video.color.source', 'both', 'recipe')
+        g.put('video.hdr.masteringDisplay.maxLuminance', 4000.0, 'recipe+mediainfo')
+        g.put('video.hdr.masteringDisplay.source', 'container', 'recipe')
+        g.put('video.hdr.contentLightLevel.maxCLL', 4000, 'recipe+mediainfo')
+        if not (miv.get('MaxCLL_Original', '').startswith('1000') and 'max: 1000' in miv.get('MasteringDisplay_Luminance_Original', '')):
+            g.errors.append(f'{name}: MediaInfo does not show the SEI values as *_Original')
+        g.put('video.hdr.videoRangeType', 'SDR', 'recipe', 'the container says BT.709 and the container wins')
+        g.put('findings.codes', ['color.containerBitstreamMismatch', 'hdr10.containerBitstreamMismatch',
+                                 'hls.seiInConfigurationRecord'], 'recipe+mediainfo')
+        return g
     g.put('findings.codes', ['container.truncated'] if spec.get('truncated') else [], 'recipe')
     return g
 
@@ -865,6 +931,18 @@ def derive(name, spec, path):
             codes.add('hdr10.missingContentLightLevel')
     if spec['entry'] in ('hev1', 'dvhe', 'avc3', 'dvav'):
         codes.add('hls.sampleEntryInBand')
+    # x265 (and the x265-made dovi_tool asset) put a user-data-unregistered SEI (type 5) in the hvcC that
+    # FFmpeg / mkvmerge copy into every MP4 / MKV (apple-playback.md §2.4); confirmed from ffprobe's extradata.
+    sei_expected = [5] if k['codec'] == 'hevc' and fmt in ('mp4', 'matroska') else []
+    sei_seen = hvcc_sei_types(path) if k['codec'] == 'hevc' else []
+    if sei_seen != sei_expected:
+        g.errors.append(f'{name}: hvcC SEI types {sei_seen}, recipe {sei_expected}')
+    if sei_expected:
+        codes.add('hls.seiInConfigurationRecord')
+    if dv and spec['box'] and dv['el_flag'] != dv['el_nals']:
+        codes.add('dv.enhancementLayerMismatch')
+    if dv and dv['rpu_profile'] == 5 and trc is None:
+        codes.add('dv.profile5WithoutColour')
     if value is not None and snap(value) is None:
         codes.add('frameRate.nonStandard')
     if k['variable']:

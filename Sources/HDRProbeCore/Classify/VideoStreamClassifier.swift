@@ -116,6 +116,8 @@ public struct VideoStreamClassifier: Sendable {
             }
         }
 
+        findings += ContainerBitstreamChecks(e).findings(transfer: transfer, frameRate: rate?.value, hdr10Plus: hdr10Plus)
+
         let hasDV = s.dolbyVision != nil
         let rangeType = VideoRangeType.classify(dolbyVision: hasDV ? dvProfile : nil, record: e.doviRecord,
                                                 sampleEntry: e.sampleEntry, transfer: transfer, hdr10Plus: hdr10Plus)

@@ -40,14 +40,30 @@ public enum FindingCode: String, Sendable, CaseIterable {
     case containerTruncated = "container.truncated"
     case containerMalformed = "container.malformed"
     case scanIncomplete = "scan.incomplete"
+    case colorContainerBitstreamMismatch = "color.containerBitstreamMismatch"
+    case hdr10ContainerBitstreamMismatch = "hdr10.containerBitstreamMismatch"
+    case dvEnhancementLayerMismatch = "dv.enhancementLayerMismatch"
+    case dvCompatibilityTransferMismatch = "dv.compatibilityTransferMismatch"
+    case dvLevelTooLow = "dv.levelTooLow"
+    case dvProfile5WithoutColour = "dv.profile5WithoutColour"
+    case hlsParameterSetsInBandOnly = "hls.parameterSetsInBandOnly"
+    case hlsSEIInConfigurationRecord = "hls.seiInConfigurationRecord"
+    case hdr10PlusWithoutStaticMetadata = "hdr10plus.withoutStaticMetadata"
+    case hdr10PlusInvalidPayload = "hdr10plus.invalidPayload"
 
     public var severity: Finding.Severity {
         switch self {
         case .dvRpuWithoutConfiguration, .dvConfigurationWithoutRpu, .dvProfileMismatch, .dvRefused,
              .dvRpuInvalid, .dvRecordSourcesDisagree, .hdr10MissingMasteringDisplay, .hlsSampleEntryInBand,
-             .frameRateVariable, .containerTruncated, .containerMalformed:
+             .frameRateVariable, .containerTruncated, .containerMalformed, .colorContainerBitstreamMismatch,
+             .hdr10ContainerBitstreamMismatch, .dvCompatibilityTransferMismatch, .dvLevelTooLow,
+             .dvProfile5WithoutColour, .hlsSEIInConfigurationRecord, .hdr10PlusWithoutStaticMetadata,
+             .hdr10PlusInvalidPayload:
             return .warning
-        case .dvConfigurationIrregular, .hdr10MissingContentLightLevel, .frameRateNonStandard, .scanIncomplete:
+        case .hlsParameterSetsInBandOnly:
+            return .error
+        case .dvConfigurationIrregular, .hdr10MissingContentLightLevel, .frameRateNonStandard, .scanIncomplete,
+             .dvEnhancementLayerMismatch:
             return .info
         }
     }

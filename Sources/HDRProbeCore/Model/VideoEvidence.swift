@@ -27,6 +27,11 @@ public struct VideoEvidence: Sendable, Equatable {
     /// When two readers of the record disagree (hdrprobe's box walk vs libavformat).
     public var doviRecordDisagreement: String?
     public var scan: BitstreamScan
+    /// Whether the codec configuration record (hvcC / avcC) carries parameter sets; nil when
+    /// there is no such record (Annex B extradata, raw streams, AV1).
+    public var configurationHasParameterSets: Bool?
+    /// SEI payload types found in SEI arrays of the hvcC (empty when none).
+    public var configurationSEITypes: [Int] = []
 
     public init(index: Int) {
         self.index = index

@@ -66,6 +66,11 @@ enum StreamEvidenceBuilder {
             if s.extradata.count >= 23, s.extradata[0] == 1, let hvcC = try? HEVCDecoderConfigurationRecord.parse(s.extradata) {
                 framing = .lengthPrefixed(Int(hvcC.lengthSizeMinusOne) + 1)
                 outOfBand = hvcC.arrays.flatMap { $0.units }
+                e.configurationHasParameterSets = !hvcC.units(ofType: 33).isEmpty
+                e.configurationSEITypes = hvcC.arrays.filter { $0.nalType == 39 || $0.nalType == 40 }
+                    .flatMap(\.units)
+                    .flatMap { SEIMessageParser.parse(rbsp: EmulationPrevention.unescape($0[...])) }
+                    .map(\.payloadType)
                 let idc = BitstreamScanner.effectiveProfileIDC(idc: hvcC.generalProfileIDC,
                                                                compatibility: hvcC.generalProfileCompatibilityFlags)
                 e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
@@ -78,6 +83,7 @@ enum StreamEvidenceBuilder {
             if s.extradata.count >= 7, s.extradata[0] == 1, let avcC = try? AVCDecoderConfigurationRecord.parse(s.extradata) {
                 framing = .lengthPrefixed(avcC.nalLengthSize)
                 outOfBand = avcC.sequenceParameterSets + avcC.pictureParameterSets
+                e.configurationHasParameterSets = !avcC.sequenceParameterSets.isEmpty
             } else if !s.extradata.isEmpty {
                 outOfBand = NALUnitSplitter.split(s.extradata[...], framing: .annexB, header: .avc).map { Array($0.bytes) }
             }
