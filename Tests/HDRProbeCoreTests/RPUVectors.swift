@@ -77,4 +77,41 @@ enum RPUVectors {
         4e73800000
         """)
 
+    /// `st2094_10_level3.bin` (189 bytes after the start code): INVALID — its CM v2.9 list holds a
+    /// level 3 block; dovi_tool rejects it with "CM v2.9: Disallowed block level 3"
+    /// (`src/tests/rpu.rs::st2094_10_level3_invalid`, `tests/rpu/info.rs::invalid_l3_error`).
+    static let st2094_10Level3 = hex("""
+        19080908406136506f003ff801ffc00fffd0000008000006800000400000340000030200000301a2566000035ea2566f
+        9fceb1c256644ca00000100000030080000003008000000301c36224301860a5e308e0514000001a63e5affff0000003
+        00000300000300060200f80e1508300800410a6680c028217bd7df4a680080040001805647017000f430010008000300
+        b01e006001ffe0020010000c07000b347de020140000030000030000030048301f40000817a00308213ad2ed80
+        """)
+}
+
+/// AV1 ITU-T T.35 Dolby Vision payloads: the complete files `assets/av1-rpu/<name>.bin` of
+/// quietvoid/dovi_tool (commit d4734e5f, MIT; copied unchanged to shared/external/dovi_tool/av1-rpu
+/// and checked against the SHA-256 in shared/external/ground-truth.json). They start with the
+/// provider code `00 3B` (no 0xB5 country code). Expected values: dolby-vision.md §13/§14
+/// (profile asserted by dovi_tool's `src/tests/av1_rpu.rs`).
+enum AV1RPUVectors {
+    /// `p5-01.bin` (242 bytes): Dolby's AV1 profile 5 sample, EMDF payload of 229 bytes at bit 84.
+    static let p5 = hex("""
+        003b0000080037cd083ca0809004061b6506e2000255000f84014d000288f801ffc00fffa8278dc54d895cf012c5aa1b
+        0b2110219471b95be8c6d4ea03a5c3ba011130380a589985468190f819d57cc2b26775597f1584c0622ea3850afb9ff1
+        1ef9ed0a3c5316419d58e504a7406cafec6712f5a9acf8c4ecceeaccaab435b99d2a158567cd3344000063e0d224001f
+        8b6088640000217d4ae0000000010000000100000008573fd47fd47fd468573fd47fd47fd468573fffe0000000000000
+        000c840fb9c02a280300800617a2480c0282133b7f2680800800100020223992e89060fa00032000000001d44a5f1800
+        2007
+        """)
+
+    /// `p84-01.bin` (324 bytes): Dolby's AV1 "8.4" sample, EMDF payload of 310 bytes at bit 93.
+    static let p84 = hex("""
+        003b0000080037cd082013604048420309b2837101f8080281a03054802007fc00ffe007ffd35647661c14a8f005d6df
+        8014dee4c60635aa9801f5f24405380854c18a40df00206e780053ca64142a57bec02b96eac14f7c3ca9ac017e055f12
+        1454146caa7b08c25acc06b534513f75bf4918a4f75a73570c581ac226915c94f4a4bc9010da896e3ab02b0816805abe
+        128cbe91d1587cb30a3f2a19fdcc173a159a41d2d39e1ca0670168d968048719520519a13c122650797391c18ffbaa84
+        1a242c7039541f267cc51b42f10a1fce31a0fe2a46164b5bc067512c40d7ffbc99a943261b077c0a058a487255f00003
+        5e0255ff9fdeb20255f44bd00000100000008000000080000001c36224301860a5e308e0514000001a63e5affff00000
+        0000000000060207dce015318040fb35ce2c048307d0001900000000063a772ca4001003
+        """)
 }

@@ -144,8 +144,9 @@ public struct VideoStreamClassifier: Sendable {
                                    profile: DolbyVisionProfile, transfer: Int?) -> DolbyVisionReport {
         let rpu = DolbyVisionReport.RPU(
             present: e.scan.framesWithRPU > 0, profile: e.scan.rpuProfile,
-            enhancementLayer: e.scan.rpuEnhancementLayer, cmVersion: nil,
-            framesWithRpu: e.scan.framesWithRPU, framesScanned: e.scan.framesScanned)
+            enhancementLayer: e.scan.rpuSummary.enhancementLayer?.rawValue, cmVersion: e.scan.rpuSummary.cmVersion?.rawValue,
+            framesWithRpu: e.scan.framesWithRPU, framesScanned: e.scan.framesScanned,
+            summary: e.scan.framesWithRPU > 0 ? RPUSummaryReport(e.scan.rpuSummary) : nil)
         let verdict = policy.verdict(for: profile, codec: e.codec, baseTransfer: transfer, level: e.doviRecord?.level)
         return DolbyVisionReport(configuration: config, rpu: rpu, enhancementLayerNALs: e.scan.enhancementLayerNALs,
                                  profile: profile.profile == 0 ? "unknown" : profile.string, verdict: verdict)

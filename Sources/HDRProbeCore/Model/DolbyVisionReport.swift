@@ -50,15 +50,18 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
         @NullEncoded public var cmVersion: String?
         public var framesWithRpu: Int
         public var framesScanned: Int
+        /// Null when no RPU was found.
+        @NullEncoded public var summary: RPUSummaryReport?
 
         public init(present: Bool, profile: Int?, enhancementLayer: String?, cmVersion: String?,
-                    framesWithRpu: Int, framesScanned: Int) {
+                    framesWithRpu: Int, framesScanned: Int, summary: RPUSummaryReport? = nil) {
             self.present = present
             self.profile = profile
             self.enhancementLayer = enhancementLayer
             self.cmVersion = cmVersion
             self.framesWithRpu = framesWithRpu
             self.framesScanned = framesScanned
+            self.summary = summary
         }
     }
 

@@ -73,6 +73,10 @@ public struct BitstreamScan: Sendable, Equatable {
     public var levelIDC: Int?
     /// Parameter sets were found in the sample data (not only in the configuration record).
     public var inBandParameterSets = false
+    /// Every RPU of the scanned frames folded in (profile, EL type, CM version, L1/L5/L6, scene cuts).
+    public var rpuSummary = DolbyVisionRPUSummary()
+    /// Per-picture dynamic metadata of the scanned frames, in decode order (see ``DynamicMetadataFrame``).
+    public var frames: [DynamicMetadataFrame] = []
 
     public init() {}
 

@@ -14,9 +14,7 @@ public struct BitstreamScanner: Sendable {
     public let codec: Codec
     public let framing: NALFraming
     public private(set) var scan = BitstreamScan()
-    /// RPUs parsed in full (the rest are only counted).
-    public static let maxParsedRPUs = 64
-    private var parsedRPUs = 0
+    private var currentFrame = DynamicMetadataFrame(decodeIndex: 0, pts: nil, poc: nil, irap: false)
     static let maxNALsPerAccessUnit = 1024
 
     public init(codec: Codec, framing: NALFraming) {
@@ -35,8 +33,9 @@ public struct BitstreamScanner: Sendable {
         }
     }
 
-    /// One access unit (one demuxed video packet).
-    public mutating func consume(accessUnit data: [UInt8]) {
+    /// One access unit (one demuxed video packet) with its presentation timestamp, if any.
+    public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil) {
+        currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: pts, poc: nil, irap: false)
         scan.framesScanned += 1
         scan.bytesScanned += data.count
         switch codec {
@@ -76,8 +75,9 @@ public struct BitstreamScanner: Sendable {
                 case AV1Metadata.ituTT35:
                     if frameHDR10Plus == nil, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
                         frameHDR10Plus = .some((try? ST2094_40Metadata.parse(m.payload))?.profile)
-                    } else if m.payload.starts(with: Self.dolbyVisionT35Prefix) {
+                    } else if m.payload.starts(with: Self.dolbyVisionT35Prefix), !frameHasRPU {
                         frameHasRPU = true
+                        handleRPU { try DolbyVisionRPU.parse(av1T35: Array(m.payload)) }
                     }
                 default:
                     break
@@ -96,6 +96,7 @@ public struct BitstreamScanner: Sendable {
             scan.framesWithHDR10Plus += 1
             scan.hdr10PlusProfiles.append(profile)
         }
+        scan.frames.append(currentFrame)
     }
 
     /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`dolby-vision.md` §13).
@@ -134,7 +135,8 @@ public struct BitstreamScanner: Sendable {
             case 62:
                 guard !frameHasRPU else { continue } // a second RPU for the same picture is dropped (hevc_parser)
                 frameHasRPU = true
-                handleRPU(unit.bytes.dropFirst(2))
+                let payload = unit.bytes.dropFirst(2)
+                handleRPU { try DolbyVisionRPU.parse(Array(payload)) }
             case 63:
                 scan.enhancementLayerNALs = true
             default:
@@ -222,19 +224,25 @@ public struct BitstreamScanner: Sendable {
         }
     }
 
-    private mutating func handleRPU(_ payload: ArraySlice<UInt8>) {
-        guard parsedRPUs < Self.maxParsedRPUs else { return }
-        parsedRPUs += 1
+    /// Parses one RPU (HEVC NAL 62 payload or AV1 T.35 EMDF), folds it into the summary and the
+    /// current frame's record.
+    private mutating func handleRPU(_ parse: () throws -> DolbyVisionRPU) {
         do {
-            let rpu = try DolbyVisionRPU.parse(Array(payload))
+            let rpu = try parse()
+            scan.rpuSummary.add(rpu)
             if scan.rpuProfile == nil, rpu.profile != 0 { scan.rpuProfile = rpu.profile }
-            if !rpu.crcValid || !rpu.issues.isEmpty {
+            if scan.rpuEnhancementLayer == nil, rpu.isValid, let el = rpu.enhancementLayer { scan.rpuEnhancementLayer = el.rawValue }
+            let l1 = rpu.level1.map { (min: Int($0.minPq), max: Int($0.maxPq), avg: Int($0.avgPq)) }
+            currentFrame.rpu = DynamicMetadataFrame.RPU(valid: rpu.isValid, level1: l1, sceneRefresh: rpu.sceneRefresh ?? false)
+            if !rpu.isValid {
                 scan.invalidRPUs += 1
                 if scan.rpuProblems.count < 4 {
                     scan.rpuProblems.append(rpu.crcValid ? rpu.issues.joined(separator: "; ") : "RPU CRC32 does not match the data")
                 }
             }
         } catch {
+            scan.rpuSummary.addUnparsable(error)
+            currentFrame.rpu = DynamicMetadataFrame.RPU(valid: false, level1: nil, sceneRefresh: false)
             scan.invalidRPUs += 1
             if scan.rpuProblems.count < 4 { scan.rpuProblems.append("\(error)") }
         }

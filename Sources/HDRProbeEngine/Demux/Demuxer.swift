@@ -23,6 +23,15 @@ struct DemuxedStream {
     var doviRecord: DOVIDecoderConfigurationRecord?
     var mastering: MasteringDisplay?
     var contentLight: ContentLightLevel?
+    /// Declared bit rate (codecpar), if any.
+    var bitRate: Int?
+    /// Stream duration in seconds, if declared.
+    var durationSeconds: Double?
+    /// Sample sizes and times from the demuxer's index (MP4/MOV sample tables, already parsed with
+    /// the movie header); empty where the container has no per-sample index (Matroska, TS).
+    var indexSamples: [TimedSampleSize]
+    var isDefault: Bool
+    var channels: Int?
 }
 
 /// One demuxed packet's payload and timing.
@@ -190,6 +199,17 @@ final class Demuxer {
             let l = raw.withMemoryRebound(to: AVContentLightMetadata.self, capacity: 1) { $0.pointee }
             light = ContentLightLevel(maxCLL: Int(l.MaxCLL), maxFALL: Int(l.MaxFALL), source: .container)
         }
+        let tb = Double(st.pointee.time_base.num) / Double(max(1, st.pointee.time_base.den))
+        var samples: [TimedSampleSize] = []
+        let entries = Int(avformat_index_get_entries_count(st))
+        if entries > 0 && kind != .data {
+            samples.reserveCapacity(min(entries, Self.maxIndexSamples))
+            for i in 0..<min(entries, Self.maxIndexSamples) {
+                guard let entry = avformat_index_get_entry(st, Int32(i)) else { break }
+                samples.append(TimedSampleSize(time: Double(entry.pointee.timestamp) * tb, bytes: Int(entry.pointee.size)))
+            }
+        }
+        let duration = st.pointee.duration == hdrprobe_av_nopts_value() || st.pointee.duration <= 0 ? nil : Double(st.pointee.duration) * tb
         return DemuxedStream(
             index: index, id: Int(st.pointee.id), kind: kind, codecName: name, codecID: par.codec_id, codecTag: tag,
             profile: par.profile, level: par.level,
@@ -199,7 +219,24 @@ final class Demuxer {
             extradata: extradata, avgFrameRate: rational(st.pointee.avg_frame_rate),
             realFrameRate: rational(st.pointee.r_frame_rate),
             timeBase: (Int(st.pointee.time_base.num), Int(st.pointee.time_base.den)),
-            doviRecord: dovi, mastering: mastering, contentLight: light)
+            doviRecord: dovi, mastering: mastering, contentLight: light,
+            bitRate: par.bit_rate > 0 ? Int(par.bit_rate) : nil, durationSeconds: duration, indexSamples: samples,
+            isDefault: st.pointee.disposition & AV_DISPOSITION_DEFAULT != 0,
+            channels: par.ch_layout.nb_channels > 0 ? Int(par.ch_layout.nb_channels) : nil)
+    }
+
+    /// Index entries read per stream for bandwidth measurement (about 4.6 hours at 120 fps).
+    static let maxIndexSamples = 2_000_000
+
+    /// Container duration in seconds and overall bit rate, when declared.
+    var formatDuration: Double? {
+        guard let c = context?.pointee, c.duration > 0, c.duration != hdrprobe_av_nopts_value() else { return nil }
+        return Double(c.duration) / Double(AV_TIME_BASE)
+    }
+
+    var formatBitRate: Int? {
+        guard let c = context?.pointee, c.bit_rate > 0 else { return nil }
+        return Int(c.bit_rate)
     }
 
     /// FFmpeg's name for a codec profile (as ffprobe prints `profile`).

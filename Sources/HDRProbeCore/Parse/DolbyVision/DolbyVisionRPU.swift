@@ -1,17 +1,25 @@
-/// A Dolby Vision reference processing unit (RPU): framing, CRC and `rpu_header()`.
+/// A Dolby Vision reference processing unit (RPU): framing, CRC, `rpu_header()`,
+/// `rpu_data_mapping()` and `vdr_dm_data_payload()`.
 ///
 /// Facts from `shared/specs/dolby-vision.md`: §9.1 (NAL 62 framing: `0x19` prefix, CRC-32/MPEG-2
 /// over the unescaped bytes after the prefix up to the CRC, final byte `0x80`, tolerated trailing
-/// zero bytes, emulation prevention), §9.4 (dovi_tool `.bin` form), §10 (`rpu_header` bit widths),
-/// §11.1 (profile derivation) and §11.3 (header validation). Mapping and DM data are not parsed.
+/// zero bytes, emulation prevention, extra bytes before the CRC), §9.4 (dovi_tool `.bin` form),
+/// §10 (syntax and bit widths; see ``DolbyVisionRPUDataMapping`` and ``DolbyVisionDMData``),
+/// §10.1 (extension blocks), §10.2 (CM version), §11.1 (profile derivation), §11.2 (MEL/FEL) and
+/// §11.3 (validation). §13 (AV1): ``parse(av1T35:)`` in `DolbyVisionEMDFContainer.swift`.
 ///
 /// Input: the RPU NAL payload after the 2-byte `7C 01` header, still escaped — it starts with
 /// `0x19` — i.e. the bytes of a dovi_tool RPU file after `00 00 00 01`. A leading `7C 01`,
 /// `00 00 01` or `00 00 00 01` in front of the `0x19` is tolerated and skipped.
+/// ``parse(unescaped:)`` takes the same bytes without emulation prevention.
 ///
 /// Throws when the framing is unusable (no `0x19` prefix, fewer than 7 bytes, last byte not
-/// `0x80`, header shorter than its fields). A CRC mismatch or a header that dovi_tool would reject
-/// does not throw: see ``crcValid`` and ``issues``.
+/// `0x80`, header shorter than its fields). Everything after the header — a CRC mismatch, a
+/// header, mapping or DM problem dovi_tool would reject the RPU for, a truncated or hostile
+/// mapping / DM part — does not throw: it becomes an ``issues`` entry (``isValid`` is false) and
+/// the parts that could not be read are nil. Counts read from the stream are bounded before they
+/// drive a loop (``DolbyVisionRPUDataMapping/maxPivots``, ``DolbyVisionDMDataPayload/maxExtBlocks``,
+/// ``DolbyVisionExtMetadataBlock/maxLength``), and every read is bounds-checked by ``BitReader``.
 public struct DolbyVisionRPU: Sendable, Equatable {
     public static let prefix: UInt8 = 0x19
 
@@ -48,10 +56,39 @@ public struct DolbyVisionRPU: Sendable, Equatable {
     public var trailingZeroBytes: Int
     /// Unescaped size from the prefix through the final `0x80`.
     public var unescapedSize: Int
-    /// Problems dovi_tool would reject the RPU for (CRC mismatch, header validation, §11.3).
+    /// Problems dovi_tool would reject the RPU for (CRC mismatch, header, mapping and DM
+    /// validation §11.3, extension block rules §10.1), or that stopped the parse.
     public var issues: [String] = []
 
+    // rpu_data_mapping() / vdr_dm_data_payload()
+    /// nil when `use_prev_vdr_rpu_flag` is set or the mapping could not be read (see ``issues``).
+    public var mapping: DolbyVisionRPUDataMapping?
+    /// nil when `vdr_dm_metadata_present_flag` is 0 or the DM data could not be read.
+    public var dm: DolbyVisionDMData?
+    /// Whole bytes left between the end of the parsed syntax (after the alignment bits) and the
+    /// CRC: dovi_tool keeps them opaque (§9.1 "extra bytes"; asset `data_before_crc32.bin`).
+    /// nil when the parse stopped early.
+    public var extraBytesBeforeCRC: Int?
+
     public var crcValid: Bool { storedCRC == computedCRC }
+
+    /// No CRC, header, mapping or DM problem: dovi_tool would accept the RPU.
+    public var isValid: Bool { issues.isEmpty }
+
+    /// §10.2: "4.0" with a `dm_data_payload2`, "2.9" with only the v2.9 list, nil without DM data.
+    public var cmVersion: DolbyVisionCMVersion? { dm?.cmVersion }
+    /// §11.2: MEL / FEL for RPUs with NLQ data (profiles 7 and 4), nil otherwise.
+    public var enhancementLayer: DolbyVisionEnhancementLayer? { mapping?.enhancementLayer }
+    /// `scene_refresh_flag == 1` (a scene cut); nil without DM data.
+    public var sceneRefresh: Bool? { dm.map { $0.sceneRefreshFlag == 1 } }
+    public var level1: DolbyVisionLevel1? { dm?.level1 }
+    public var level2: [DolbyVisionLevel2] { dm?.level2 ?? [] }
+    public var level5: DolbyVisionLevel5? { dm?.level5 }
+    public var level6: DolbyVisionLevel6? { dm?.level6 }
+    public var level8: [DolbyVisionLevel8] { dm?.level8 ?? [] }
+    public var level9: DolbyVisionLevel9? { dm?.level9 }
+    public var level11: DolbyVisionLevel11? { dm?.level11 }
+    public var level254: DolbyVisionLevel254? { dm?.level254 }
 
     public var blBitDepth: Int? { blBitDepthMinus8.map { Int($0) + 8 } }
     public var elBitDepth: Int? { elBitDepthMinus8.map { Int($0 & 0xFF) + 8 } }
@@ -86,7 +123,13 @@ public struct DolbyVisionRPU: Sendable, Equatable {
                 break
             }
         }
-        var data = EmulationPrevention.unescape(input[start...])
+        return try parse(unescaped: EmulationPrevention.unescape(input[start...]))
+    }
+
+    /// Parses an RPU whose emulation-prevention bytes are already removed (or were never there,
+    /// as in AV1, §13): `0x19`, the RPU syntax, CRC32, `0x80`, optional trailing zero bytes.
+    public static func parse(unescaped input: [UInt8]) throws -> DolbyVisionRPU {
+        var data = input
         guard data.first == prefix else {
             throw BitstreamError.invalid("rpu_nal_prefix should be 25, found \(data.first.map(String.init) ?? "nothing")")
         }
@@ -131,7 +174,72 @@ public struct DolbyVisionRPU: Sendable, Equatable {
         rpu.usePrevVdrRpuFlag = try r.flag()
         if rpu.usePrevVdrRpuFlag { rpu.prevVdrRpuID = try r.ue() }
         rpu.issues = rpu.validationIssues()
+        rpu.parseBody(&r)
         return rpu
+    }
+
+    /// `rpu_data_mapping()`, `vdr_dm_data_payload()` and the alignment bits, from the reader
+    /// positioned after `rpu_header()` (it covers the bytes up to the CRC). Never throws: a
+    /// failure is an issue and leaves the unread parts nil.
+    private mutating func parseBody(_ r: inout BitReader) {
+        var stage = "rpu_data_mapping"
+        do {
+            if !usePrevVdrRpuFlag {
+                guard let parameters = mappingParameters() else { return }
+                let m = try DolbyVisionRPUDataMapping.parse(&r, parameters)
+                mapping = m
+                issues += m.validationIssues(profile: profile)
+            }
+            if vdrDMMetadataPresentFlag {
+                stage = "vdr_dm_data_payload"
+                let d = try DolbyVisionDMData.parse(&r, compressed: reservedZero3Bits == 1, issues: &issues)
+                dm = d
+                issues += d.validationIssues()
+            }
+            stage = "rpu_alignment_zero_bit"
+            var nonZero = false
+            while !r.isByteAligned { if try r.flag() { nonZero = true } }
+            if nonZero { issues.append("rpu_alignment_zero_bit should be 0") }
+            extraBytesBeforeCRC = r.bitsRemaining / 8
+        } catch {
+            issues.append("\(stage): \(Self.describe(error))")
+        }
+    }
+
+    /// What the mapping syntax needs from the header, or nil (with an issue) when the header does
+    /// not allow reading it: no bit depths (seq info absent or rpu_format & 0x700), bit depths
+    /// over 16, an unknown coefficient type, or a coefficient length over 32 bits.
+    private mutating func mappingParameters() -> DolbyVisionRPUDataMapping.Parameters? {
+        func stop(_ why: String) -> DolbyVisionRPUDataMapping.Parameters? {
+            issues.append("rpu_data_mapping not parsed: \(why)")
+            return nil
+        }
+        guard let bl = blBitDepth, let el = elBitDepth else { return stop("the header has no bit depths") }
+        guard bl <= 16, el <= 16 else { return stop("bit depths BL \(bl) / EL \(el) over 16") }
+        let length: Int
+        switch coefficientDataType {
+        case 0:
+            guard let d = coefficientLog2Denom, d <= 32 else {
+                return stop("coefficient_log2_denom \(coefficientLog2Denom.map(String.init) ?? "absent") over 32")
+            }
+            length = Int(d)
+        case 1:
+            length = 32
+        default:
+            return stop("coefficient_data_type \(coefficientDataType)")
+        }
+        return .init(blBitDepth: bl, elBitDepth: el, coefficientDataType: coefficientDataType,
+                     coefficientLength: length, hasNLQ: hasNLQ)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case BitstreamError.invalid(let s), BitstreamError.unsupported(let s): return s
+        case BitstreamError.tooShort(let needed, let got): return "needs \(needed) bytes, got \(got)"
+        case BitReaderError.endOfData: return "unexpected end of data"
+        case BitReaderError.expGolombTooLong: return "Exp-Golomb code longer than 32 bits"
+        default: return "\(error)"
+        }
     }
 
     /// §9.1 CRC check and §11.3 header rules, as text.

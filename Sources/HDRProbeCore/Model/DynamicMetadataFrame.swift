@@ -1,0 +1,72 @@
+/// The dynamic HDR metadata of one coded picture, as `hdrprobe metadata` prints it and the
+/// brightness plot needs it: Dolby Vision RPU level 1 (12-bit PQ codes and cd/m²) and scene
+/// refresh, HDR10+ (ST 2094-40) peak maxscl and average maxrgb in cd/m². Collected by the
+/// bounded scan in decode order with the picture's timing, then put in display order
+/// (`dolby-vision.md` §12, `hdr10plus.md` §2.3).
+public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
+    /// Display-order index (0-based) once ordered; the decode index before.
+    public var index: Int
+    public var decodeIndex: Int
+    /// Presentation time in seconds when the container gives one.
+    @NullEncoded public var time: Double?
+    @NullEncoded public var rpu: RPU?
+    @NullEncoded public var hdr10Plus: HDR10Plus?
+
+    /// Ordering keys (not reported): the packet timestamp and, for raw HEVC, the picture order count.
+    public var pts: Int64?
+    public var poc: Int?
+    public var irap = false
+
+    public struct RPU: Sendable, Equatable, Codable {
+        public var valid: Bool
+        @NullEncoded public var minPq: Int?
+        @NullEncoded public var maxPq: Int?
+        @NullEncoded public var avgPq: Int?
+        @NullEncoded public var minNits: Double?
+        @NullEncoded public var maxNits: Double?
+        @NullEncoded public var avgNits: Double?
+        public var sceneRefresh: Bool
+
+        public init(valid: Bool, level1: (min: Int, max: Int, avg: Int)?, sceneRefresh: Bool) {
+            self.valid = valid
+            self.sceneRefresh = sceneRefresh
+            if let l1 = level1 {
+                minPq = l1.min; maxPq = l1.max; avgPq = l1.avg
+                minNits = DynamicMetadataFrame.rounded(DolbyVisionPQ.nits(code: UInt16(l1.min)))
+                maxNits = DynamicMetadataFrame.rounded(DolbyVisionPQ.nits(code: UInt16(l1.max)))
+                avgNits = DynamicMetadataFrame.rounded(DolbyVisionPQ.nits(code: UInt16(l1.avg)))
+            }
+        }
+    }
+
+    public struct HDR10Plus: Sendable, Equatable, Codable {
+        /// Highest maxscl component over all windows, cd/m².
+        public var maxsclNits: Double
+        /// average_maxrgb of the first (full-frame) window, cd/m².
+        public var averageMaxrgbNits: Double
+        public var targetedSystemDisplayMaximumLuminance: Int
+        public var windows: Int
+        public var valid: Bool
+
+        public init(maxsclNits: Double, averageMaxrgbNits: Double, targetedSystemDisplayMaximumLuminance: Int,
+                    windows: Int, valid: Bool) {
+            self.maxsclNits = maxsclNits
+            self.averageMaxrgbNits = averageMaxrgbNits
+            self.targetedSystemDisplayMaximumLuminance = targetedSystemDisplayMaximumLuminance
+            self.windows = windows
+            self.valid = valid
+        }
+    }
+
+    public init(decodeIndex: Int, pts: Int64?, poc: Int?, irap: Bool) {
+        self.index = decodeIndex
+        self.decodeIndex = decodeIndex
+        self.pts = pts
+        self.poc = poc
+        self.irap = irap
+    }
+
+    enum CodingKeys: String, CodingKey { case index, decodeIndex, time, rpu, hdr10Plus }
+
+    static func rounded(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+}

@@ -1,0 +1,145 @@
+/// The EMDF container that carries a Dolby Vision RPU in an AV1 ITU-T T.35 metadata OBU:
+/// `shared/specs/dolby-vision.md` §13.
+///
+/// ```
+/// [itu_t_t35_country_code u(8) = 0xB5]       (optional here, as in dovi_tool)
+/// itu_t_t35_terminal_provider_code u(16) = 0x003B ; itu_t_t35_terminal_provider_oriented_code u(32) = 0x800
+/// emdf_version u(2) = 0 ; key_id u(3) = 6 ; emdf_payload_id u(5) = 31 ; emdf_payload_id_ext variable_bits(5) = 225
+/// smploffste u(1) = 0 ; duratione u(1) = 0 ; groupide u(1) = 0 ; codecdatae u(1) = 0 ; discard_unknown_payload u(1)
+/// emdf_payload_size variable_bits(8)
+/// emdf_payload_bytes[emdf_payload_size]     the RPU without 0x19 and without emulation prevention, ending CRC32 + 0x80
+/// emdf_payload_id u(5) = 0 ; protection_length_primary u(2) = 1 ; protection_length_secondary u(2) = 0
+/// protection_bits_primary u(8) = 0 ; 1-bits to byte alignment
+/// variable_bits(n): v = 0; loop { v += u(n); if !u(1) break; v <<= n; v += 1 << n }
+/// ```
+///
+/// The payload is not byte aligned: it starts at bit 84 (counted from the provider code) when
+/// `emdf_payload_size` < 256 and at bit 93 up to 65791. The fixed first 9 bytes are
+/// `00 3B 00 00 08 00 37 CD 08`; dovi_tool requires ≥ 34 bytes. The fields up to the payload size
+/// must have the values above (they are what those 9 bytes encode; `groupide` / `codecdatae` would
+/// add syntax this reader does not know); a different trailer after the payload is recorded in
+/// ``issues`` only, since the RPU has already been read.
+public struct DolbyVisionEMDFContainer: Sendable, Equatable {
+    public static let countryCode: UInt8 = 0xB5
+    public static let providerCode: UInt16 = 0x003B
+    public static let providerOrientedCode: UInt32 = 0x0000_0800
+    /// dovi_tool's minimum T.35 payload size (without the country code).
+    public static let minimumSize = 34
+
+    /// The input started with the 0xB5 country code.
+    public var hasCountryCode: Bool
+    public var emdfVersion: UInt8
+    public var keyID: UInt8
+    public var emdfPayloadID: UInt8
+    public var emdfPayloadIDExt: Int
+    public var discardUnknownPayload: Bool
+    public var emdfPayloadSize: Int
+    /// Where the payload starts, in bits from the provider code (84 or 93 in practice).
+    public var payloadBitOffset: Int
+    /// `emdf_payload_bytes`: the RPU without its 0x19 prefix, without emulation prevention.
+    public var rpuPayload: [UInt8]
+    /// Bits after the payload up to the end of the input (the trailer and its alignment bits).
+    public var bitsAfterPayload: Int
+    /// Deviations of the trailer after the payload from §13.
+    public var issues: [String]
+
+    /// Parser bound on `variable_bits()` chunks: two chunks of 8 bits already describe sizes up to
+    /// 65791 bytes, far beyond any RPU.
+    static let maxVariableBitsChunks = 3
+
+    /// Parses the T.35 payload of a metadata OBU (with or without the country code).
+    public static func parse(t35 input: [UInt8]) throws -> DolbyVisionEMDFContainer {
+        var bytes = input
+        let hasCountry = bytes.count >= 3 && bytes[0] == countryCode && bytes[1] == 0x00 && bytes[2] == 0x3B
+        if hasCountry { bytes.removeFirst() }
+        guard bytes.count >= minimumSize else { throw BitstreamError.tooShort(needed: minimumSize, got: bytes.count) }
+        var r = BitReader(bytes)
+        let provider = try r.u16()
+        guard provider == providerCode else {
+            throw BitstreamError.invalid("itu_t_t35_terminal_provider_code should be 0x003B, found \(provider)")
+        }
+        let oriented = try r.u32()
+        guard oriented == providerOrientedCode else {
+            throw BitstreamError.invalid("itu_t_t35_terminal_provider_oriented_code should be 0x800, found \(oriented)")
+        }
+        let version = try r.u8(2)
+        let key = try r.u8(3)
+        let payloadID = try r.u8(5)
+        guard version == 0, key == 6, payloadID == 31 else {
+            throw BitstreamError.invalid("EMDF emdf_version/key_id/emdf_payload_id should be 0/6/31, found \(version)/\(key)/\(payloadID)")
+        }
+        let ext = try variableBits(&r, 5)
+        guard ext == 225 else { throw BitstreamError.invalid("emdf_payload_id_ext should be 225, found \(ext)") }
+        let smploffste = try r.flag(), duratione = try r.flag(), groupide = try r.flag(), codecdatae = try r.flag()
+        guard !smploffste, !duratione, !groupide, !codecdatae else {
+            throw BitstreamError.unsupported("EMDF smploffste/duratione/groupide/codecdatae set")
+        }
+        let discard = try r.flag()
+        let size = try variableBits(&r, 8)
+        let offset = r.bitPosition
+        guard size <= r.bitsRemaining / 8 else {
+            throw BitstreamError.invalid("emdf_payload_size \(size) exceeds the data left (\(r.bitsRemaining / 8) bytes)")
+        }
+        var payload: [UInt8] = []
+        payload.reserveCapacity(size)
+        for _ in 0..<size { payload.append(try r.u8()) }
+        let after = r.bitsRemaining
+        var issues: [String] = []
+        do {
+            let endID = try r.u8(5), primary = try r.u8(2), secondary = try r.u8(2)
+            if endID != 0 || primary != 1 || secondary != 0 {
+                issues.append("EMDF trailer: emdf_payload_id/protection_length_primary/secondary should be 0/1/0, found \(endID)/\(primary)/\(secondary)")
+            }
+            _ = try r.u8()  // protection_bits_primary
+            var zeros = false
+            while !r.isByteAligned { if try !r.flag() { zeros = true } }
+            if zeros { issues.append("EMDF trailer: alignment bits should be 1") }
+        } catch {
+            issues.append("EMDF trailer is truncated")
+        }
+        return DolbyVisionEMDFContainer(hasCountryCode: hasCountry, emdfVersion: version, keyID: key, emdfPayloadID: payloadID,
+                                        emdfPayloadIDExt: ext, discardUnknownPayload: discard, emdfPayloadSize: size,
+                                        payloadBitOffset: offset, rpuPayload: payload, bitsAfterPayload: after, issues: issues)
+    }
+
+    /// `variable_bits(n)`, bounded to ``maxVariableBitsChunks`` chunks.
+    static func variableBits(_ r: inout BitReader, _ n: Int) throws -> Int {
+        var value = 0
+        for chunk in 1...maxVariableBitsChunks {
+            value += try r.int(n)
+            guard try r.flag() else { return value }
+            guard chunk < maxVariableBitsChunks else { break }
+            value = (value << n) + (1 << n)
+        }
+        throw BitstreamError.invalid("EMDF variable_bits(\(n)) longer than \(maxVariableBitsChunks) chunks")
+    }
+
+    /// The RPU as ``DolbyVisionRPU/parse(unescaped:)`` takes it: `0x19` + the payload.
+    public var unescapedRPU: [UInt8] { [DolbyVisionRPU.prefix] + rpuPayload }
+
+    /// The HEVC NAL 62 payload form (§13 "prepend 0x19, then apply emulation prevention"; §9.1
+    /// insertion: a `03` before any byte ≤ 0x03 that follows `00 00`), as in a dovi_tool RPU file.
+    public var hevcRPU: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rpuPayload.count + rpuPayload.count / 64 + 1)
+        var zeros = 0
+        for b in unescapedRPU {
+            if zeros >= 2 && b <= 0x03 {
+                out.append(0x03)
+                zeros = 0
+            }
+            out.append(b)
+            zeros = b == 0 ? zeros + 1 : 0
+        }
+        return out
+    }
+}
+
+extension DolbyVisionRPU {
+    /// Parses the RPU of an AV1 ITU-T T.35 Dolby Vision payload (§13), with or without the
+    /// country code. Throws when the EMDF wrapper is not the Dolby Vision one or the RPU framing is
+    /// unusable; see ``parse(_:)`` for everything else.
+    public static func parse(av1T35 payload: [UInt8]) throws -> DolbyVisionRPU {
+        try parse(unescaped: DolbyVisionEMDFContainer.parse(t35: payload).unescapedRPU)
+    }
+}

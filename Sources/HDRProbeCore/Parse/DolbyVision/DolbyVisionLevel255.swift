@@ -1,0 +1,25 @@
+/// Dolby Vision extension block level 255 (CM v2.9): DM run mode and debug values.
+///
+/// `shared/specs/dolby-vision.md` §10.1 (length 6 bytes: `dm_run_mode` 8, `dm_run_version` 8,
+/// `dm_debug0…3` 8 each).
+public struct DolbyVisionLevel255: DolbyVisionExtBlockPayload {
+    public static let level: UInt8 = 255
+    public static let lengths: [Int] = [6]
+
+    public var dmRunMode: UInt8
+    public var dmRunVersion: UInt8
+    public var dmDebug0: UInt8
+    public var dmDebug1: UInt8
+    public var dmDebug2: UInt8
+    public var dmDebug3: UInt8
+
+    public init(payload: [UInt8]) throws {
+        try Self.checkLength(payload)
+        dmRunMode = payload[0]
+        dmRunVersion = payload[1]
+        dmDebug0 = payload[2]
+        dmDebug1 = payload[3]
+        dmDebug2 = payload[4]
+        dmDebug3 = payload[5]
+    }
+}

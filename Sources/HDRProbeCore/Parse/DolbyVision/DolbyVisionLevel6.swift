@@ -1,0 +1,37 @@
+/// Dolby Vision extension block level 6 (CM v2.9): static HDR10-style metadata.
+///
+/// `shared/specs/dolby-vision.md` §10.1 (length 8 bytes: `max_display_mastering_luminance` 16 in
+/// cd/m², `min_display_mastering_luminance` 16 in 0.0001 cd/m², `max_content_light_level` 16,
+/// `max_frame_average_light_level` 16) and §10.3 (dovi_tool prints
+/// `Mastering display: <min/10000>/<max> nits. MaxCLL: <n> nits, MaxFALL: <n> nits`).
+public struct DolbyVisionLevel6: DolbyVisionExtBlockPayload {
+    public static let level: UInt8 = 6
+    public static let lengths: [Int] = [8]
+
+    /// cd/m².
+    public var maxDisplayMasteringLuminance: UInt16
+    /// 0.0001 cd/m².
+    public var minDisplayMasteringLuminance: UInt16
+    /// MaxCLL, cd/m².
+    public var maxContentLightLevel: UInt16
+    /// MaxFALL, cd/m².
+    public var maxFrameAverageLightLevel: UInt16
+
+    public init(maxDisplayMasteringLuminance: UInt16, minDisplayMasteringLuminance: UInt16,
+                maxContentLightLevel: UInt16, maxFrameAverageLightLevel: UInt16) {
+        self.maxDisplayMasteringLuminance = maxDisplayMasteringLuminance
+        self.minDisplayMasteringLuminance = minDisplayMasteringLuminance
+        self.maxContentLightLevel = maxContentLightLevel
+        self.maxFrameAverageLightLevel = maxFrameAverageLightLevel
+    }
+
+    public init(payload: [UInt8]) throws {
+        try Self.checkLength(payload)
+        var r = BitReader(payload)
+        self.init(maxDisplayMasteringLuminance: try r.u16(), minDisplayMasteringLuminance: try r.u16(),
+                  maxContentLightLevel: try r.u16(), maxFrameAverageLightLevel: try r.u16())
+    }
+
+    /// The mastering display minimum in cd/m².
+    public var minDisplayMasteringNits: Double { Double(minDisplayMasteringLuminance) / 10000 }
+}
