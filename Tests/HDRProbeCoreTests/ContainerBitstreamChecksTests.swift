@@ -84,11 +84,11 @@ import Testing
         #expect(Self.codes(e, fps: 24).isEmpty)
         #expect(Self.codes(e, fps: 23.976).isEmpty)
         #expect(Self.codes(e, fps: 60) == ["dv.levelTooLow"])
-        #expect(DolbyVisionLevel.required(width: 3840, height: 2160, fps: 60) == 9)
-        #expect(DolbyVisionLevel.required(width: 1280, height: 720, fps: 24) == 1)
-        #expect(DolbyVisionLevel.required(width: 1920, height: 1080, fps: 24) == 3)
-        #expect(DolbyVisionLevel.required(width: 7680, height: 4320, fps: 120) == 13)
-        #expect(DolbyVisionLevel.required(width: 7680, height: 4320, fps: 240) == nil)
+        #expect(DolbyVisionLevel.infer(width: 3840, height: 2160, framesPerSecond: 60)?.id == 9)
+        #expect(DolbyVisionLevel.infer(width: 1280, height: 720, framesPerSecond: 24)?.id == 1)
+        #expect(DolbyVisionLevel.infer(width: 1920, height: 1080, framesPerSecond: 24)?.id == 3)
+        #expect(DolbyVisionLevel.infer(width: 7680, height: 4320, framesPerSecond: 120)?.id == 13)
+        #expect(DolbyVisionLevel.infer(width: 7680, height: 4320, framesPerSecond: 240)?.id == nil)
     }
 
     @Test func profile5WithoutColour() {

@@ -22,6 +22,12 @@ struct TestBitWriter {
 
     mutating func flag(_ b: Bool) { bit(b) }
 
+    /// `u(n)` that insists the value fits (for payload encoders that must not truncate silently).
+    mutating func put(_ value: UInt64, _ width: Int) {
+        precondition(width == 64 || value >> UInt64(width) == 0, "value \(value) does not fit in \(width) bits")
+        u(value, width)
+    }
+
     /// `ue(v)`: unsigned Exp-Golomb.
     mutating func ue(_ value: UInt64) {
         let v = value + 1

@@ -56,7 +56,7 @@ public struct ContainerBitstreamChecks: Sendable {
             }
             let width = e.scan.width ?? e.width, height = e.scan.height ?? e.height
             if let width, let height, let fps = frameRate, fps > 0, record.level >= 1, record.level <= 13,
-               let required = DolbyVisionLevel.required(width: width, height: height, fps: fps), record.level < required {
+               let required = DolbyVisionLevel.infer(width: width, height: height, framesPerSecond: fps)?.id, record.level < required {
                 add(.dvLevelTooLow,
                     "Dolby Vision level \(record.level) is too low for \(width)x\(height) at \(Self.format(fps)) fps (needs level \(required)); decoders may refuse the stream. Rewrite dv_level.")
             }

@@ -1,23 +1,58 @@
-/// Dolby Vision levels 1–13: the highest pixel rate and width each allows
-/// (`shared/specs/dolby-vision.md` §4, table "Levels 01–13").
-public enum DolbyVisionLevel {
-    /// (level, max pixels per second, max width).
-    public static let table: [(level: Int, maxPixelRate: Int, maxWidth: Int)] = [
-        (1, 22_118_400, 1280), (2, 27_648_000, 1280), (3, 49_766_400, 1920), (4, 62_208_000, 2560),
-        (5, 124_416_000, 3840), (6, 199_065_600, 3840), (7, 248_832_000, 3840), (8, 398_131_200, 3840),
-        (9, 497_664_000, 3840), (10, 995_328_000, 3840), (11, 995_328_000, 7680), (12, 1_990_656_000, 7680),
-        (13, 3_981_312_000, 7680),
-    ]
+/// One row of the Dolby Vision level table, levels 01–13 (`shared/specs/dolby-vision.md` §4;
+/// HandBrake `hb_dolby_vision_levels`, GPAC `gf_dolby_vision_level`, Apple's "Level 1 (720p24)",
+/// "Level 6 (2160p24)").
+///
+/// Used to check a signalled `dv_level` against the picture (`width × height × fps ≤ maxPixelRate`
+/// and `width ≤ maxWidth`) and, when the record's level is 0 or above 13, to derive the level the
+/// way GPAC does (the smallest level that fits) — `hls-signalling.md` §4: "hdrprobe should instead
+/// raise a finding and, if it must produce a string, derive the level from width × height × frame
+/// rate with the level table".
+public struct DolbyVisionLevel: Sendable, Equatable, Codable {
+    public var id: Int
+    /// Pixels per second.
+    public var maxPixelRate: Int
+    public var maxWidth: Int
+    /// Mbps.
+    public var maxBitrateMainTier: Int
+    public var maxBitrateHighTier: Int
 
-    /// The lowest level whose pixel rate and width admit `width × height` at `fps`, nil above 13.
-    public static func required(width: Int, height: Int, fps: Double) -> Int? {
-        let rate = Double(width) * Double(height) * fps
-        return table.first { rate <= Double($0.maxPixelRate) * 1.0001 && width <= $0.maxWidth }?.level
+    public init(id: Int, maxPixelRate: Int, maxWidth: Int, maxBitrateMainTier: Int, maxBitrateHighTier: Int) {
+        self.id = id
+        self.maxPixelRate = maxPixelRate
+        self.maxWidth = maxWidth
+        self.maxBitrateMainTier = maxBitrateMainTier
+        self.maxBitrateHighTier = maxBitrateHighTier
     }
 
-    /// True when `level` admits the picture size and rate.
-    public static func admits(level: Int, width: Int, height: Int, fps: Double) -> Bool {
-        guard let required = required(width: width, height: height, fps: fps) else { return false }
-        return level >= required
+    public static let table: [DolbyVisionLevel] = [
+        .init(id: 1, maxPixelRate: 22_118_400, maxWidth: 1280, maxBitrateMainTier: 20, maxBitrateHighTier: 50),
+        .init(id: 2, maxPixelRate: 27_648_000, maxWidth: 1280, maxBitrateMainTier: 20, maxBitrateHighTier: 50),
+        .init(id: 3, maxPixelRate: 49_766_400, maxWidth: 1920, maxBitrateMainTier: 20, maxBitrateHighTier: 70),
+        .init(id: 4, maxPixelRate: 62_208_000, maxWidth: 2560, maxBitrateMainTier: 20, maxBitrateHighTier: 70),
+        .init(id: 5, maxPixelRate: 124_416_000, maxWidth: 3840, maxBitrateMainTier: 20, maxBitrateHighTier: 70),
+        .init(id: 6, maxPixelRate: 199_065_600, maxWidth: 3840, maxBitrateMainTier: 25, maxBitrateHighTier: 130),
+        .init(id: 7, maxPixelRate: 248_832_000, maxWidth: 3840, maxBitrateMainTier: 25, maxBitrateHighTier: 130),
+        .init(id: 8, maxPixelRate: 398_131_200, maxWidth: 3840, maxBitrateMainTier: 40, maxBitrateHighTier: 130),
+        .init(id: 9, maxPixelRate: 497_664_000, maxWidth: 3840, maxBitrateMainTier: 40, maxBitrateHighTier: 130),
+        .init(id: 10, maxPixelRate: 995_328_000, maxWidth: 3840, maxBitrateMainTier: 60, maxBitrateHighTier: 240),
+        .init(id: 11, maxPixelRate: 995_328_000, maxWidth: 7680, maxBitrateMainTier: 60, maxBitrateHighTier: 240),
+        .init(id: 12, maxPixelRate: 1_990_656_000, maxWidth: 7680, maxBitrateMainTier: 120, maxBitrateHighTier: 480),
+        .init(id: 13, maxPixelRate: 3_981_312_000, maxWidth: 7680, maxBitrateMainTier: 240, maxBitrateHighTier: 800),
+    ]
+
+    /// The row for a level id (1…13); nil for 0 and anything above 13 (invalid, §4).
+    public static func level(_ id: Int) -> DolbyVisionLevel? {
+        table.first { $0.id == id }
+    }
+
+    /// True when a picture of this size and rate fits the level.
+    public func admits(width: Int, height: Int, framesPerSecond: Double) -> Bool {
+        width <= maxWidth && Double(width) * Double(height) * framesPerSecond <= Double(maxPixelRate)
+    }
+
+    /// The smallest level that admits the picture (GPAC's inference); nil when none does.
+    public static func infer(width: Int, height: Int, framesPerSecond: Double) -> DolbyVisionLevel? {
+        guard width > 0, height > 0, framesPerSecond.isFinite, framesPerSecond > 0 else { return nil }
+        return table.first { $0.admits(width: width, height: height, framesPerSecond: framesPerSecond) }
     }
 }

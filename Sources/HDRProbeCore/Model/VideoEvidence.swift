@@ -32,6 +32,8 @@ public struct VideoEvidence: Sendable, Equatable {
     public var configurationHasParameterSets: Bool?
     /// SEI payload types found in SEI arrays of the hvcC (empty when none).
     public var configurationSEITypes: [Int] = []
+    /// The codec private data as stored (hvcC / avcC / av1C / vpcC payload, or Annex B sets).
+    public var configurationRecord: [UInt8] = []
 
     public init(index: Int) {
         self.index = index
@@ -75,6 +77,10 @@ public struct BitstreamScan: Sendable, Equatable {
     public var inBandParameterSets = false
     /// Every RPU of the scanned frames folded in (profile, EL type, CM version, L1/L5/L6, scene cuts).
     public var rpuSummary = DolbyVisionRPUSummary()
+    /// The first parameter sets read (for codec strings when there is no configuration record).
+    public var hevcProfileTierLevel: HEVCProfileTierLevel?
+    public var avcSPS: AVCSequenceParameterSet?
+    public var av1SequenceHeader: AV1SequenceHeader?
     /// Per-picture dynamic metadata of the scanned frames, in decode order (see ``DynamicMetadataFrame``).
     public var frames: [DynamicMetadataFrame] = []
 

@@ -104,6 +104,7 @@ public struct BitstreamScanner: Sendable {
 
     private mutating func applyAV1SequenceHeader(_ payload: ArraySlice<UInt8>) {
         guard let seq = try? AV1SequenceHeader.parse(payload) else { return }
+        scan.av1SequenceHeader = seq
         scan.width = seq.maxFrameWidth
         scan.height = seq.maxFrameHeight
         scan.bitDepth = seq.bitDepth
@@ -171,6 +172,7 @@ public struct BitstreamScanner: Sendable {
     }
 
     private mutating func applySPS(_ sps: HEVCSequenceParameterSet) {
+        scan.hevcProfileTierLevel = sps.profileTierLevel
         scan.width = sps.width
         scan.height = sps.height
         scan.bitDepth = sps.bitDepthLuma
@@ -188,6 +190,7 @@ public struct BitstreamScanner: Sendable {
     private mutating func applyAVCSPS(_ unit: NALUnit) {
         guard scan.bitstreamColour == nil,
               let sps = try? AVCSequenceParameterSet.parse(EmulationPrevention.unescape(unit.bytes)) else { return }
+        scan.avcSPS = sps
         scan.width = sps.width
         scan.height = sps.height
         scan.bitDepth = sps.bitDepthLuma

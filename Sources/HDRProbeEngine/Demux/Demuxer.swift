@@ -29,7 +29,7 @@ struct DemuxedStream {
     var durationSeconds: Double?
     /// Sample sizes and times from the demuxer's index (MP4/MOV sample tables, already parsed with
     /// the movie header); empty where the container has no per-sample index (Matroska, TS).
-    var indexSamples: [TimedSampleSize]
+    var indexSamples: [HLSBandwidth.Sample]
     var isDefault: Bool
     var channels: Int?
 }
@@ -200,13 +200,13 @@ final class Demuxer {
             light = ContentLightLevel(maxCLL: Int(l.MaxCLL), maxFALL: Int(l.MaxFALL), source: .container)
         }
         let tb = Double(st.pointee.time_base.num) / Double(max(1, st.pointee.time_base.den))
-        var samples: [TimedSampleSize] = []
+        var samples: [HLSBandwidth.Sample] = []
         let entries = Int(avformat_index_get_entries_count(st))
         if entries > 0 && kind != .data {
             samples.reserveCapacity(min(entries, Self.maxIndexSamples))
             for i in 0..<min(entries, Self.maxIndexSamples) {
                 guard let entry = avformat_index_get_entry(st, Int32(i)) else { break }
-                samples.append(TimedSampleSize(time: Double(entry.pointee.timestamp) * tb, bytes: Int(entry.pointee.size)))
+                samples.append(HLSBandwidth.Sample(time: Double(entry.pointee.timestamp) * tb, size: Int(entry.pointee.size), isKeyframe: entry.pointee.flags & AVINDEX_KEYFRAME != 0))
             }
         }
         let duration = st.pointee.duration == hdrprobe_av_nopts_value() || st.pointee.duration <= 0 ? nil : Double(st.pointee.duration) * tb

@@ -19,6 +19,7 @@ enum StreamEvidenceBuilder {
         e.declaredFrameRate = s.avgFrameRate ?? s.realFrameRate
         e.timeBaseNumerator = s.timeBase.num
         e.timeBaseDenominator = s.timeBase.den
+        e.configurationRecord = s.extradata
 
         // Container colour and static metadata: hdrprobe's own box walk for ISO BMFF, the
         // demuxer's (Matroska Colour / MasteringMetadata) elsewhere.

@@ -5,9 +5,12 @@
 /// The input is the T.35 payload starting at `itu_t_t35_country_code` — the body of an HEVC
 /// `user_data_registered_itu_t_t35` SEI message (payloadType 4) or of an AV1 ITU-T T.35
 /// metadata OBU. Every count read from the stream is 2, 4 or 5 bits wide, so loops are bounded.
-public struct ST2094_40Metadata: Sendable, Equatable {
+///
+/// Validation (§5) is in `ST2094_40Metadata+Validation.swift` (``validationIssues``); the per-scan
+/// accumulation (§2.3, §4, §10.1 scenes) in ``HDR10PlusSummary``.
+public struct ST2094_40Metadata: Sendable, Equatable, Codable {
     /// One `distribution_maxrgb_percentage` / `distribution_maxrgb_percentile` pair.
-    public struct Distribution: Sendable, Equatable {
+    public struct Distribution: Sendable, Equatable, Codable {
         public let percentage: UInt8
         /// In 0.1 cd/m² steps (like maxscl).
         public let percentile: UInt32
@@ -19,7 +22,7 @@ public struct ST2094_40Metadata: Sendable, Equatable {
     }
 
     /// Per-window luminance statistics and tone-mapping curve.
-    public struct Window: Sendable, Equatable {
+    public struct Window: Sendable, Equatable, Codable {
         /// maxscl[0...2] in 0.1 cd/m² steps.
         public var maxscl: [UInt32] = []
         public var averageMaxrgb: UInt32 = 0

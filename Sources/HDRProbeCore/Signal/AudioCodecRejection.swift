@@ -1,0 +1,15 @@
+/// Why an audio stream gets no token in the HLS CODECS attribute (`shared/specs/hls-signalling.md`
+/// §8: "Playable" = in Apple's HLS audio lists, APPLE 2.2/2.5 and APPX). ``isoToken`` is the
+/// RFC 6381 / ISO BMFF name the stream would have (`mp4a.40.34`, `Opus`), when one exists, so the
+/// report can still name it.
+public struct AudioCodecRejection: Error, Sendable, Equatable, Codable {
+    public var codecName: String
+    public var isoToken: String?
+    public var reason: String
+
+    public init(codecName: String, isoToken: String?, reason: String) {
+        self.codecName = codecName
+        self.isoToken = isoToken
+        self.reason = reason
+    }
+}

@@ -1,0 +1,15 @@
+/// Caps that keep the HLS playlist parsers bounded on hostile input (hdrprobe decisions; RFC 8216
+/// sets no limits). Real multivariant playlists are a few hundred lines of a few hundred
+/// characters; media playlists of long VOD titles reach tens of thousands of lines, and the media
+/// reader stops at the first segment anyway. Work is linear in the input, which is refused
+/// beyond ``maxBytes``.
+public enum HLSPlaylistLimits {
+    /// Largest accepted playlist, in bytes (16 MiB).
+    public static let maxBytes = 16 * 1024 * 1024
+    /// Most lines read (a line past this is an error).
+    public static let maxLines = 200_000
+    /// Longest line, in UTF-8 bytes, without its line terminator (64 KiB: long tokenised URIs fit).
+    public static let maxLineLength = 65_536
+    /// Most attributes in one attribute list (the longest standard tag, EXT-X-STREAM-INF, defines 14).
+    public static let maxAttributesPerList = 128
+}

@@ -1,0 +1,44 @@
+/// One `#EXT-X-MEDIA` (RFC 8216 §4.3.4.1): an alternative rendition. TYPE (AUDIO, VIDEO,
+/// SUBTITLES, CLOSED-CAPTIONS), GROUP-ID and NAME are REQUIRED; URI must not be present for
+/// CLOSED-CAPTIONS, whose INSTREAM-ID is REQUIRED; DEFAULT / AUTOSELECT / FORCED are YES or NO.
+public struct HLSRendition: Sendable, Equatable, Codable {
+    public var line: Int
+    public var attributes: HLSAttributeList
+
+    public init(line: Int, attributes: HLSAttributeList) {
+        self.line = line
+        self.attributes = attributes
+    }
+
+    public var type: String? { attributes["TYPE"]?.enumeratedString }
+    public var groupID: String? { attributes["GROUP-ID"]?.quotedString }
+    public var name: String? { attributes["NAME"]?.quotedString }
+    public var uri: String? { attributes["URI"]?.quotedString }
+    public var language: String? { attributes["LANGUAGE"]?.quotedString }
+    /// `CHANNELS` (`"2"`, `"16/JOC"` for Atmos — hls-signalling.md §8).
+    public var channels: String? { attributes["CHANNELS"]?.quotedString }
+    public var isDefault: Bool { attributes["DEFAULT"]?.rawText == "YES" }
+    public var isAutoselect: Bool { attributes["AUTOSELECT"]?.rawText == "YES" }
+
+    static let tag = "EXT-X-MEDIA"
+    static let types = ["AUDIO", "VIDEO", "SUBTITLES", "CLOSED-CAPTIONS"]
+
+    static func check(_ a: HLSAttributeList, line: Int) throws(HLSPlaylistError) {
+        try a.checkEnumerated("TYPE", allowed: types, required: true, tag: tag, line: line)
+        try a.check("GROUP-ID", .quotedString, required: true, tag: tag, line: line)
+        try a.check("NAME", .quotedString, required: true, tag: tag, line: line)
+        for name in ["URI", "LANGUAGE", "ASSOC-LANGUAGE", "INSTREAM-ID", "CHARACTERISTICS", "CHANNELS"] {
+            try a.check(name, .quotedString, tag: tag, line: line)
+        }
+        for name in ["DEFAULT", "AUTOSELECT", "FORCED"] {
+            try a.checkEnumerated(name, allowed: ["YES", "NO"], tag: tag, line: line)
+        }
+        if a["TYPE"]?.rawText == "CLOSED-CAPTIONS" {
+            if let uri = a.attribute("URI") {
+                throw HLSPlaylistError(.conflictingAttributes, line: line, column: uri.column,
+                                       "#\(tag): URI must not be present when TYPE is CLOSED-CAPTIONS")
+            }
+            try a.check("INSTREAM-ID", .quotedString, required: true, tag: tag, line: line)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// One `#EXT-X-SESSION-DATA` (RFC 8216 §4.3.4.4): DATA-ID (REQUIRED quoted-string) with either a
+/// VALUE or a URI (quoted-strings; "MUST contain either a VALUE or URI attribute, but not both"),
+/// and an optional LANGUAGE.
+public struct HLSSessionData: Sendable, Equatable, Codable {
+    public var line: Int
+    public var attributes: HLSAttributeList
+
+    public init(line: Int, attributes: HLSAttributeList) {
+        self.line = line
+        self.attributes = attributes
+    }
+
+    public var dataID: String? { attributes["DATA-ID"]?.quotedString }
+    public var value: String? { attributes["VALUE"]?.quotedString }
+    public var uri: String? { attributes["URI"]?.quotedString }
+    public var language: String? { attributes["LANGUAGE"]?.quotedString }
+
+    static let tag = "EXT-X-SESSION-DATA"
+
+    static func check(_ a: HLSAttributeList, line: Int) throws(HLSPlaylistError) {
+        try a.check("DATA-ID", .quotedString, required: true, tag: tag, line: line)
+        for name in ["VALUE", "URI", "LANGUAGE"] {
+            try a.check(name, .quotedString, tag: tag, line: line)
+        }
+        switch (a["VALUE"], a["URI"]) {
+        case (nil, nil):
+            throw HLSPlaylistError(.conflictingAttributes, line: line, "#\(tag) needs a VALUE or a URI attribute")
+        case (.some, .some):
+            throw HLSPlaylistError(.conflictingAttributes, line: line, column: a.attribute("URI")?.column,
+                                   "#\(tag) must not have both VALUE and URI")
+        default:
+            break
+        }
+    }
+}

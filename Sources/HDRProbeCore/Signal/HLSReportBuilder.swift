@@ -1,0 +1,17 @@
+/// Assembles the report's `hls` object (`shared/specs/report-contract.md`, `hls` table;
+/// `shared/specs/hls-signalling.md` §5.2, §8, §10, §12, §14) from the signalling parts:
+/// `codecs` is the video element plus the audio token of the first playable audio stream,
+/// `streamInf` the complete line built from the same values.
+public enum HLSReportBuilder {
+    /// nil when the video has no codec string or no resolution (both are required keys).
+    public static func report(video: HLSVideoSignalling, audio: AudioCodecString?, resolution: HLSResolution?,
+                              frameRate: HLSFrameRate?, bandwidth: HLSBandwidth,
+                              hdcpLevel: HDCPLevel? = nil) -> HLSReport? {
+        guard let resolution,
+              let line = StreamInfLine(video: video, audio: audio, bandwidth: bandwidth, resolution: resolution,
+                                       frameRate: frameRate, hdcpLevel: hdcpLevel) else { return nil }
+        return HLSReport(codecs: line.codecs.string, supplementalCodecs: video.supplementalCodecs?.string,
+                         videoRange: video.videoRange.rawValue, frameRate: frameRate?.string,
+                         resolution: resolution.string, sampleEntry: video.sampleEntry, streamInf: line.line)
+    }
+}

@@ -1,0 +1,102 @@
+/// The codecs parameter of a VP9 track, VP Codec ISO Media File Format Binding
+/// (https://www.webmproject.org/vp9/mp4/): `vp09.PP.LL.DD[.CC.cp.tc.mc.FF]`
+/// (`shared/specs/hls-signalling.md` §7).
+///
+/// PP profile (00–03), LL level × 10 (`10` = 1.0, `41` = 4.1), DD bit depth — mandatory; CC chroma
+/// subsampling (00 4:2:0 vertical, 01 4:2:0 colocated, 02 4:2:2, 03 4:4:4), cp/tc/mc H.273 code
+/// points, FF full-range flag — optional, all or none, defaults CC 01, cp/tc/mc 01, FF 00. As for
+/// AV1 (§6) hdrprobe writes the long form whenever an optional field differs from its default,
+/// the short form otherwise (`vp09.00.10.08`). VP9 is not an Apple HLS codec (§7): the string is
+/// for the report only. Encodes to JSON as the string.
+public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+    public var sampleEntry: String
+    public var profile: Int
+    public var level: Int
+    public var bitDepth: Int
+    public var chromaSubsampling: Int
+    public var colourPrimaries: Int
+    public var transferCharacteristics: Int
+    public var matrixCoefficients: Int
+    public var fullRange: Bool
+
+    public init(sampleEntry: String = "vp09", profile: Int, level: Int, bitDepth: Int, chromaSubsampling: Int = 1,
+                colourPrimaries: Int = 1, transferCharacteristics: Int = 1, matrixCoefficients: Int = 1,
+                fullRange: Bool = false) {
+        self.sampleEntry = sampleEntry
+        self.profile = profile
+        self.level = level
+        self.bitDepth = bitDepth
+        self.chromaSubsampling = chromaSubsampling
+        self.colourPrimaries = colourPrimaries
+        self.transferCharacteristics = transferCharacteristics
+        self.matrixCoefficients = matrixCoefficients
+        self.fullRange = fullRange
+    }
+
+    /// From a `vpcC` record. Code points the record lacks (version 0) come from `colour` when given
+    /// (container or bitstream), else take the binding's defaults.
+    public init(record: VPCodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = "vp09") {
+        self.init(sampleEntry: sampleEntry, profile: Int(record.profile), level: Int(record.level),
+                  bitDepth: record.bitDepth, chromaSubsampling: Int(record.chromaSubsampling),
+                  colourPrimaries: record.colourPrimaries ?? colour?.primaries ?? 1,
+                  transferCharacteristics: record.transferCharacteristics ?? colour?.transfer ?? 1,
+                  matrixCoefficients: record.matrixCoefficients ?? colour?.matrix ?? 1,
+                  fullRange: record.videoFullRangeFlag)
+    }
+
+    public var optionalFieldsAreDefault: Bool {
+        chromaSubsampling == 1 && colourPrimaries == 1 && transferCharacteristics == 1 && matrixCoefficients == 1
+            && !fullRange
+    }
+
+    public var shortString: String {
+        ([sampleEntry] + [profile, level, bitDepth].map { CodecStringFormatting.decimal($0, width: 2) })
+            .joined(separator: ".")
+    }
+
+    public var longString: String {
+        ([shortString] + [chromaSubsampling, colourPrimaries, transferCharacteristics, matrixCoefficients,
+                          fullRange ? 1 : 0].map { CodecStringFormatting.decimal($0, width: 2) })
+            .joined(separator: ".")
+    }
+
+    public var string: String { optionalFieldsAreDefault ? shortString : longString }
+
+    public var description: String { string }
+
+    /// The level LL / 10 (§7): 10 → `1.0`, 31 → `3.1`, 51 → `5.1`.
+    public var levelName: String { "\(level / 10).\(level % 10)" }
+
+    /// Parses the four-field or nine-field form (two digits per field).
+    public init?(_ description: String) {
+        let e = CodecStringFormatting.elements(description)
+        guard e.count == 4 || e.count == 9, !e[0].isEmpty else { return nil }
+        let numbers = e.dropFirst().map { CodecStringFormatting.parseDecimal($0, width: 2) }
+        guard numbers.allSatisfy({ $0 != nil }) else { return nil }
+        let n = numbers.map { $0! }
+        guard n[0] <= 3 else { return nil }
+        self.init(sampleEntry: String(e[0]), profile: n[0], level: n[1], bitDepth: n[2])
+        if n.count == 8 {
+            guard n[3] <= 3, n[7] <= 1 else { return nil }
+            chromaSubsampling = n[3]
+            colourPrimaries = n[4]
+            transferCharacteristics = n[5]
+            matrixCoefficients = n[6]
+            fullRange = n[7] == 1
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = VP9CodecString(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a VP9 codec string: \(text)"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(string)
+    }
+}

@@ -1,0 +1,89 @@
+/// Any of the video codecs parameters hdrprobe derives (`shared/specs/hls-signalling.md` §2–§7):
+/// HEVC (§2), H.264 (§3), Dolby Vision `<entry>.PP.LL` (§4), AV1 (§6), VP9 (§7).
+///
+/// Parsing (``init(_:)``) tells the forms apart by entry and shape: a three-element string with a
+/// Dolby Vision entry is the `PP.LL` form, while `dvh1.1.6.L93.90` (a `dvh1` entry with the
+/// HEVC profile/tier/level form, §2.2) is HEVC. Encodes to JSON as the string.
+public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+    case hevc(HEVCCodecString)
+    case avc(AVCCodecString)
+    case dolbyVision(DolbyVisionCodecString)
+    case av1(AV1CodecString)
+    case vp9(VP9CodecString)
+
+    public static let hevcEntries: Set<String> = ["hvc1", "hev1", "dvh1", "dvhe"]
+    public static let avcEntries: Set<String> = ["avc1", "avc3", "dva1", "dvav"]
+    public static let av1Entries: Set<String> = ["av01", "dav1"]
+    public static let vp9Entries: Set<String> = ["vp09"]
+
+    public var string: String {
+        switch self {
+        case let .hevc(s): return s.string
+        case let .avc(s): return s.string
+        case let .dolbyVision(s): return s.string
+        case let .av1(s): return s.string
+        case let .vp9(s): return s.string
+        }
+    }
+
+    public var description: String { string }
+
+    public var sampleEntry: String {
+        switch self {
+        case let .hevc(s): return s.sampleEntry
+        case let .avc(s): return s.sampleEntry
+        case let .dolbyVision(s): return s.sampleEntry
+        case let .av1(s): return s.sampleEntry
+        case let .vp9(s): return s.sampleEntry
+        }
+    }
+
+    /// The same string with another sample entry.
+    public func withSampleEntry(_ entry: String) -> VideoCodecString {
+        switch self {
+        case let .hevc(s): return .hevc(s.withSampleEntry(entry))
+        case let .avc(s): return .avc(s.withSampleEntry(entry))
+        case var .dolbyVision(s): s.sampleEntry = entry; return .dolbyVision(s)
+        case var .av1(s): s.sampleEntry = entry; return .av1(s)
+        case var .vp9(s): s.sampleEntry = entry; return .vp9(s)
+        }
+    }
+
+    /// The entry Apple wants instead of an in-band one (rule 1.10, `apple-playback.md` §2.1):
+    /// `hev1` → `hvc1`, `dvhe` → `dvh1`, `avc3` → `avc1`, `dvav` → `dva1`; others unchanged.
+    public static func outOfBandEntry(_ entry: String) -> String {
+        ["hev1": "hvc1", "dvhe": "dvh1", "avc3": "avc1", "dvav": "dva1"][entry] ?? entry
+    }
+
+    public init?(_ description: String) {
+        let elements = CodecStringFormatting.elements(description)
+        guard let entry = elements.first?.lowercased() else { return nil }
+        if elements.count == 3, let dv = DolbyVisionCodecString(description) {
+            self = .dolbyVision(dv)
+        } else if Self.hevcEntries.contains(entry), let s = HEVCCodecString(description) {
+            self = .hevc(s)
+        } else if Self.avcEntries.contains(entry), let s = AVCCodecString(description) {
+            self = .avc(s)
+        } else if Self.av1Entries.contains(entry), let s = AV1CodecString(description) {
+            self = .av1(s)
+        } else if Self.vp9Entries.contains(entry), let s = VP9CodecString(description) {
+            self = .vp9(s)
+        } else {
+            return nil
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = VideoCodecString(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a video codec string: \(text)"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(string)
+    }
+}
