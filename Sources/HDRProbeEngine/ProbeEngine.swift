@@ -124,11 +124,23 @@ public struct ProbeEngine: Sendable {
         let classifier = VideoStreamClassifier(policy: options.policy)
         var streams: [StreamReport] = []
         var framesScanned: Int?
+        let audio = demuxer.streams.filter { $0.kind == .audio }
+        let audioInputs = audio.map(Self.audioInput)
         for s in demuxer.streams {
             if var e = evidence[s.index] {
                 if let scanner = scanners[s.index] { e.scan = scanner.scan }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
-                let (report, streamFindings) = classifier.classify(e)
+                var (report, streamFindings) = classifier.classify(e)
+                // Signal: the HLS variant this stream needs (video + the first playable audio).
+                let chosenAudio = AudioCodecString.firstPlayable(audioInputs).flatMap { token in
+                    zip(audio, audioInputs).first { (try? AudioCodecString.resolve($0.1).get()) == token }?.0
+                }
+                let bandwidth = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: file.size,
+                                               scan: e.scan, fps: report.frameRate?.value)
+                let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
+                                                 bandwidth: bandwidth, policy: options.policy)
+                report.hls = plan.report
+                streamFindings += plan.issues.filter { $0.severity >= .warning }.map { Finding($0, stream: s.index) }
                 streams.append(report)
                 findings += streamFindings
             } else {
@@ -142,6 +154,38 @@ public struct ProbeEngine: Sendable {
         return ProbeReport(tool: Self.tool, path: path, status: .ok, error: nil, container: container,
                            streams: streams, findings: findings,
                            probe: stats(start: start, bytes: file.bytesRead, frames: framesScanned))
+    }
+
+    /// What the audio-token rules (`hls-signalling.md` §8) need about an audio stream.
+    static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {
+        AudioCodecInput(codecName: s.codecName ?? "unknown",
+                        audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
+                        ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, isDefault: s.isDefault)
+    }
+
+    /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`hls-signalling.md` §13): measured from the
+    /// container's sample index where it has one (MP4/MOV); otherwise the declared or file-level
+    /// average bit rate with BANDWIDTH estimated as twice that (under-declaring fails playback with
+    /// CoreMedia -12318; over-declaring only wastes headroom).
+    static func bandwidth(video: DemuxedStream, audio: DemuxedStream?, demuxer: Demuxer, fileSize: Int,
+                          scan: BitstreamScan, fps: Double?) -> HLSBandwidth? {
+        let streams = [video] + (audio.map { [$0] } ?? [])
+        let samples = streams.flatMap(\.indexSamples)
+        if !video.indexSamples.isEmpty, samples.contains(where: { $0.size > 0 }),
+           let duration = video.durationSeconds ?? demuxer.formatDuration,
+           let measured = HLSBandwidth.measure(samples: samples, duration: duration) {
+            return measured
+        }
+        let declared = streams.compactMap(\.bitRate)
+        var average = declared.count == streams.count ? declared.reduce(0, +) : demuxer.formatBitRate
+        if average == nil, let duration = demuxer.formatDuration, duration > 0, fileSize > 0 {
+            average = Int((Double(fileSize) * 8 / duration).rounded(.up))
+        }
+        // Raw elementary streams declare no duration: the scanned frames' bytes at the frame rate.
+        if average == nil, scan.framesScanned > 0, let fps, fps > 0 {
+            average = Int((Double(scan.bytesScanned) * 8 * fps / Double(scan.framesScanned)).rounded(.up))
+        }
+        return average.map { HLSBandwidth(average: $0, peak: 2 * $0) }
     }
 
     /// Reads packets until every video stream has its frame budget (or the data ends).

@@ -14,7 +14,7 @@ private func profile(_ p: Int, _ compat: Int?) -> DolbyVisionProfile {
     DolbyVisionProfile(profile: p, compatibilityId: compat, fromRPU: false)
 }
 
-private func decide(codec: String = "hevc", base: VideoCodecString?, dv: (Int, Int?, Int)? = nil, hdr10Plus: Bool = false,
+private func decide(codec: String = "hevc", base: VideoCodecString?, dv: (Int, Int?, Int?)? = nil, hdr10Plus: Bool = false,
                     transfer: Int?, options: HLSVideoSource.Options = .init(), width: Int? = nil, height: Int? = nil,
                     fps: Double? = nil) -> HLSVideoSignalling {
     HLSVideoSignalling.decide(HLSVideoSource(
@@ -169,7 +169,7 @@ func decideDV84OverSDRGamma() throws {
     #expect(v.issues.contains { $0.code == .dolbyVisionHLGBrandOverSDRGamma })
 }
 
-@Test("§4 in the decision: dv_level 0 is derived from the picture and flagged; too large a picture is flagged")
+@Test("§4 in the decision: dv_level 0 or absent is derived from the picture and flagged")
 func decideDolbyVisionLevels() throws {
     let base = try hevcBase(l153B0)
     let derived = decide(base: base, dv: (8, 1, 0), transfer: 16, width: 3840, height: 2160, fps: 24)
@@ -178,7 +178,11 @@ func decideDolbyVisionLevels() throws {
     let none = decide(base: base, dv: (8, 1, 0), transfer: 16)
     #expect(none.supplementalCodecs == nil && none.issues.map(\.code) == [.dolbyVisionLevelInvalid, .dolbyVisionNoAppleRoute])
     let exceeded = decide(base: base, dv: (5, 0, 1), transfer: nil, width: 3840, height: 2160, fps: 24)
-    #expect(exceeded.codec?.string == "dvh1.05.01" && exceeded.issues.map(\.code) == [.dolbyVisionLevelExceeded])
+    // A level too low for the picture is reported by classification (dv.levelTooLow), not here.
+    #expect(exceeded.codec?.string == "dvh1.05.01" && exceeded.issues.isEmpty)
+    let rpuOnly = decide(base: base, dv: (8, 1, nil), transfer: 16, width: 3840, height: 2160, fps: 24)
+    #expect(rpuOnly.supplementalCodecs?.string == "dvh1.08.06/db1p")
+    #expect(rpuOnly.issues.map(\.code) == [.dolbyVisionLevelDerived])
 }
 
 @Test("§2.1 no base string (Annex B private data): the issue carries the reason; DV 8.1 keeps its element")

@@ -14,6 +14,14 @@ public struct Finding: Codable, Sendable, Equatable {
         }
     }
 
+    /// A signalling issue as a finding (codes catalogued in `docs/findings.md`, "HLS signalling").
+    public init(_ issue: HLSSignalIssue, stream: Int?) {
+        self.code = issue.code.rawValue
+        self.severity = issue.severity
+        self.message = issue.message
+        self.stream = stream
+    }
+
     public init(_ code: FindingCode, _ message: String, stream: Int?) {
         self.code = code.rawValue
         self.severity = code.severity

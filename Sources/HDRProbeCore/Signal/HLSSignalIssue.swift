@@ -11,8 +11,8 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
         case notAppleCodec = "hls.codecs.notAppleCodec"
         /// §4: `dv_level` is 0 or above 13; the level was derived from the picture or no DV string made.
         case dolbyVisionLevelInvalid = "hls.dolbyVision.levelInvalid"
-        /// `dolby-vision.md` §4: width × height × fps or width exceeds the signalled level.
-        case dolbyVisionLevelExceeded = "hls.dolbyVision.levelExceeded"
+        /// §4: no configuration record (RPU-only stream); the level was derived from the picture.
+        case dolbyVisionLevelDerived = "hls.dolbyVision.levelDerived"
         /// §5.2: Dolby Vision present but refused / without an Apple route; only the base is signalled.
         case dolbyVisionNoAppleRoute = "hls.dolbyVision.noAppleRoute"
         /// §5.2/`dolby-vision.md` §3: compat 4 over a BT.2020 SDR-gamma base (MP4RA `db4g`); `db4h` emitted.
@@ -70,12 +70,12 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
                  .supplementalBrandRangeMismatch, .supplementalBrandMissing, .supplementalBrandCompatibilityMismatch,
                  .frameRateMissingForHDR:
                 return .error
-            case .dolbyVisionLevelInvalid, .dolbyVisionLevelExceeded, .supplementalNoAppleRoute,
+            case .dolbyVisionLevelInvalid, .supplementalNoAppleRoute,
                  .supplementalLevelMismatch, .supplementalProfileMismatch, .supplementalProfileWithoutBase,
                  .frameRateAbove60, .bandwidthAverageMismatch, .bandwidthPeakMismatch, .bandwidthPeakToAverage,
                  .bandwidthLiveAverageExceeded:
                 return .warning
-            case .notAppleCodec, .dolbyVisionNoAppleRoute, .dolbyVisionHLGBrandOverSDRGamma, .hdr10PlusWithoutPQ,
+            case .notAppleCodec, .dolbyVisionLevelDerived, .dolbyVisionNoAppleRoute, .dolbyVisionHLGBrandOverSDRGamma, .hdr10PlusWithoutPQ,
                  .hdr10PlusAlongsideDolbyVision, .videoRangeUnknownTransfer, .videoRangeAlternativeTransfer,
                  .videoRangeDolbyVisionOverride, .resolutionNonSquarePixels, .supplementalUnknownBrand,
                  .supplementalCdm4OnDolbyVision:

@@ -138,16 +138,17 @@ public struct HLSVideoSignalling: Sendable, Equatable, Codable {
                                          "Dolby Vision level \(dv.level.map(String.init) ?? "unknown") is outside 1…13 and cannot be derived from the picture; no Dolby Vision codec string."))
             return nil
         }
+        // (A level too low for the picture is a property of the record: `dv.levelTooLow` in classification.)
         if resolved.levelInferred {
-            issues.append(HLSSignalIssue(.dolbyVisionLevelInvalid,
-                                         "Dolby Vision level \(dv.level.map(String.init) ?? "unknown") is outside 1…13; level \(resolved.string.level) was derived from the picture size and rate.",
-                                         subject: resolved.string.string))
-        } else if let w = source.width, let h = source.height, let fps = source.framesPerSecond,
-                  let row = DolbyVisionLevel.level(resolved.string.level),
-                  !row.admits(width: w, height: h, framesPerSecond: fps) {
-            issues.append(HLSSignalIssue(.dolbyVisionLevelExceeded,
-                                         "\(w)x\(h) at \(fps) fps exceeds Dolby Vision level \(row.id) (max width \(row.maxWidth), \(row.maxPixelRate) pixels/s).",
-                                         subject: resolved.string.string))
+            if dv.level == nil {
+                issues.append(HLSSignalIssue(.dolbyVisionLevelDerived,
+                                             "No configuration record gives dv_level; level \(resolved.string.level) was derived from the picture size and rate.",
+                                             subject: resolved.string.string))
+            } else {
+                issues.append(HLSSignalIssue(.dolbyVisionLevelInvalid,
+                                             "Dolby Vision level \(dv.level.map(String.init) ?? "unknown") is outside 1…13; level \(resolved.string.level) was derived from the picture size and rate.",
+                                             subject: resolved.string.string))
+            }
         }
         return resolved.string
     }

@@ -1,0 +1,89 @@
+/// The signalling step for one classified video stream: derives the base codec string from what
+/// the stream really carries (the configuration record, else the in-band parameter sets), applies
+/// the `hls-signalling.md` §5.2 decision with the policy's Dolby Vision verdict, and assembles the
+/// report's `hls` object (§8 audio token, §10 FRAME-RATE, §12 RESOLUTION, §13 bandwidth, §14 line).
+public enum HLSStreamPlanner {
+    public struct Plan: Sendable, Equatable {
+        public var report: HLSReport?
+        public var signalling: HLSVideoSignalling
+        public var bandwidth: HLSBandwidth?
+        /// Every issue met on the way (decision and line checks).
+        public var issues: [HLSSignalIssue]
+    }
+
+    /// The base-layer codec string (`hvc1…`, `avc1…`, `av01…`, `vp09…`) from the evidence.
+    public static func baseCodecString(_ e: VideoEvidence) -> Result<VideoCodecString, CodecStringError> {
+        let record = e.configurationRecord
+        let isRecord = record.first == 1
+        switch e.codec {
+        case "hevc":
+            if isRecord { return HEVCCodecString.fromConfigurationRecord(record).map(VideoCodecString.hevc) }
+            if let ptl = e.scan.hevcProfileTierLevel { return .success(.hevc(HEVCCodecString(profileTierLevel: ptl))) }
+            return .failure(record.isEmpty ? .tooShort(needed: 13, got: 0) : .annexB)
+        case "h264":
+            if isRecord { return AVCCodecString.fromConfigurationRecord(record).map(VideoCodecString.avc) }
+            if let sps = e.scan.avcSPS { return .success(.avc(AVCCodecString(sps: sps))) }
+            return .failure(record.isEmpty ? .tooShort(needed: 4, got: 0) : .annexB)
+        case "av1":
+            let colour = e.scan.bitstreamColour ?? e.containerColour
+            if record.first.map({ $0 & 0x80 != 0 }) == true {
+                return AV1CodecString.fromConfigurationRecord(record, colour: colour).map(VideoCodecString.av1)
+            }
+            if let seq = e.scan.av1SequenceHeader { return .success(.av1(AV1CodecString(sequenceHeader: seq))) }
+            return .failure(.tooShort(needed: 4, got: record.count))
+        case "vp9":
+            guard let vpcC = try? VPCodecConfigurationRecord.parse(record) else {
+                return .failure(.tooShort(needed: 12, got: record.count))
+            }
+            return .success(.vp9(VP9CodecString(record: vpcC, colour: e.containerColour)))
+        default:
+            return .failure(.invalidField("codec \(e.codec ?? "unknown") has no HLS codec string"))
+        }
+    }
+
+    /// `audio`: the file's audio streams in container order; `bandwidth`: measured for the
+    /// variant (video plus the chosen audio), nil when unknown.
+    public static func plan(evidence e: VideoEvidence, stream s: StreamReport, audio: [AudioCodecInput],
+                            bandwidth: HLSBandwidth?, policy: DolbyVisionPolicy) -> Plan {
+        let codec = e.codec ?? "unknown"
+        let base = baseCodecString(e)
+        let transfer = s.color?.transferCharacteristics
+        var dolbyVision: HLSVideoSource.DolbyVision?
+        if s.dolbyVision != nil,
+           let profile = DolbyVisionProfile.resolve(codec: e.codec, record: e.doviRecord, rpuProfile: e.scan.rpuProfile,
+                                                    baseTransfer: transfer) {
+            dolbyVision = HLSVideoSource.DolbyVision(profile: profile, level: e.doviRecord?.level,
+                                                     accepted: s.dolbyVision?.verdict.decision == .accept)
+        }
+        let fps = s.frameRate?.value
+        let source = HLSVideoSource(codec: codec, base: try? base.get(), baseUnavailable: base.failureValue,
+                                    dolbyVision: dolbyVision, hdr10Plus: s.hdr?.hdr10Plus.present ?? false,
+                                    transfer: transfer, alternativeTransfer: s.hdr?.alternativeTransfer,
+                                    width: s.width, height: s.height, framesPerSecond: fps)
+        let signalling = HLSVideoSignalling.decide(source)
+        var frameRate: HLSFrameRate?
+        if let rational = s.frameRate?.rational {
+            let parts = rational.split(separator: "/").compactMap { Int($0) }
+            if parts.count == 2 { frameRate = HLSFrameRate(numerator: parts[0], denominator: parts[1]) }
+        }
+        if frameRate == nil, let fps { frameRate = HLSFrameRate(framesPerSecond: fps) }
+        let resolution = s.width.flatMap { w in s.height.flatMap { HLSResolution(width: w, height: $0) } }
+        let audioToken = AudioCodecString.firstPlayable(audio)
+        let measured = bandwidth ?? HLSBandwidth(average: nil, peak: 0)
+        let report = HLSReportBuilder.report(video: signalling, audio: audioToken, resolution: resolution,
+                                             frameRate: frameRate, bandwidth: measured)
+        var issues = signalling.issues
+        if let resolution, let line = StreamInfLine(video: signalling, audio: audioToken, bandwidth: measured,
+                                                    resolution: resolution, frameRate: frameRate) {
+            issues += line.issues
+        }
+        return Plan(report: report, signalling: signalling, bandwidth: bandwidth, issues: issues)
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case let .failure(f) = self { return f }
+        return nil
+    }
+}
