@@ -68,11 +68,19 @@ public struct VideoStreamClassifier: Sendable {
         let mastering = e.containerMastering ?? e.scan.mastering
         let contentLight = e.containerContentLight ?? e.scan.contentLight
 
-        // HDR10+.
+        // HDR10+, summarised in display order with gaps filled in decode order (hdr10plus.md §2.3).
+        let frames = Self.displayOrderedFrames(e)
+        let hdr10PlusSummary = Self.hdr10PlusSummary(e, displayOrder: frames)
         let hdr10Plus = e.scan.framesWithHDR10Plus > 0
-        let hdr10PlusReport = HDR10PlusReport(present: hdr10Plus, profile: hdr10Plus ? e.scan.hdr10PlusProfile : nil,
+        let hdr10PlusReport = HDR10PlusReport(present: hdr10Plus, profile: hdr10Plus ? hdr10PlusSummary.profile : nil,
                                               framesWithMetadata: e.scan.framesWithHDR10Plus,
-                                              framesScanned: e.scan.framesScanned)
+                                              framesScanned: e.scan.framesScanned,
+                                              summary: hdr10Plus ? HDR10PlusSummaryReport(hdr10PlusSummary) : nil)
+        if hdr10PlusSummary.invalidPayloadCount > 0 {
+            let first = hdr10PlusSummary.firstInvalidIssue.map { " (rule \($0.rule.rawValue): \($0.message))" } ?? ""
+            add(.hdr10PlusInvalidPayload,
+                "\(hdr10PlusSummary.invalidPayloadCount) HDR10+ payload(s) break the ST 2094-40 rules\(first); hdr10plus_tool rejects such metadata.")
+        }
 
         // Dolby Vision.
         let rpuPresent = e.scan.framesWithRPU > 0
@@ -150,6 +158,36 @@ public struct VideoStreamClassifier: Sendable {
         let verdict = policy.verdict(for: profile, codec: e.codec, baseTransfer: transfer, level: e.doviRecord?.level)
         return DolbyVisionReport(configuration: config, rpu: rpu, enhancementLayerNALs: e.scan.enhancementLayerNALs,
                                  profile: profile.profile == 0 ? "unknown" : profile.string, verdict: verdict)
+    }
+
+    /// The scanned frames' dynamic metadata in display order (timestamps, else POC, else decode order).
+    public static func displayOrderedFrames(_ e: VideoEvidence) -> [DynamicMetadataFrame] {
+        let timeBase = Double(e.timeBaseNumerator) / Double(max(1, e.timeBaseDenominator))
+        return DynamicMetadataFrame.displayOrdered(e.scan.frames, timeBase: timeBase)
+    }
+
+    /// Feeds every scanned picture to an ``HDR10PlusSummary`` in display order; a picture without
+    /// its own payload inherits the previous one in decode order (hdr10plus_tool and FFmpeg do this).
+    static func hdr10PlusSummary(_ e: VideoEvidence, displayOrder frames: [DynamicMetadataFrame]) -> HDR10PlusSummary {
+        var summary = HDR10PlusSummary()
+        guard !e.scan.hdr10PlusPayloads.isEmpty || !e.scan.hdr10PlusUnparsable.isEmpty else { return summary }
+        var inherited: [Int: ST2094_40Metadata] = [:]
+        var previous: ST2094_40Metadata?
+        for f in frames.sorted(by: { $0.decodeIndex < $1.decodeIndex }) {
+            if let own = e.scan.hdr10PlusPayloads[f.decodeIndex] { previous = own } else if let p = previous { inherited[f.decodeIndex] = p }
+        }
+        for f in frames {
+            if let own = e.scan.hdr10PlusPayloads[f.decodeIndex] {
+                summary.add(own)
+            } else if e.scan.hdr10PlusUnparsable.contains(f.decodeIndex) {
+                summary.addUnparsablePayload()
+            } else if let m = inherited[f.decodeIndex] {
+                summary.add(m, isOwnPayload: false)
+            } else {
+                summary.addFrameWithoutMetadata()
+            }
+        }
+        return summary
     }
 
     /// Record vs RPU profile: 10 (AV1) carries 5/8-style RPUs and Apple's 20 carries a 5-style RPU

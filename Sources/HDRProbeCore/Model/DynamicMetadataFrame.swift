@@ -69,4 +69,26 @@ public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey { case index, decodeIndex, time, rpu, hdr10Plus }
 
     static func rounded(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
+
+    /// The frames in display order with ``index`` set: by presentation timestamp when every
+    /// frame has one, else by picture order count between IRAP pictures (`dolby-vision.md` §12),
+    /// else in decode order. `timeBase` converts timestamps to seconds.
+    public static func displayOrdered(_ frames: [DynamicMetadataFrame], timeBase: Double) -> [DynamicMetadataFrame] {
+        var ordered: [DynamicMetadataFrame]
+        if !frames.isEmpty, frames.allSatisfy({ $0.pts != nil }) {
+            ordered = frames.enumerated().sorted { ($0.element.pts!, $0.offset) < ($1.element.pts!, $1.offset) }.map(\.element)
+        } else if frames.contains(where: { $0.poc != nil }) {
+            let order = DisplayOrder.decodeIndicesInDisplayOrder(
+                frames.map { DisplayOrder.Picture(decodeIndex: $0.decodeIndex, isIRAP: $0.irap, poc: $0.poc) })
+            let byDecode = Dictionary(frames.map { ($0.decodeIndex, $0) }, uniquingKeysWith: { a, _ in a })
+            ordered = order.compactMap { byDecode[$0] }
+        } else {
+            ordered = frames
+        }
+        for i in ordered.indices {
+            ordered[i].index = i
+            if let pts = ordered[i].pts { ordered[i].time = (Double(pts) * timeBase * 1_000_000).rounded() / 1_000_000 }
+        }
+        return ordered
+    }
 }

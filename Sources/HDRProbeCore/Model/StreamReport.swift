@@ -81,12 +81,16 @@ public struct HDR10PlusReport: Codable, Sendable, Equatable {
     @NullEncoded public var profile: String?
     public var framesWithMetadata: Int
     public var framesScanned: Int
+    /// Null when no HDR10+ payload was found.
+    @NullEncoded public var summary: HDR10PlusSummaryReport?
 
-    public init(present: Bool, profile: String?, framesWithMetadata: Int, framesScanned: Int) {
+    public init(present: Bool, profile: String?, framesWithMetadata: Int, framesScanned: Int,
+                summary: HDR10PlusSummaryReport? = nil) {
         self.present = present
         self.profile = profile
         self.framesWithMetadata = framesWithMetadata
         self.framesScanned = framesScanned
+        self.summary = summary
     }
 }
 

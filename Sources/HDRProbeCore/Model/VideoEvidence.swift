@@ -83,6 +83,10 @@ public struct BitstreamScan: Sendable, Equatable {
     public var av1SequenceHeader: AV1SequenceHeader?
     /// Per-picture dynamic metadata of the scanned frames, in decode order (see ``DynamicMetadataFrame``).
     public var frames: [DynamicMetadataFrame] = []
+    /// The HDR10+ payload each picture carried itself, by decode index (parsed), and the decode
+    /// indices whose HDR10+ payload could not be parsed.
+    public var hdr10PlusPayloads: [Int: ST2094_40Metadata] = [:]
+    public var hdr10PlusUnparsable: Set<Int> = []
 
     public init() {}
 

@@ -15,6 +15,8 @@ public struct BitstreamScanner: Sendable {
     public let framing: NALFraming
     public private(set) var scan = BitstreamScan()
     private var currentFrame = DynamicMetadataFrame(decodeIndex: 0, pts: nil, poc: nil, irap: false)
+    /// Picture order counts for streams without timestamps (raw HEVC), H.265 §8.3.1.
+    private var pictureOrder = HEVCPictureOrderCounter()
     static let maxNALsPerAccessUnit = 1024
 
     public init(codec: Codec, framing: NALFraming) {
@@ -74,7 +76,7 @@ public struct BitstreamScanner: Sendable {
                     scan.mastering = m.masteringDisplay(source: .bitstream)
                 case AV1Metadata.ituTT35:
                     if frameHDR10Plus == nil, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
-                        frameHDR10Plus = .some((try? ST2094_40Metadata.parse(m.payload))?.profile)
+                        frameHDR10Plus = .some(recordHDR10Plus(m.payload))
                     } else if m.payload.starts(with: Self.dolbyVisionT35Prefix), !frameHasRPU {
                         frameHasRPU = true
                         handleRPU { try DolbyVisionRPU.parse(av1T35: Array(m.payload)) }
@@ -117,6 +119,10 @@ public struct BitstreamScanner: Sendable {
 
     private mutating func consumeHEVC(_ data: [UInt8]) {
         let units = NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc)
+        if currentFrame.pts == nil, let picture = pictureOrder.feed(accessUnit: units) {
+            currentFrame.poc = picture.picOrderCount
+            currentFrame.irap = picture.isIRAP
+        }
         var frameHasRPU = false
         var frameHDR10Plus: String?? = nil
         for unit in units {
@@ -130,7 +136,7 @@ public struct BitstreamScanner: Sendable {
                 for m in messages {
                     handleStaticSEI(m)
                     if m.payloadType == 4, frameHDR10Plus == nil, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
-                        frameHDR10Plus = .some((try? ST2094_40Metadata.parse(m.payload))?.profile)
+                        frameHDR10Plus = .some(recordHDR10Plus(m.payload))
                     }
                 }
             case 62:
@@ -225,6 +231,22 @@ public struct BitstreamScanner: Sendable {
         default:
             break
         }
+    }
+
+    /// Parses one HDR10+ payload of the current picture, keeps it for the summary and the
+    /// per-frame record; returns its profile ("A"/"B"/nil).
+    private mutating func recordHDR10Plus<C: Collection>(_ payload: C) -> String? where C.Element == UInt8 {
+        guard let m = try? ST2094_40Metadata.parse(Array(payload)) else {
+            scan.hdr10PlusUnparsable.insert(currentFrame.decodeIndex)
+            return nil
+        }
+        scan.hdr10PlusPayloads[currentFrame.decodeIndex] = m
+        let peak = m.windows.flatMap(\.maxscl).max() ?? 0
+        currentFrame.hdr10Plus = DynamicMetadataFrame.HDR10Plus(
+            maxsclNits: Double(peak) / 10, averageMaxrgbNits: Double(m.windows.first?.averageMaxrgb ?? 0) / 10,
+            targetedSystemDisplayMaximumLuminance: Int(m.targetedSystemDisplayMaximumLuminance),
+            windows: m.numWindows, valid: m.isValid)
+        return m.profile
     }
 
     /// Parses one RPU (HEVC NAL 62 payload or AV1 T.35 EMDF), folds it into the summary and the
