@@ -34,6 +34,18 @@ public struct ProbeEngine: Sendable {
     public static var tool: ToolInfo { ToolInfo(version: version, libavformat: Demuxer.libavformatVersion) }
 
     public func probe(path: String) -> ProbeReport {
+        probeWithFrames(path: path).report
+    }
+
+    /// The report plus, per video stream index, the scanned frames' dynamic metadata in display
+    /// order (what `hdrprobe metadata` prints).
+    public func probeWithFrames(path: String) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
+        var frames: [Int: [DynamicMetadataFrame]] = [:]
+        let report = run(path: path, frames: &frames)
+        return (report, frames)
+    }
+
+    private func run(path: String, frames collected: inout [Int: [DynamicMetadataFrame]]) -> ProbeReport {
         let start = Clock.nowNanoseconds()
         let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         let file: MediaFile
@@ -111,11 +123,14 @@ public struct ProbeEngine: Sendable {
             let (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
                                                            signature: headers.signature)
             evidence[s.index] = e
-            scanners[s.index] = scanner
+            var prepared = scanner
+            prepared.regroupAccessUnits = demuxer.formatName == "hevc"
+            scanners[s.index] = prepared
         }
         var timedOut = false
         if !scanners.isEmpty {
             timedOut = scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence)
+            for key in Array(scanners.keys) { scanners[key]?.finish() }
         }
         if timedOut {
             findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
@@ -131,6 +146,7 @@ public struct ProbeEngine: Sendable {
                 if let scanner = scanners[s.index] { e.scan = scanner.scan }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
                 var (report, streamFindings) = classifier.classify(e)
+                collected[s.index] = VideoStreamClassifier.displayOrderedFrames(e)
                 // Signal: the HLS variant this stream needs (video + the first playable audio).
                 let chosenAudio = AudioCodecString.firstPlayable(audioInputs).flatMap { token in
                     zip(audio, audioInputs).first { (try? AudioCodecString.resolve($0.1).get()) == token }?.0

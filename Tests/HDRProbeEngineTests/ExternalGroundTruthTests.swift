@@ -16,15 +16,8 @@ struct ExternalGroundTruthTests {
         var description: String { file }
     }
 
-    /// Contract keys this issue's engine reports; others (RPU summaries, cmVersion, EL type) are checked once their parsers exist.
-    static let comparedKeys: Set<String> = [
-        "status", "container.format", "video.codec", "video.sampleEntry", "video.width", "video.height", "video.bitDepth",
-        "video.color.transfer", "video.color.primaries", "video.hdr.hdr10Plus.present", "video.dolbyVision.rpu.present",
-        "video.dolbyVision.rpu.profile", "video.dolbyVision.enhancementLayerNALs", "video.dolbyVision.configuration.profile",
-        "video.dolbyVision.configuration.compatibilityId", "video.hdr.masteringDisplay.maxLuminance",
-        "video.hdr.contentLightLevel.maxCLL", "video.hdr.contentLightLevel.maxFALL",
-    ]
-
+    /// Every contract key the ground truth lists is compared (facts with `contractKey: false`
+    /// are per-frame detail, compared in `frameFacts` below).
     static func cases() -> [Case] {
         guard let data = try? Data(contentsOf: TestPaths.external.appendingPathComponent("ground-truth.json")),
               let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -34,7 +27,7 @@ struct ExternalGroundTruthTests {
             guard let entry = value as? [String: Any], entry["kind"] as? String == "media",
                   let facts = entry["facts"] as? [String: Any] else { continue }
             var selected: [String: String] = [:]
-            for (key, fact) in facts where comparedKeys.contains(key) {
+            for (key, fact) in facts {
                 guard let fact = fact as? [String: Any], fact["contractKey"] as? Bool != false, let v = fact["value"],
                       let json = try? JSONSerialization.data(withJSONObject: v, options: .fragmentsAllowed) else { continue }
                 selected[key] = String(decoding: json, as: UTF8.self)
@@ -61,6 +54,40 @@ struct ExternalGroundTruthTests {
             }
         }
         #expect(mismatches.isEmpty, "\(c.file):\n\(mismatches.joined(separator: "\n"))")
+    }
+
+    /// Per-frame facts (`contractKey: false`): scene cuts (RPU indices in display order with
+    /// scene_refresh_flag = 1), the first RPU's L1 and L6 in display order, the number of coded pictures.
+    @Test("per-frame facts match ground truth", arguments: cases().map(\.file))
+    func frameFacts(_ file: String) throws {
+        guard let data = try? Data(contentsOf: TestPaths.external.appendingPathComponent("ground-truth.json")),
+              let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let files = root["files"] as? [String: Any], let entry = files[file] as? [String: Any],
+              let facts = entry["facts"] as? [String: [String: Any]] else { Issue.record("no ground truth"); return }
+        let url = TestPaths.external.appendingPathComponent(file)
+        let (report, frames) = ProbeEngine(options: ProbeOptions(frames: nil)).probeWithFrames(path: url.path)
+        let video = try #require(report.streams.first { $0.kind == .video })
+        let rows = frames[video.index] ?? []
+        if let expected = facts["video.frames"]?["value"] as? Int {
+            #expect(rows.count == expected, "\(file): frames")
+        }
+        if let expected = facts["video.dolbyVision.rpu.sceneCuts"]?["value"] as? [Int] {
+            let cuts = rows.filter { $0.rpu != nil }.enumerated().filter { $0.element.rpu?.sceneRefresh == true }.map(\.offset)
+            #expect(cuts == expected, "\(file): scene cuts")
+        }
+        let firstRPU = rows.first { $0.rpu != nil }?.rpu
+        if let l1 = facts["video.dolbyVision.rpu.first.l1"]?["value"] as? [String: Int] {
+            #expect(firstRPU?.minPq == l1["minPq"] && firstRPU?.maxPq == l1["maxPq"] && firstRPU?.avgPq == l1["avgPq"],
+                    "\(file): first L1 \(String(describing: firstRPU)) vs \(l1)")
+        }
+        if let l6 = facts["video.dolbyVision.rpu.first.l6"]?["value"] as? [String: Int] {
+            // The summary keeps the first valid RPU's L6 (these streams carry one L6 throughout).
+            let summary = try #require(video.dolbyVision?.rpu.summary?.level6)
+            #expect(summary.maxDisplayMasteringLuminance == l6["maxDisplayMasteringLuminance"]
+                    && summary.minDisplayMasteringLuminance == l6["minDisplayMasteringLuminance"]
+                    && summary.maxContentLightLevel == l6["maxContentLightLevel"]
+                    && summary.maxFrameAverageLightLevel == l6["maxFrameAverageLightLevel"], "\(file): L6")
+        }
     }
 
     @Test func groundTruthListsMedia() {

@@ -17,6 +17,10 @@ public struct BitstreamScanner: Sendable {
     private var currentFrame = DynamicMetadataFrame(decodeIndex: 0, pts: nil, poc: nil, irap: false)
     /// Picture order counts for streams without timestamps (raw HEVC), H.265 §8.3.1.
     private var pictureOrder = HEVCPictureOrderCounter()
+    /// Raw Annex B HEVC: regroup NAL units into access units (H.265 §7.4.2.4.4) instead of trusting
+    /// the demuxer's packets (FFmpeg's parser can split an RPU from its picture).
+    public var regroupAccessUnits = false
+    private var splitter = HEVCAccessUnitSplitter()
     static let maxNALsPerAccessUnit = 1024
 
     public init(codec: Codec, framing: NALFraming) {
@@ -37,6 +41,13 @@ public struct BitstreamScanner: Sendable {
 
     /// One access unit (one demuxed video packet) with its presentation timestamp, if any.
     public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil) {
+        if regroupAccessUnits && codec == .hevc {
+            scan.bytesScanned += data.count
+            for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
+                if let complete = splitter.append(unit) { consumeRegrouped(complete) }
+            }
+            return
+        }
         currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: pts, poc: nil, irap: false)
         scan.framesScanned += 1
         scan.bytesScanned += data.count
@@ -46,6 +57,17 @@ public struct BitstreamScanner: Sendable {
         case .av1: consumeAV1(data)
         case .other: break
         }
+    }
+
+    /// Flushes the last regrouped access unit (call once after the last packet).
+    public mutating func finish() {
+        if regroupAccessUnits, let complete = splitter.finish() { consumeRegrouped(complete) }
+    }
+
+    private mutating func consumeRegrouped(_ units: [NALUnit]) {
+        currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: nil, poc: nil, irap: false)
+        scan.framesScanned += 1
+        processHEVC(units)
     }
 
     /// The configuration OBUs of an `av1C` record (normally the sequence header).
@@ -118,7 +140,10 @@ public struct BitstreamScanner: Sendable {
     }
 
     private mutating func consumeHEVC(_ data: [UInt8]) {
-        let units = NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc)
+        processHEVC(NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc))
+    }
+
+    private mutating func processHEVC(_ units: [NALUnit]) {
         if currentFrame.pts == nil, let picture = pictureOrder.feed(accessUnit: units) {
             currentFrame.poc = picture.picOrderCount
             currentFrame.irap = picture.isIRAP

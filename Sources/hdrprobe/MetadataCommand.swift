@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+
+/// `hdrprobe metadata FILE`: per-frame dynamic HDR metadata in display order — Dolby Vision RPU
+/// level 1 (PQ codes and cd/m²) and HDR10+ maxscl / average maxrgb — as a table, `--json` or `--csv`.
+struct MetadataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metadata",
+        abstract: "Print per-frame dynamic HDR metadata (Dolby Vision L1, HDR10+) in display order.",
+        discussion: """
+        Scans the first --frames frames of the first video stream (default 32; 'all' for the whole \
+        stream) and prints one row per frame: the RPU's level 1 minimum, maximum and average in 12-bit \
+        PQ codes and in cd/m², the scene-refresh flag, and HDR10+ peak maxscl and average maxrgb in cd/m² \
+        — the data a brightness plot needs. Raw HEVC streams are put in display order from their \
+        picture order counts.
+        """
+    )
+
+    @Argument(help: "A media file.")
+    var file: String
+
+    @Flag(help: "Print JSON: {path, stream, frames: [...]}.")
+    var json = false
+
+    @Flag(help: "Print CSV with a header row.")
+    var csv = false
+
+    @OptionGroup var analysis: AnalysisOptions
+
+    func validate() throws {
+        if json && csv { throw ValidationError("--json and --csv are exclusive") }
+    }
+
+    func run() throws {
+        let engine = ProbeEngine(options: try analysis.probeOptions())
+        let (report, frames) = engine.probeWithFrames(path: file)
+        if report.status == .error {
+            FileHandle.standardError.write(Data("\(file): \(report.error?.code ?? "error"): \(report.error?.message ?? "")\n".utf8))
+            throw ExitCode(1)
+        }
+        guard let video = report.streams.first(where: { $0.kind == .video }) else {
+            FileHandle.standardError.write(Data("\(file): no video stream\n".utf8))
+            throw ExitCode(1)
+        }
+        let rows = frames[video.index] ?? []
+        if json {
+            print(try DynamicMetadataTable.json(path: file, stream: video.index, frames: rows))
+        } else if csv {
+            print(DynamicMetadataTable.csv(rows), terminator: "")
+        } else {
+            print(DynamicMetadataTable.text(path: file, stream: video.index, frames: rows), terminator: "")
+        }
+    }
+}
