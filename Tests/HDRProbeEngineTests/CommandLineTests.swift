@@ -77,3 +77,57 @@ import Testing
         #expect(try scanned(all) == 8)
     }
 }
+
+/// `hdrprobe metadata` and `--policy`: expected values from how the corpus files were made
+/// (dv_p5 carries dovi_tool's profile5.bin RPU in every frame: L1 2/3383/819, scene refresh set —
+/// shared/external/ground-truth.json; hdr10plus_hevc carries hdr10plus_tool's single-frame payload:
+/// maxscl peak 776.8 cd/m², average maxrgb 26.3 cd/m², hdr10plus.md §3.1).
+@Suite struct MetadataAndPolicyCommandTests {
+    typealias CLI = CommandLineTests
+
+    @Test func metadataCSVInDisplayOrder() throws {
+        let r = try CLI.run(["metadata", "--csv", CLI.corpus("dv_p5.mp4")])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.first.map(String.init) == "index,decodeIndex,time,rpuMinPq,rpuMaxPq,rpuAvgPq,rpuMinNits,rpuMaxNits,rpuAvgNits,sceneRefresh,hdr10PlusMaxsclNits,hdr10PlusAverageMaxrgbNits")
+        #expect(lines.count == 9) // header + 8 frames
+        let first = lines[1].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(first[3] == "2" && first[4] == "3383" && first[5] == "819" && first[9] == "1")
+        let indices = lines.dropFirst().map { Int($0.split(separator: ",")[0]) }
+        #expect(indices == Array(0..<8).map { Optional($0) })
+    }
+
+    @Test func metadataJSONForHDR10Plus() throws {
+        let r = try CLI.run(["metadata", "--json", "--frames", "all", CLI.corpus("hdr10plus_hevc.mkv")])
+        #expect(r.status == 0)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let frames = try #require(doc["frames"] as? [[String: Any]])
+        #expect(frames.count == 8)
+        let h = try #require(frames[0]["hdr10Plus"] as? [String: Any])
+        #expect(h["maxsclNits"] as? Double == 776.8 && h["averageMaxrgbNits"] as? Double == 26.3)
+    }
+
+    @Test func metadataErrorsAndUsage() throws {
+        #expect(try CLI.run(["metadata", CLI.corpus("bad_empty.mp4")]).status == 1)
+        #expect(try CLI.run(["metadata", "--json", "--csv", CLI.corpus("dv_p5.mp4")]).status == 2)
+    }
+
+    @Test func policyFileChangesTheVerdict() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-policy-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let policy = dir.appendingPathComponent("no-hlg.yaml")
+        try "extends: apple-hls\ndolbyVision:\n  refuse: [\"8.4\"]\n".write(to: policy, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["probe", "--jsonl", "--policy", policy.path, CLI.corpus("dv_p84.mkv")])
+        #expect(r.status == 0)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let video = try #require((doc["streams"] as? [[String: Any]])?.first)
+        let verdict = try #require((video["dolbyVision"] as? [String: Any])?["verdict"] as? [String: Any])
+        #expect(verdict["code"] as? String == "dv.refusedByPolicy" && verdict["fallback"] as? String == "HLG")
+        let bad = dir.appendingPathComponent("bad.yaml")
+        try "dolbyVision:\n  accept: [\"8.3\"]\n".write(to: bad, atomically: true, encoding: .utf8)
+        let e = try CLI.run(["probe", "--policy", bad.path, CLI.corpus("dv_p84.mkv")])
+        #expect(e.status == 2 && e.stderr.contains("line 2") && e.stderr.contains("8.3"))
+        #expect(try CLI.run(["probe", "--policy", "nonexistent-policy", CLI.corpus("dv_p84.mkv")]).status == 2)
+    }
+}

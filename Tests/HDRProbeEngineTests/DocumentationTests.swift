@@ -16,6 +16,12 @@ import Testing
         #expect(Self.catalogue.contains("| `\(code)` |"), "docs/findings.md lacks \(code)")
     }
 
+    @Test("signalling code documented with its severity", arguments: HLSSignalIssue.Code.allCases)
+    func signallingDocumented(_ code: HLSSignalIssue.Code) {
+        let line = Self.catalogue.split(separator: "\n").first { $0.hasPrefix("| `\(code.rawValue)` |") } ?? ""
+        #expect(line.contains("| \(code.severity.rawValue) |"), "docs/findings.md lacks \(code.rawValue) or its severity")
+    }
+
     @Test("verdict code documented", arguments: DolbyVisionVerdictCode.allCases.map(\.rawValue))
     func verdictDocumented(_ code: String) {
         #expect(Self.catalogue.contains("| `\(code)` |"), "docs/findings.md lacks \(code)")

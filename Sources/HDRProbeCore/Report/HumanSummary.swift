@@ -62,6 +62,10 @@ public enum HumanSummary {
             if let atc = h.alternativeTransfer { line("alt transfer", "preferred transfer \(atc) (ATC SEI)") }
             let p = h.hdr10Plus
             line("HDR10+", p.present ? "yes, profile \(p.profile ?? "n/a"), \(p.framesWithMetadata)/\(p.framesScanned) frames" : "no (\(p.framesScanned) frames scanned)")
+            if let sum = p.summary {
+                let peak = sum.peakMaxsclNits.map { "peak maxscl \($0) cd/m²" } ?? "no maxscl"
+                line("  summary", "\(peak), \(sum.sceneCount) scene(s), \(sum.invalidPayloads) invalid payload(s)")
+            }
         }
         if let dv = s.dolbyVision {
             line("Dolby Vision", "\(dv.profile): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
@@ -70,10 +74,18 @@ public enum HumanSummary {
             } else {
                 line("  record", "none in the container")
             }
-            let rpuProfile = dv.rpu.profile.map { ", profile \($0)" } ?? ""
+            var rpuProfile = dv.rpu.profile.map { ", profile \($0)" } ?? ""
+            if let cm = dv.rpu.cmVersion { rpuProfile += ", CM v\(cm)" }
+            if let el = dv.rpu.enhancementLayer { rpuProfile += ", \(el)" }
+            if let sum = dv.rpu.summary, let maxPq = sum.l1MaxPq {
+                rpuProfile += "; L1 max \(maxPq.min)–\(maxPq.max) PQ (≤ \(maxPq.maxNits) cd/m²), \(sum.sceneCuts) scene cut(s)"
+            }
             line("  RPU", dv.rpu.present ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames\(rpuProfile)" : "none in \(dv.rpu.framesScanned) frames")
             if dv.enhancementLayerNALs { line("  EL", "enhancement-layer NAL units (type 63) present") }
             line("  why", dv.verdict.reason)
+        }
+        if let hls = s.hls {
+            line("HLS", "\(hls.sampleEntry): CODECS \"\(hls.codecs)\"\(hls.supplementalCodecs.map { ", SUPPLEMENTAL-CODECS \"\($0)\"" } ?? ""), VIDEO-RANGE \(hls.videoRange)")
         }
         return lines
     }
