@@ -34,18 +34,20 @@ public struct ProbeEngine: Sendable {
     public static var tool: ToolInfo { ToolInfo(version: version, libavformat: Demuxer.libavformatVersion) }
 
     public func probe(path: String) -> ProbeReport {
-        probeWithFrames(path: path).report
+        var unused: [Int: [DynamicMetadataFrame]]?
+        return run(path: path, frames: &unused)
     }
 
     /// The report plus, per video stream index, the scanned frames' dynamic metadata in display
     /// order (what `hdrprobe metadata` prints).
     public func probeWithFrames(path: String) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
-        var frames: [Int: [DynamicMetadataFrame]] = [:]
+        var frames: [Int: [DynamicMetadataFrame]]? = [:]
         let report = run(path: path, frames: &frames)
-        return (report, frames)
+        return (report, frames ?? [:])
     }
 
-    private func run(path: String, frames collected: inout [Int: [DynamicMetadataFrame]]) -> ProbeReport {
+    /// `collected`: nil when the caller does not want the per-frame metadata.
+    private func run(path: String, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
         let start = Clock.nowNanoseconds()
         let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         let file: MediaFile
@@ -141,16 +143,14 @@ public struct ProbeEngine: Sendable {
         var framesScanned: Int?
         let audio = demuxer.streams.filter { $0.kind == .audio }
         let audioInputs = audio.map(Self.audioInput)
+        let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
             if var e = evidence[s.index] {
                 if let scanner = scanners[s.index] { e.scan = scanner.scan }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
                 var (report, streamFindings) = classifier.classify(e)
-                collected[s.index] = VideoStreamClassifier.displayOrderedFrames(e)
+                if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }
                 // Signal: the HLS variant this stream needs (video + the first playable audio).
-                let chosenAudio = AudioCodecString.firstPlayable(audioInputs).flatMap { token in
-                    zip(audio, audioInputs).first { (try? AudioCodecString.resolve($0.1).get()) == token }?.0
-                }
                 let bandwidth = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: file.size,
                                                scan: e.scan, fps: report.frameRate?.value)
                 let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
@@ -186,8 +186,9 @@ public struct ProbeEngine: Sendable {
     static func bandwidth(video: DemuxedStream, audio: DemuxedStream?, demuxer: Demuxer, fileSize: Int,
                           scan: BitstreamScan, fps: Double?) -> HLSBandwidth? {
         let streams = [video] + (audio.map { [$0] } ?? [])
-        let samples = streams.flatMap(\.indexSamples)
-        if !video.indexSamples.isEmpty, samples.contains(where: { $0.size > 0 }),
+        let videoSamples = demuxer.indexSamples(stream: video.index)
+        let samples = videoSamples + (audio.map { demuxer.indexSamples(stream: $0.index) } ?? [])
+        if !videoSamples.isEmpty, samples.contains(where: { $0.size > 0 }),
            let duration = video.durationSeconds ?? demuxer.formatDuration,
            let measured = HLSBandwidth.measure(samples: samples, duration: duration) {
             return measured

@@ -112,12 +112,6 @@ public struct ConfigNode {
         }
     }
 
-    /// A single value or a list of values, as strings.
-    public func strings() throws(ConfigError) -> [String] {
-        if case .sequence = node { return try sequence().map { node throws(ConfigError) in try node.string() } }
-        return [try string()]
-    }
-
     private static func describe(_ error: YamlError) -> ConfigError {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):

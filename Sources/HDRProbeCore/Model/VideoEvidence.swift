@@ -60,8 +60,6 @@ public struct BitstreamScan: Sendable, Equatable {
     public var rpuProblems: [String] = []
     public var enhancementLayerNALs = false
     public var framesWithHDR10Plus = 0
-    /// Per-frame HDR10+ profile decisions ("A", "B", or nil for neither).
-    public var hdr10PlusProfiles: [String?] = []
     public var mastering: MasteringDisplay?
     public var contentLight: ContentLightLevel?
     public var alternativeTransfer: Int?
@@ -89,10 +87,4 @@ public struct BitstreamScan: Sendable, Equatable {
     public var hdr10PlusUnparsable: Set<Int> = []
 
     public init() {}
-
-    /// The hdr10plus_tool list profile: every scanned payload A → "A", every one B → "B", else nil.
-    public var hdr10PlusProfile: String? {
-        guard let first = hdr10PlusProfiles.first, let p = first else { return nil }
-        return hdr10PlusProfiles.allSatisfy { $0 == p } ? p : nil
-    }
 }

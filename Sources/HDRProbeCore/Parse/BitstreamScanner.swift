@@ -82,7 +82,7 @@ public struct BitstreamScanner: Sendable {
     /// (`hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `dolby-vision.md` §13).
     private mutating func consumeAV1(_ data: [UInt8]) {
         var frameHasRPU = false
-        var frameHDR10Plus: String?? = nil
+        var frameHasHDR10Plus = false
         for obu in AV1OBU.split(data[...], limit: Self.maxNALsPerAccessUnit) {
             scan.nalCensus[Int(obu.type), default: 0] += 1
             switch obu.type {
@@ -97,8 +97,9 @@ public struct BitstreamScanner: Sendable {
                 case AV1Metadata.hdrMDCV where scan.mastering == nil:
                     scan.mastering = m.masteringDisplay(source: .bitstream)
                 case AV1Metadata.ituTT35:
-                    if frameHDR10Plus == nil, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
-                        frameHDR10Plus = .some(recordHDR10Plus(m.payload))
+                    if !frameHasHDR10Plus, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
+                        frameHasHDR10Plus = true
+                        recordHDR10Plus(m.payload)
                     } else if m.payload.starts(with: Self.dolbyVisionT35Prefix), !frameHasRPU {
                         frameHasRPU = true
                         handleRPU { try DolbyVisionRPU.parse(av1T35: Array(m.payload)) }
@@ -110,16 +111,13 @@ public struct BitstreamScanner: Sendable {
                 break
             }
         }
-        finishFrame(hasRPU: frameHasRPU, hdr10Plus: frameHDR10Plus)
+        finishFrame(hasRPU: frameHasRPU, hasHDR10Plus: frameHasHDR10Plus)
     }
 
     /// Counts a picture once, however many RPUs / HDR10+ messages it carried.
-    private mutating func finishFrame(hasRPU: Bool, hdr10Plus: String??) {
+    private mutating func finishFrame(hasRPU: Bool, hasHDR10Plus: Bool) {
         if hasRPU { scan.framesWithRPU += 1 }
-        if let profile = hdr10Plus {
-            scan.framesWithHDR10Plus += 1
-            scan.hdr10PlusProfiles.append(profile)
-        }
+        if hasHDR10Plus { scan.framesWithHDR10Plus += 1 }
         scan.frames.append(currentFrame)
     }
 
@@ -149,7 +147,7 @@ public struct BitstreamScanner: Sendable {
             currentFrame.irap = picture.isIRAP
         }
         var frameHasRPU = false
-        var frameHDR10Plus: String?? = nil
+        var frameHasHDR10Plus = false
         for unit in units {
             scan.nalCensus[Int(unit.type), default: 0] += 1
             switch unit.type {
@@ -160,8 +158,9 @@ public struct BitstreamScanner: Sendable {
                 let messages = SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(unit.bytes))
                 for m in messages {
                     handleStaticSEI(m)
-                    if m.payloadType == 4, frameHDR10Plus == nil, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
-                        frameHDR10Plus = .some(recordHDR10Plus(m.payload))
+                    if m.payloadType == 4, !frameHasHDR10Plus, ST2094_40Metadata.isHDR10Plus(t35: m.payload) {
+                        frameHasHDR10Plus = true
+                        recordHDR10Plus(m.payload)
                     }
                 }
             case 62:
@@ -175,7 +174,7 @@ public struct BitstreamScanner: Sendable {
                 break
             }
         }
-        finishFrame(hasRPU: frameHasRPU, hdr10Plus: frameHDR10Plus)
+        finishFrame(hasRPU: frameHasRPU, hasHDR10Plus: frameHasHDR10Plus)
     }
 
     private mutating func consumeAVC(_ data: [UInt8]) {
@@ -259,11 +258,11 @@ public struct BitstreamScanner: Sendable {
     }
 
     /// Parses one HDR10+ payload of the current picture, keeps it for the summary and the
-    /// per-frame record; returns its profile ("A"/"B"/nil).
-    private mutating func recordHDR10Plus<C: Collection>(_ payload: C) -> String? where C.Element == UInt8 {
+    /// per-frame record.
+    private mutating func recordHDR10Plus<C: Collection>(_ payload: C) where C.Element == UInt8 {
         guard let m = try? ST2094_40Metadata.parse(Array(payload)) else {
             scan.hdr10PlusUnparsable.insert(currentFrame.decodeIndex)
-            return nil
+            return
         }
         scan.hdr10PlusPayloads[currentFrame.decodeIndex] = m
         let peak = m.windows.flatMap(\.maxscl).max() ?? 0
@@ -271,7 +270,6 @@ public struct BitstreamScanner: Sendable {
             maxsclNits: Double(peak) / 10, averageMaxrgbNits: Double(m.windows.first?.averageMaxrgb ?? 0) / 10,
             targetedSystemDisplayMaximumLuminance: Int(m.targetedSystemDisplayMaximumLuminance),
             windows: m.numWindows, valid: m.isValid)
-        return m.profile
     }
 
     /// Parses one RPU (HEVC NAL 62 payload or AV1 T.35 EMDF), folds it into the summary and the

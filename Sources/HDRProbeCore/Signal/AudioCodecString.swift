@@ -86,11 +86,13 @@ public struct AudioCodecString: Sendable, Hashable, Codable, CustomStringConvert
     /// The token of the first playable stream, default-disposition streams first, then stream
     /// order (§8); nil when none is playable.
     public static func firstPlayable(_ streams: [AudioCodecInput]) -> AudioCodecString? {
-        let ordered = streams.filter(\.isDefault) + streams.filter { !$0.isDefault }
-        for stream in ordered {
-            if case let .success(token) = resolve(stream) { return token }
-        }
-        return nil
+        firstPlayableIndex(streams).flatMap { try? resolve(streams[$0]).get() }
+    }
+
+    /// The position in `streams` of the stream ``firstPlayable(_:)`` picks.
+    public static func firstPlayableIndex(_ streams: [AudioCodecInput]) -> Int? {
+        let ordered = streams.indices.filter { streams[$0].isDefault } + streams.indices.filter { !streams[$0].isDefault }
+        return ordered.first { (try? resolve(streams[$0]).get()) != nil }
     }
 
     public init(from decoder: any Decoder) throws {

@@ -27,9 +27,6 @@ struct DemuxedStream {
     var bitRate: Int?
     /// Stream duration in seconds, if declared.
     var durationSeconds: Double?
-    /// Sample sizes and times from the demuxer's index (MP4/MOV sample tables, already parsed with
-    /// the movie header); empty where the container has no per-sample index (Matroska, TS).
-    var indexSamples: [HLSBandwidth.Sample]
     var isDefault: Bool
     var channels: Int?
 }
@@ -200,15 +197,6 @@ final class Demuxer {
             light = ContentLightLevel(maxCLL: Int(l.MaxCLL), maxFALL: Int(l.MaxFALL), source: .container)
         }
         let tb = Double(st.pointee.time_base.num) / Double(max(1, st.pointee.time_base.den))
-        var samples: [HLSBandwidth.Sample] = []
-        let entries = Int(avformat_index_get_entries_count(st))
-        if entries > 0 && kind != .data {
-            samples.reserveCapacity(min(entries, Self.maxIndexSamples))
-            for i in 0..<min(entries, Self.maxIndexSamples) {
-                guard let entry = avformat_index_get_entry(st, Int32(i)) else { break }
-                samples.append(HLSBandwidth.Sample(time: Double(entry.pointee.timestamp) * tb, size: Int(entry.pointee.size), isKeyframe: entry.pointee.flags & AVINDEX_KEYFRAME != 0))
-            }
-        }
         let duration = st.pointee.duration == hdrprobe_av_nopts_value() || st.pointee.duration <= 0 ? nil : Double(st.pointee.duration) * tb
         return DemuxedStream(
             index: index, id: Int(st.pointee.id), kind: kind, codecName: name, codecID: par.codec_id, codecTag: tag,
@@ -220,13 +208,31 @@ final class Demuxer {
             realFrameRate: rational(st.pointee.r_frame_rate),
             timeBase: (Int(st.pointee.time_base.num), Int(st.pointee.time_base.den)),
             doviRecord: dovi, mastering: mastering, contentLight: light,
-            bitRate: par.bit_rate > 0 ? Int(par.bit_rate) : nil, durationSeconds: duration, indexSamples: samples,
+            bitRate: par.bit_rate > 0 ? Int(par.bit_rate) : nil, durationSeconds: duration,
             isDefault: st.pointee.disposition & AV_DISPOSITION_DEFAULT != 0,
             channels: par.ch_layout.nb_channels > 0 ? Int(par.ch_layout.nb_channels) : nil)
     }
 
     /// Index entries read per stream for bandwidth measurement (about 4.6 hours at 120 fps).
     static let maxIndexSamples = 2_000_000
+
+    /// Sample sizes and times from the demuxer's index of one stream (MP4/MOV sample tables,
+    /// already in memory with the movie header; nothing is read from the file). Empty where the
+    /// container has no per-sample sizes (Matroska cues, TS). Built only when asked for.
+    func indexSamples(stream index: Int) -> [HLSBandwidth.Sample] {
+        guard let context, index >= 0, index < Int(context.pointee.nb_streams),
+              let st = context.pointee.streams[index] else { return [] }
+        let tb = Double(st.pointee.time_base.num) / Double(max(1, st.pointee.time_base.den))
+        let count = max(0, min(Int(avformat_index_get_entries_count(st)), Self.maxIndexSamples))
+        var samples: [HLSBandwidth.Sample] = []
+        samples.reserveCapacity(count)
+        for i in 0..<count {
+            guard let entry = avformat_index_get_entry(st, Int32(i)) else { break }
+            samples.append(HLSBandwidth.Sample(time: Double(entry.pointee.timestamp) * tb, size: Int(entry.pointee.size),
+                                               isKeyframe: entry.pointee.flags & AVINDEX_KEYFRAME != 0))
+        }
+        return samples
+    }
 
     /// Container duration in seconds and overall bit rate, when declared.
     var formatDuration: Double? {

@@ -119,20 +119,7 @@ public struct DolbyVisionEMDFContainer: Sendable, Equatable {
 
     /// The HEVC NAL 62 payload form (§13 "prepend 0x19, then apply emulation prevention"; §9.1
     /// insertion: a `03` before any byte ≤ 0x03 that follows `00 00`), as in a dovi_tool RPU file.
-    public var hevcRPU: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(rpuPayload.count + rpuPayload.count / 64 + 1)
-        var zeros = 0
-        for b in unescapedRPU {
-            if zeros >= 2 && b <= 0x03 {
-                out.append(0x03)
-                zeros = 0
-            }
-            out.append(b)
-            zeros = b == 0 ? zeros + 1 : 0
-        }
-        return out
-    }
+    public var hevcRPU: [UInt8] { EmulationPrevention.escape(unescapedRPU) }
 }
 
 extension DolbyVisionRPU {

@@ -21,4 +21,20 @@ public enum EmulationPrevention {
     }
 
     public static func unescape(_ bytes: [UInt8]) -> [UInt8] { unescape(bytes[...]) }
+
+    /// Insertion, the inverse: a `03` before any byte ≤ `03` that follows `00 00` in the output.
+    public static func escape(_ rbsp: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rbsp.count + rbsp.count / 64 + 1)
+        var zeros = 0
+        for b in rbsp {
+            if zeros >= 2 && b <= 0x03 {
+                out.append(0x03)
+                zeros = 0
+            }
+            out.append(b)
+            zeros = b == 0 ? zeros + 1 : 0
+        }
+        return out
+    }
 }
