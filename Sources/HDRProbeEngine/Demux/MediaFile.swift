@@ -34,7 +34,7 @@ final class MediaFile: @unchecked Sendable {
             }
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
-            throw .failed(ReportError(.isDirectory, "\(path) is a directory; give media files (or use 'hdrprobe scan' for folders)"))
+            throw .failed(ReportError(.isDirectory, "\(path) is a directory; give the media files in it"))
         }
         // Checked before open(): opening a FIFO for reading would block until a writer appears.
         if (st.st_mode & S_IFMT) != S_IFREG {
