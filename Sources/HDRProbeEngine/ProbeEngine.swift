@@ -35,24 +35,35 @@ public struct ProbeEngine: Sendable {
 
     public func probe(path: String) -> ProbeReport {
         var unused: [Int: [DynamicMetadataFrame]]?
-        return run(path: path, frames: &unused)
+        return run(path: path, memory: nil, frames: &unused)
+    }
+
+    /// Probes bytes held in memory (an HLS init segment followed by a media segment); `name`
+    /// stands for the path in the report.
+    public func probe(name: String, bytes: [UInt8]) -> ProbeReport {
+        var unused: [Int: [DynamicMetadataFrame]]?
+        return run(path: name, memory: bytes, frames: &unused)
     }
 
     /// The report plus, per video stream index, the scanned frames' dynamic metadata in display
     /// order (what `hdrprobe metadata` prints).
     public func probeWithFrames(path: String) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
         var frames: [Int: [DynamicMetadataFrame]]? = [:]
-        let report = run(path: path, frames: &frames)
+        let report = run(path: path, memory: nil, frames: &frames)
         return (report, frames ?? [:])
     }
 
     /// `collected`: nil when the caller does not want the per-frame metadata.
-    private func run(path: String, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
+    private func run(path: String, memory: [UInt8]?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
         let start = Clock.nowNanoseconds()
         let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         let file: MediaFile
         do throws(MediaFile.OpenError) {
-            file = try MediaFile(path: path, deadline: deadline)
+            if let memory {
+                file = try MediaFile(name: path, bytes: memory, deadline: deadline)
+            } else {
+                file = try MediaFile(path: path, deadline: deadline)
+            }
         } catch {
             let reason: ReportError
             switch error { case .failed(let r): reason = r }

@@ -40,7 +40,7 @@ import Testing
         #EXTINF:not-a-number,
         """
     let h = try HLSMediaPlaylistHead.parse(text)
-    #expect(h.initSegmentURI == "main.mp4" && h.initSegmentByteRange == "720@0" && h.initSegmentLine == 4)
+    #expect(h.initSegmentURI == "main.mp4" && h.initSegmentByteRange == HLSByteRange(length: 720, offset: 0) && h.initSegmentLine == 4)
     #expect(h.firstSegmentURI == "main.mp4" && h.firstSegmentLine == 8 && h.firstSegmentDuration == 4)
     // Reading stops at the first segment: the malformed EXTINF on line 9 is never reached.
 }

@@ -22,6 +22,18 @@ public struct Finding: Codable, Sendable, Equatable {
         self.stream = stream
     }
 
+    public init(code: String, severity: Severity, message: String, stream: Int? = nil) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.stream = stream
+    }
+
+    /// A report error (`io.notFound`, `container.truncated`, …) as an error-severity finding.
+    public init(_ error: ReportError) {
+        self.init(code: error.code, severity: .error, message: error.message)
+    }
+
     public init(_ code: FindingCode, _ message: String, stream: Int?) {
         self.code = code.rawValue
         self.severity = code.severity

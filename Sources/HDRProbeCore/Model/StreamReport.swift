@@ -103,4 +103,6 @@ public struct HLSReport: Codable, Sendable, Equatable {
     public var resolution: String
     public var sampleEntry: String
     public var streamInf: String
+    /// The sample-entry plan: remux steps and the Dolby Vision record's fate (``SampleEntryPlan``).
+    @NullEncoded public var plan: SampleEntryPlan? = nil
 }

@@ -4,9 +4,14 @@ import Foundation
 /// per line). Keys are sorted so that output is stable across runs and diffs stay small.
 public enum ReportEncoder {
     public static func jsonArray(_ reports: [ProbeReport]) throws -> String {
+        try json(reports)
+    }
+
+    /// Any report value (HLS check reports, playlist fragments) pretty-printed with sorted keys.
+    public static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(reports), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     public static func jsonLine(_ report: ProbeReport) throws -> String {

@@ -64,21 +64,56 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
         /// §5.4: `cdm4` appended to a Dolby Vision element (not used anywhere public).
         case supplementalCdm4OnDolbyVision = "hls.supplementalCodecs.cdm4OnDolbyVision"
 
+        // `hdrprobe hls --check`: a playlist's declarations against its media.
+        /// The playlist cannot be read or parsed (RFC 8216 grammar; line number in the message).
+        case checkPlaylistMalformed = "hls.check.playlistMalformed"
+        /// A variant's media playlist, init section or first segment cannot be fetched or probed.
+        case checkMediaUnavailable = "hls.check.mediaUnavailable"
+        /// No CODECS attribute (tvOS needs it for HEVC, `apple-playback.md` §3).
+        case checkCodecsMissing = "hls.check.codecsMissing"
+        /// The video element of CODECS is not what the media carries (family, profile, tier, level).
+        case checkVideoCodecMismatch = "hls.check.videoCodecMismatch"
+        /// CODECS names a sample entry the init section does not carry (`hvc1` over `hev1`, `dvh1` over `hvc1`).
+        case checkSampleEntryMismatch = "hls.check.sampleEntryMismatch"
+        /// CODECS or SUPPLEMENTAL-CODECS uses `hev1`/`dvhe`/`avc3`/`dvav` (Apple rule 1.10; AVPlayer rejects `hev1`).
+        case checkInBandEntry = "hls.check.inBandEntry"
+        /// The media carries an accepted Dolby Vision 8.x/10.x layer the playlist does not signal.
+        case checkDolbyVisionNotSignalled = "hls.check.dolbyVisionNotSignalled"
+        /// SUPPLEMENTAL-CODECS declares a Dolby Vision layer the media does not carry.
+        case checkSupplementalNotInMedia = "hls.check.supplementalNotInMedia"
+        /// SUPPLEMENTAL-CODECS declares `cdm4` but no HDR10+ metadata was found in the frames read.
+        case checkHDR10PlusNotInMedia = "hls.check.hdr10PlusNotInMedia"
+        /// The media carries HDR10+ the playlist does not signal with `cdm4`.
+        case checkHDR10PlusNotSignalled = "hls.check.hdr10PlusNotSignalled"
+        /// VIDEO-RANGE (absent = SDR) differs from the media's range.
+        case checkVideoRangeMismatch = "hls.check.videoRangeMismatch"
+        /// FRAME-RATE differs from the media's rate by more than the three-decimal rounding.
+        case checkFrameRateMismatch = "hls.check.frameRateMismatch"
+        /// RESOLUTION differs from the media's picture size.
+        case checkResolutionMismatch = "hls.check.resolutionMismatch"
+        /// The audio codecs in CODECS differ from the audio muxed in the segments (variant without AUDIO group).
+        case checkAudioCodecMismatch = "hls.check.audioCodecMismatch"
+        /// HEVC, AV1 or Dolby Vision carried in MPEG-TS segments: AVPlayer gets no video track (§3).
+        case checkCodecInTransportStream = "hls.check.codecInTransportStream"
+
         public var severity: Finding.Severity {
             switch self {
             case .codecStringUnavailable, .supplementalMalformed, .supplementalBaseMissing,
                  .supplementalBrandRangeMismatch, .supplementalBrandMissing, .supplementalBrandCompatibilityMismatch,
-                 .frameRateMissingForHDR:
+                 .frameRateMissingForHDR, .checkPlaylistMalformed, .checkMediaUnavailable, .checkCodecsMissing,
+                 .checkVideoCodecMismatch, .checkSampleEntryMismatch, .checkInBandEntry, .checkSupplementalNotInMedia,
+                 .checkVideoRangeMismatch, .checkCodecInTransportStream:
                 return .error
             case .dolbyVisionLevelInvalid, .supplementalNoAppleRoute,
                  .supplementalLevelMismatch, .supplementalProfileMismatch, .supplementalProfileWithoutBase,
                  .frameRateAbove60, .bandwidthAverageMismatch, .bandwidthPeakMismatch, .bandwidthPeakToAverage,
-                 .bandwidthLiveAverageExceeded:
+                 .bandwidthLiveAverageExceeded, .checkDolbyVisionNotSignalled, .checkHDR10PlusNotInMedia,
+                 .checkFrameRateMismatch, .checkResolutionMismatch, .checkAudioCodecMismatch:
                 return .warning
             case .notAppleCodec, .dolbyVisionLevelDerived, .dolbyVisionNoAppleRoute, .dolbyVisionHLGBrandOverSDRGamma, .hdr10PlusWithoutPQ,
                  .hdr10PlusAlongsideDolbyVision, .videoRangeUnknownTransfer, .videoRangeAlternativeTransfer,
                  .videoRangeDolbyVisionOverride, .resolutionNonSquarePixels, .supplementalUnknownBrand,
-                 .supplementalCdm4OnDolbyVision:
+                 .supplementalCdm4OnDolbyVision, .checkHDR10PlusNotSignalled:
                 return .info
             }
         }

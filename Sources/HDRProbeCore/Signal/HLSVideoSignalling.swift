@@ -36,6 +36,13 @@ public struct HLSVideoSignalling: Sendable, Equatable, Codable {
         self.issues = issues
     }
 
+    /// Whether a Dolby Vision element is signalled (a `dvh1`/`dav1` CODECS entry or a
+    /// SUPPLEMENTAL-CODECS element).
+    public var signalsDolbyVision: Bool {
+        if case .dolbyVision = codec { return true }
+        return supplementalCodecs?.elements.contains { DolbyVisionCodecString($0.codec) != nil } ?? false
+    }
+
     /// The base sample entry per codec family.
     public static func baseSampleEntry(codec: String) -> String? {
         ["hevc": "hvc1", "h264": "avc1", "av1": "av01", "vp9": "vp09"][codec]
@@ -49,10 +56,15 @@ public struct HLSVideoSignalling: Sendable, Equatable, Codable {
     }
 
     /// §5.2 routes: only the rows of the table, and only for the codec the profile belongs to.
-    private static func route(for dv: DolbyVisionProfile, codec: String) -> DolbyVisionRoute? {
+    /// A profile 8 with a compatibility id outside 1/2/4 ("P8.6") reaches here only when a policy
+    /// accepts `8.x`; over a PQ base it is signalled as 8.1 and its record rewritten
+    /// (`apple-playback.md` §1.2–§1.3, §2.6).
+    private static func route(for dv: DolbyVisionProfile, codec: String, transfer: Int?) -> DolbyVisionRoute? {
         switch (codec, dv.profile, dv.compatibilityId) {
         case ("hevc", 5, _): return .primary
         case ("hevc", 8, 1?): return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
+        case ("hevc", 8, let c?) where ![1, 2, 4].contains(c) && transfer == H273Names.pq:
+            return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
         case ("hevc", 8, 4?): return .supplemental(brand: SupplementalCodecs.dolbyVisionHLGBrand)
         case ("av1", 10, 0?): return .primary
         case ("av1", 10, 1?): return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
@@ -82,7 +94,7 @@ public struct HLSVideoSignalling: Sendable, Equatable, Codable {
         }
 
         if let dv = source.dolbyVision {
-            let route = dv.accepted ? Self.route(for: dv.profile, codec: source.codec) : nil
+            let route = dv.accepted ? Self.route(for: dv.profile, codec: source.codec, transfer: source.transfer) : nil
             if let route, let dvString = dolbyVisionString(dv, source: source, issues: &issues) {
                 switch route {
                 case .primary:

@@ -12,6 +12,9 @@ final class MediaFile: @unchecked Sendable {
     let path: String
     let size: Int
     private let fd: Int32
+    /// The bytes of an in-memory file (an HLS init segment plus its first media segment); nil for
+    /// a file on disk.
+    private let memory: [UInt8]?
     /// Bytes read from the file so far (each block once, whoever asked). Only touched from the probing thread.
     private(set) var bytesRead = 0
     /// Monotonic deadline in nanoseconds; reads fail after it.
@@ -49,6 +52,7 @@ final class MediaFile: @unchecked Sendable {
             throw .failed(ReportError(.readFailed, "Cannot open \(path): \(String(cString: strerror(err)))"))
         }
         self.fd = fd
+        self.memory = nil
         self.size = Int(st.st_size)
         if size == 0 {
             close(fd)
@@ -56,7 +60,17 @@ final class MediaFile: @unchecked Sendable {
         }
     }
 
-    deinit { close(fd) }
+    /// A file held in memory; `name` stands for the path in reports and format probing.
+    init(name: String, bytes: [UInt8], deadline: UInt64) throws(OpenError) {
+        guard !bytes.isEmpty else { throw .failed(ReportError(.empty, "\(name) is empty (0 bytes)")) }
+        self.path = name
+        self.deadline = deadline
+        self.fd = -1
+        self.memory = bytes
+        self.size = bytes.count
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
 
     var timedOut: Bool { Clock.nowNanoseconds() > deadline }
 
@@ -98,6 +112,12 @@ final class MediaFile: @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
         guard !timedOut else { return -1 }
         guard offset >= 0, offset < size, count > 0 else { return 0 }
+        if let memory {
+            let n = min(count, size - offset)
+            memory.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
+            bytesRead += n
+            return n
+        }
         var done = 0
         while done < count, offset + done < size {
             let position = offset + done

@@ -12,10 +12,12 @@ public struct HLSMediaPlaylistHead: Sendable, Equatable, Codable {
     public var targetDuration: UInt64?
     /// `EXT-X-MAP` URI in force for the first segment (the last one before it).
     public var initSegmentURI: String?
-    /// `EXT-X-MAP` BYTERANGE (`"<n>[@<o>]"`), as written.
-    public var initSegmentByteRange: String?
+    /// `EXT-X-MAP` BYTERANGE.
+    public var initSegmentByteRange: HLSByteRange?
     public var initSegmentLine: Int?
     public var firstSegmentURI: String?
+    /// `EXT-X-BYTERANGE` of the first segment, when it is a sub-range.
+    public var firstSegmentByteRange: HLSByteRange?
     public var firstSegmentLine: Int?
     /// The first EXTINF duration, seconds.
     public var firstSegmentDuration: Double?
@@ -35,6 +37,7 @@ public struct HLSMediaPlaylistHead: Sendable, Equatable, Codable {
         try HLSPlaylistLine.checkHeader(lines)
         var head = HLSMediaPlaylistHead()
         var pendingExtinf: (line: Int, duration: Double)? = nil
+        var pendingByteRange: HLSByteRange? = nil
 
         for line in lines.dropFirst() {
             if line.isBlank || line.isComment { continue }
@@ -46,6 +49,7 @@ public struct HLSMediaPlaylistHead: Sendable, Equatable, Codable {
                 head.firstSegmentURI = line.text
                 head.firstSegmentLine = line.number
                 head.firstSegmentDuration = inf.duration
+                head.firstSegmentByteRange = pendingByteRange
                 return head
             }
             let name = line.tagName
@@ -64,9 +68,20 @@ public struct HLSMediaPlaylistHead: Sendable, Equatable, Codable {
                 let a = try line.attributeList()
                 try a.check("URI", .quotedString, required: true, tag: name, line: line.number)
                 try a.check("BYTERANGE", .quotedString, tag: name, line: line.number)
+                if let text = a["BYTERANGE"]?.quotedString, HLSByteRange(text) == nil {
+                    throw HLSPlaylistError(.invalidAttributeValue, line: line.number,
+                                           column: a.attribute("BYTERANGE")?.valueColumn,
+                                           "#EXT-X-MAP: BYTERANGE=\"\(text)\" must be '<n>[@<o>]'")
+                }
                 head.initSegmentURI = a["URI"]?.quotedString
-                head.initSegmentByteRange = a["BYTERANGE"]?.quotedString
+                head.initSegmentByteRange = a["BYTERANGE"]?.quotedString.flatMap(HLSByteRange.init)
                 head.initSegmentLine = line.number
+            case "EXT-X-BYTERANGE":
+                guard let range = line.tagValue.flatMap({ HLSByteRange($0.text) }) else {
+                    throw HLSPlaylistError(.invalidTagValue, line: line.number, column: (line.tagValue?.offset ?? 0) + 1,
+                                           "#EXT-X-BYTERANGE needs '<n>[@<o>]'")
+                }
+                pendingByteRange = range
             case "EXTINF":
                 if let inf = pendingExtinf {
                     throw HLSPlaylistError(.missingURI, line: inf.line,

@@ -6,6 +6,13 @@ public enum HLSStreamPlanner {
     public struct Plan: Sendable, Equatable {
         public var report: HLSReport?
         public var signalling: HLSVideoSignalling
+        public var sampleEntryPlan: SampleEntryPlan
+        /// The resolved Dolby Vision profile, level and verdict, when the stream has Dolby Vision.
+        public var dolbyVision: HLSVideoSource.DolbyVision?
+        public var frameRate: HLSFrameRate?
+        public var resolution: HLSResolution?
+        /// The audio token of the first playable audio stream.
+        public var audio: AudioCodecString?
         public var bandwidth: HLSBandwidth?
         /// Every issue met on the way (decision and line checks).
         public var issues: [HLSSignalIssue]
@@ -70,14 +77,17 @@ public enum HLSStreamPlanner {
         let resolution = s.width.flatMap { w in s.height.flatMap { HLSResolution(width: w, height: $0) } }
         let audioToken = AudioCodecString.firstPlayable(audio)
         let measured = bandwidth ?? HLSBandwidth(average: nil, peak: 0)
-        let report = HLSReportBuilder.report(video: signalling, audio: audioToken, resolution: resolution,
+        var report = HLSReportBuilder.report(video: signalling, audio: audioToken, resolution: resolution,
                                              frameRate: frameRate, bandwidth: measured)
+        let sampleEntryPlan = SampleEntryPlan.plan(evidence: e, signalling: signalling, dolbyVision: dolbyVision)
+        report?.plan = sampleEntryPlan
         var issues = signalling.issues
         if let resolution, let line = StreamInfLine(video: signalling, audio: audioToken, bandwidth: measured,
                                                     resolution: resolution, frameRate: frameRate) {
             issues += line.issues
         }
-        return Plan(report: report, signalling: signalling, bandwidth: bandwidth, issues: issues)
+        return Plan(report: report, signalling: signalling, sampleEntryPlan: sampleEntryPlan, dolbyVision: dolbyVision,
+                    frameRate: frameRate, resolution: resolution, audio: audioToken, bandwidth: bandwidth, issues: issues)
     }
 }
 

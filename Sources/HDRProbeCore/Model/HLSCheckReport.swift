@@ -1,0 +1,66 @@
+/// The result of `hdrprobe hls --check PLAYLIST`: per `#EXT-X-STREAM-INF`, where its media was
+/// found, what hdrprobe would signal for that media, and every disagreement as a ``Finding``
+/// (the report's finding format; `stream` is null, the playlist line is the variant's `line`).
+/// Codes are catalogued in `docs/findings.md` ("HLS signalling" and "HLS playlist check").
+public struct HLSCheckReport: Codable, Sendable, Equatable {
+    public var tool: ToolInfo
+    /// The playlist as given.
+    public var playlist: String
+    public var status: ProbeReport.Status
+    /// Why the playlist itself could not be checked (unreadable, malformed: `hls.check.playlistMalformed`
+    /// with its line), nil when it was read.
+    @NullEncoded public var error: Finding?
+    @NullEncoded public var errorLine: Int?
+    public var variants: [Variant]
+
+    public struct Variant: Codable, Sendable, Equatable {
+        /// Line of the `#EXT-X-STREAM-INF` tag.
+        public var line: Int
+        /// The URI line as written.
+        public var uri: String
+        /// The resolved media playlist, init section and first segment.
+        @NullEncoded public var mediaPlaylist: String?
+        @NullEncoded public var initSection: String?
+        @NullEncoded public var firstSegment: String?
+        /// The `#EXT-X-STREAM-INF` attributes as written.
+        public var declared: String
+        /// What hdrprobe signals for the media (null when the media could not be probed).
+        @NullEncoded public var expected: HLSReport?
+        /// Disagreements between the playlist and the media, worst first.
+        public var findings: [Finding]
+        /// The probe's own findings on the media (not counted by `--fail-on`).
+        public var mediaFindings: [Finding]
+
+        public init(line: Int, uri: String, mediaPlaylist: String? = nil, initSection: String? = nil,
+                    firstSegment: String? = nil, declared: String, expected: HLSReport? = nil,
+                    findings: [Finding] = [], mediaFindings: [Finding] = []) {
+            self.line = line
+            self.uri = uri
+            self.mediaPlaylist = mediaPlaylist
+            self.initSection = initSection
+            self.firstSegment = firstSegment
+            self.declared = declared
+            self.expected = expected
+            self.findings = findings
+            self.mediaFindings = mediaFindings
+        }
+    }
+
+    public init(tool: ToolInfo, playlist: String, status: ProbeReport.Status, error: Finding? = nil,
+                errorLine: Int? = nil, variants: [Variant] = []) {
+        self.tool = tool
+        self.playlist = playlist
+        self.status = status
+        self.error = error
+        self.errorLine = errorLine
+        self.variants = variants
+    }
+
+    /// Every finding of the check (the playlist error, then each variant's), for exit statuses.
+    public var allFindings: [Finding] {
+        (error.map { [$0] } ?? []) + variants.flatMap(\.findings)
+    }
+
+    /// The worst severity found, nil when clean.
+    public var worstSeverity: Finding.Severity? { allFindings.map(\.severity).max() }
+}

@@ -1,0 +1,65 @@
+/// What a variant's media really is, taken from hdrprobe's report on its first media (the fMP4
+/// init section plus the first segment, or the first TS segment): the signalling hdrprobe derives
+/// for it (`hls`), the stored sample entry, the Dolby Vision record and verdict, HDR10+ presence,
+/// and the first segment's bit rate. ``HLSVariantCheck`` compares a playlist's declarations with it.
+public struct HLSMediaFacts: Sendable, Equatable {
+    /// `container.format` of the report (`mp4`, `mpegts`, …).
+    public var container: String?
+    /// The ISO BMFF sample entry as stored in the init section (nil for TS).
+    public var storedSampleEntry: String?
+    /// hdrprobe's signalling for the media (the report's `hls` object).
+    public var expected: HLSReport
+    /// The resolved Dolby Vision profile (record, else RPU), nil without Dolby Vision.
+    public var dolbyVision: DolbyVisionProfile?
+    /// `dv_level` of the configuration record.
+    public var dolbyVisionLevel: Int?
+    public var hasDolbyVisionRecord: Bool
+    public var dolbyVisionAccepted: Bool
+    /// ST 2094-40 metadata in the frames scanned.
+    public var hdr10Plus: Bool
+    /// The codec name of the video stream (`hevc`, `h264`, `av1`, …).
+    public var codec: String?
+    /// Average bit rate of the first segment (bits/s), when its size and duration are known.
+    public var segmentBitRate: Int?
+
+    public init(container: String?, storedSampleEntry: String?, expected: HLSReport, dolbyVision: DolbyVisionProfile?,
+                dolbyVisionLevel: Int?, hasDolbyVisionRecord: Bool, dolbyVisionAccepted: Bool, hdr10Plus: Bool,
+                codec: String?, segmentBitRate: Int? = nil) {
+        self.container = container
+        self.storedSampleEntry = storedSampleEntry
+        self.expected = expected
+        self.dolbyVision = dolbyVision
+        self.dolbyVisionLevel = dolbyVisionLevel
+        self.hasDolbyVisionRecord = hasDolbyVisionRecord
+        self.dolbyVisionAccepted = dolbyVisionAccepted
+        self.hdr10Plus = hdr10Plus
+        self.codec = codec
+        self.segmentBitRate = segmentBitRate
+    }
+
+    /// From the report of the media's first video stream; nil when the report has no video
+    /// stream with HLS signalling.
+    public init?(report: ProbeReport, segmentBitRate: Int? = nil) {
+        guard let video = report.streams.first(where: { $0.kind == .video && $0.hls != nil }),
+              let hls = video.hls else { return nil }
+        var dv: DolbyVisionProfile?
+        if let config = video.dolbyVision?.configuration {
+            dv = DolbyVisionProfile(profile: config.profile, compatibilityId: config.compatibilityId, fromRPU: false)
+        } else if let text = video.dolbyVision?.profile {
+            let parts = text.split(separator: ".").compactMap { Int($0) }
+            if let p = parts.first { dv = DolbyVisionProfile(profile: p, compatibilityId: parts.dropFirst().first, fromRPU: true) }
+        }
+        self.init(container: report.container.format, storedSampleEntry: video.sampleEntry, expected: hls,
+                  dolbyVision: dv, dolbyVisionLevel: video.dolbyVision?.configuration?.level,
+                  hasDolbyVisionRecord: video.dolbyVision?.configuration != nil,
+                  dolbyVisionAccepted: video.dolbyVision?.verdict.decision == .accept,
+                  hdr10Plus: video.hdr?.hdr10Plus.present ?? false, codec: video.codec,
+                  segmentBitRate: segmentBitRate)
+    }
+
+    /// The video element of hdrprobe's CODECS.
+    public var videoCodec: String { HLSCodecs(parsing: expected.codecs).codecs.first ?? "" }
+
+    /// The audio elements of hdrprobe's CODECS (the muxed audio's token).
+    public var audioCodecs: [String] { Array(HLSCodecs(parsing: expected.codecs).codecs.dropFirst()) }
+}

@@ -1,0 +1,176 @@
+/// What `hdrprobe hls FILE…` prints: a Multivariant Playlist fragment with one
+/// `#EXT-X-STREAM-INF` per video file and, where the playback rules call for one, a fallback
+/// variant, each preceded by comment lines that say why (`shared/specs/hls-signalling.md` §5.2,
+/// §14; `apple-playback.md` §1.3, §2, §3).
+///
+/// Fallback variants: a Dolby Vision layer signalled in SUPPLEMENTAL-CODECS (8.1, 8.4, 10.1,
+/// 10.4, a rewritten "8.x") gets a second variant with the same line minus SUPPLEMENTAL-CODECS
+/// (AetherEngine's "reduced HDR master"), whose init section must not carry the Dolby Vision
+/// record (`hvc1` + `dvvC` fails with -11868 on panels without Dolby Vision). Profile 5 and 10.0
+/// have no compatible base and therefore no fallback; a refused profile is already signalled as
+/// its base layer.
+public enum HLSFragmentPlanner {
+    public struct Entry: Sendable, Equatable, Codable {
+        public enum Role: String, Sendable, Codable { case primary, fallback }
+        public var file: String
+        public var role: Role
+        /// `#` comment lines (with the `# ` prefix) printed before the tag.
+        public var comments: [String]
+        public var streamInf: String
+        public var uri: String
+
+        public init(file: String, role: Role, comments: [String], streamInf: String, uri: String) {
+            self.file = file
+            self.role = role
+            self.comments = comments
+            self.streamInf = streamInf
+            self.uri = uri
+        }
+    }
+
+    /// A file that gave no variant, with the reason.
+    public struct Skipped: Sendable, Equatable, Codable {
+        public var file: String
+        public var reason: String
+    }
+
+    public struct Fragment: Sendable, Equatable, Codable {
+        public var entries: [Entry]
+        public var skipped: [Skipped]
+
+        /// The playlist text; `header` adds `#EXTM3U`, `#EXT-X-VERSION:7` and
+        /// `#EXT-X-INDEPENDENT-SEGMENTS` (the master AetherEngine serves, `apple-playback.md` §3).
+        public func render(header: Bool, generator: String) -> String {
+            var lines: [String] = []
+            if header {
+                lines += ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
+            }
+            lines.append("# \(generator)")
+            for s in skipped { lines.append("# \(s.file): no variant — \(s.reason)") }
+            for e in entries {
+                lines.append("")
+                lines += e.comments
+                lines.append(e.streamInf)
+                lines.append(e.uri)
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// `{name}` in `uriTemplate` is the file name without directory and extension; a fallback
+    /// variant's name gets `_<range>base` appended (`dv_p81_hdr10base`).
+    public static func fragment(reports: [ProbeReport], uriTemplate: String = "{name}/prog_index.m3u8") -> Fragment {
+        var fragment = Fragment(entries: [], skipped: [])
+        for report in reports {
+            let file = report.path
+            let name = baseName(file)
+            if report.status == .error {
+                fragment.skipped.append(Skipped(file: file, reason: "not analysed: \(report.error?.message ?? "unknown error")"))
+                continue
+            }
+            let videos = report.streams.filter { $0.kind == .video }
+            guard let video = videos.first(where: { $0.hls != nil }), let hls = video.hls else {
+                let reason = videos.isEmpty ? "no video stream" : "no HLS codec string could be derived for the video stream"
+                fragment.skipped.append(Skipped(file: file, reason: reason))
+                continue
+            }
+            let uri = uriTemplate.replacingName(with: name)
+            var comments = ["# \(file)" + (videos.count > 1 ? " (first of \(videos.count) video streams)" : "")]
+            comments += decisionComments(video: video, hls: hls, findings: report.findings.filter { $0.stream == video.index })
+            fragment.entries.append(Entry(file: file, role: .primary, comments: comments, streamInf: hls.streamInf, uri: uri))
+
+            if let supplemental = hls.supplementalCodecs, let dv = video.dolbyVision,
+               SupplementalCodecs(parsing: supplemental).elements.contains(where: { DolbyVisionCodecString($0.codec) != nil }) {
+                let base = hls.videoRange == "HLG" ? "HLG" : "HDR10"
+                let line = withoutSupplementalCodecs(hls.streamInf)
+                let fallbackName = name + "_" + base.lowercased() + "base"
+                let note = [
+                    "# \(file): fallback for players and panels without Dolby Vision — the \(base) base layer of Dolby Vision \(dv.profile).",
+                    "#   Package it with an init section without the Dolby Vision record: hvc1 + dvvC fails (-11868) on panels without Dolby Vision.",
+                ]
+                fragment.entries.append(Entry(file: file, role: .fallback, comments: note, streamInf: line,
+                                              uri: uriTemplate.replacingName(with: fallbackName)))
+            }
+        }
+        return fragment
+    }
+
+    /// One comment per decision: codec and entry, range, Dolby Vision verdict and record, each remux step.
+    static func decisionComments(video: StreamReport, hls: HLSReport, findings: [Finding]) -> [String] {
+        var c: [String] = []
+        let stored = hls.plan?.stored
+        let entryNote = stored.map { $0 == hls.sampleEntry ? "sample entry \($0)" : "sample entry \($0) → \(hls.sampleEntry)" }
+            ?? "sample entry \(hls.sampleEntry) when packaged as fMP4"
+        c.append("#   \(video.codec ?? "video") \(hls.resolution) @ \(hls.frameRate ?? "unknown rate"): \(entryNote); CODECS \"\(hls.codecs)\"")
+        let transfer = video.color?.transferCharacteristics
+        var range = "#   VIDEO-RANGE=\(hls.videoRange)"
+        if let dv = video.dolbyVision, VideoRange.forcedBy(dolbyVision: profile(dv)) != nil, dv.verdict.decision == .accept {
+            range += " (set by Dolby Vision \(dv.profile))"
+        } else {
+            range += " (transfer characteristics \(transfer.map(String.init) ?? "not signalled")\(video.color?.transfer.map { ", \($0)" } ?? ""))"
+        }
+        c.append(range)
+        if let dv = video.dolbyVision {
+            let v = dv.verdict
+            if v.decision == .accept {
+                c.append("#   Dolby Vision \(dv.profile): accepted (\(v.code))" + (hls.supplementalCodecs.map { "; SUPPLEMENTAL-CODECS \"\($0)\"" } ?? "; CODECS carries it"))
+            } else {
+                c.append("#   Dolby Vision \(dv.profile): refused (\(v.code)) — \(v.reason) Signalled as \(v.fallback ?? "its base layer").")
+            }
+        } else if let s = hls.supplementalCodecs {
+            c.append("#   HDR10+ metadata: SUPPLEMENTAL-CODECS \"\(s)\"")
+        }
+        if let record = hls.plan?.dolbyVisionRecord {
+            c.append("#   Dolby Vision record: \(record.action.rawValue)\(record.box.map { " (\($0))" } ?? "") — \(record.reason)")
+        }
+        for step in hls.plan?.steps ?? [] {
+            c.append("#   remux: \(step.detail)")
+        }
+        // Findings a remux step already answers are not repeated.
+        let answered: [SampleEntryPlan.Step.Code: FindingCode] = [
+            .promoteEntry: .hlsSampleEntryInBand, .dropConfigurationSEI: .hlsSEIInConfigurationRecord,
+            .moveParameterSetsOutOfBand: .hlsParameterSetsInBandOnly,
+        ]
+        let covered = Set((hls.plan?.steps ?? []).compactMap { answered[$0.code]?.rawValue })
+        for f in findings where f.code.hasPrefix("hls.") && !covered.contains(f.code) {
+            c.append("#   \(f.severity.rawValue) \(f.code): \(f.message)")
+        }
+        return c
+    }
+
+    static func profile(_ dv: DolbyVisionReport) -> DolbyVisionProfile {
+        if let config = dv.configuration {
+            return DolbyVisionProfile(profile: config.profile, compatibilityId: config.compatibilityId, fromRPU: false)
+        }
+        let parts = dv.profile.split(separator: ".").compactMap { Int($0) }
+        return DolbyVisionProfile(profile: parts.first ?? 0, compatibilityId: parts.dropFirst().first, fromRPU: true)
+    }
+
+    /// The same `#EXT-X-STREAM-INF` line without its SUPPLEMENTAL-CODECS attribute.
+    public static func withoutSupplementalCodecs(_ line: String) -> String {
+        let tag = StreamInfLine.tag
+        guard line.hasPrefix(tag), let list = try? HLSAttributeList.parse(String(line.dropFirst(tag.count))) else {
+            return line
+        }
+        return tag + list.attributes.filter { $0.name != "SUPPLEMENTAL-CODECS" }
+            .map { "\($0.name)=\($0.value.rawText)" }.joined(separator: ",")
+    }
+
+    static func baseName(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+        return String(last[..<dot])
+    }
+}
+
+extension String {
+    fileprivate func replacingName(with name: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let r = rest.range(of: "{name}") {
+            out += rest[..<r.lowerBound] + name
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,96 @@
+/// The sample-entry plan of one video stream: which fMP4 sample entry it should carry for Apple
+/// playback, the remux steps that take it there, and what happens to its Dolby Vision record
+/// (`shared/specs/apple-playback.md` §2.1 codec-tag promotion, §2.2 in-band parameter sets, §2.3
+/// Annex B private data, §2.4 SEI arrays in hvcC, §2.7 P5 colour; `hls-signalling.md` §5.2 for the
+/// entry itself). Reported as `hls.plan`.
+public struct SampleEntryPlan: Sendable, Equatable, Codable {
+    /// One remux step, with a stable code and the sentence that says what and why.
+    public struct Step: Sendable, Equatable, Codable {
+        public enum Code: String, Sendable, Codable, CaseIterable {
+            /// §2.1: write the entry hdrprobe wants (`hev1` → `hvc1`, `hvc1` → `dvh1` for P5, …).
+            case promoteEntry
+            /// §2.2: the configuration record has no parameter sets; collect them from the stream.
+            case moveParameterSetsOutOfBand
+            /// §2.3: the codec private data is Annex B; write a length-prefixed record.
+            case convertAnnexBConfiguration
+            /// §2.4: drop the SEI arrays of the hvcC (keep VPS/SPS/PPS).
+            case dropConfigurationSEI
+            /// §2.7: P5 without a colour description; write `colr nclx 9/16/9`.
+            case forceColour
+        }
+
+        public var code: Code
+        public var detail: String
+
+        public init(_ code: Code, _ detail: String) {
+            self.code = code
+            self.detail = detail
+        }
+    }
+
+    /// The entry as stored (ISO BMFF only; nil for Matroska, TS and raw streams).
+    @NullEncoded public var stored: String?
+    /// The entry the stream should carry (`hls.sampleEntry`).
+    public var target: String
+    public var steps: [Step]
+    @NullEncoded public var dolbyVisionRecord: DolbyVisionRecordPlan?
+
+    public init(stored: String?, target: String, steps: [Step], dolbyVisionRecord: DolbyVisionRecordPlan?) {
+        self.stored = stored
+        self.target = target
+        self.steps = steps
+        self.dolbyVisionRecord = dolbyVisionRecord
+    }
+
+    /// Whether the stream can be packaged as it is (no step, record kept or absent).
+    public var isCopyAsIs: Bool {
+        steps.isEmpty && (dolbyVisionRecord == nil || dolbyVisionRecord?.action == .keep)
+    }
+
+    /// - Parameters:
+    ///   - evidence: the stream as measured.
+    ///   - signalling: the §5.2 decision for it.
+    ///   - dolbyVision: the resolved profile and the policy's verdict, when the stream has Dolby Vision.
+    public static func plan(evidence e: VideoEvidence, signalling: HLSVideoSignalling,
+                            dolbyVision: HLSVideoSource.DolbyVision?) -> SampleEntryPlan {
+        var steps: [Step] = []
+        let target = signalling.sampleEntry
+        let inBandEntries: Set<String> = ["hev1", "dvhe", "avc3", "dvav"]
+        if let stored = e.sampleEntry, stored != target {
+            let why = inBandEntries.contains(stored)
+                ? "Apple wants parameter sets out of band (rule 1.10); AVPlayer rejects FFmpeg's default hev1"
+                : target == "dvh1" ? "profile 5 has no compatible base, so only dvh1 engages the Dolby Vision decoder"
+                : target == "dav1" ? "profile 10.0 has no compatible base and is signalled as dav1"
+                : "the Dolby Vision layer is signalled in SUPPLEMENTAL-CODECS over the plain base entry"
+            steps.append(Step(.promoteEntry, "Write the sample entry as \(target) instead of \(stored): \(why)."))
+        }
+        let record = e.configurationRecord
+        let isAnnexB = record.starts(with: [0, 0, 1]) || record.starts(with: [0, 0, 0, 1])
+        if ["hevc", "h264"].contains(e.codec ?? "") {
+            if isAnnexB {
+                steps.append(Step(.convertAnnexBConfiguration,
+                                  "The codec private data is Annex B while the samples are length-prefixed; write a proper \(e.codec == "hevc" ? "hvcC" : "avcC") first, or FFmpeg's mov muxer empties the samples."))
+            } else if e.configurationHasParameterSets == false {
+                steps.append(Step(.moveParameterSetsOutOfBand,
+                                  "The configuration record has no parameter sets\(e.scan.inBandParameterSets ? " (they are only in the samples)" : ""); copy the first VPS/SPS/PPS into it, or CoreMedia cannot build a format description (-4)."))
+            }
+        }
+        if !e.configurationSEITypes.isEmpty {
+            let types = e.configurationSEITypes.map(String.init).joined(separator: ", ")
+            steps.append(Step(.dropConfigurationSEI,
+                              "Drop the SEI array (payload types \(types)) from the hvcC and keep only VPS/SPS/PPS: Apple TV shows no track for such a record."))
+        }
+        if target == "dvh1", dolbyVision?.profile.profile == 5 {
+            let colour = e.containerColour ?? e.scan.bitstreamColour
+            if colour?.transfer == nil || colour?.transfer == 2 {
+                steps.append(Step(.forceColour,
+                                  "Profile 5 without a colour description: write colr nclx 9/16/9 (BT.2020, PQ, BT.2020 NCL), keeping the range, or the Dolby Vision decoder does not engage."))
+            }
+        }
+        let recordPlan = DolbyVisionRecordPlan.decide(codec: e.codec ?? "unknown", profile: dolbyVision?.profile,
+                                                      hasRecord: e.doviRecord != nil,
+                                                      accepted: dolbyVision?.accepted ?? false,
+                                                      signalled: signalling.signalsDolbyVision)
+        return SampleEntryPlan(stored: e.sampleEntry, target: target, steps: steps, dolbyVisionRecord: recordPlan)
+    }
+}

@@ -1,0 +1,162 @@
+import HDRProbeCore
+
+/// `hdrprobe hls --check`: reads a Multivariant Playlist (a local path or an `http(s)` URL), and
+/// for each `#EXT-X-STREAM-INF` reads its Media Playlist up to the first segment, fetches the
+/// `EXT-X-MAP` init section and the first segment (bounded: ``Limits``), probes them together as
+/// one file, and compares the declarations with the media (``HLSVariantCheck``). Nothing is
+/// thrown: an unreadable or malformed playlist is the report's `error`, an unreachable variant a
+/// `hls.check.mediaUnavailable` finding, and the other variants are still checked.
+public struct HLSPlaylistChecker: Sendable {
+    public struct Limits: Sendable {
+        /// Bytes read of an init section.
+        public var initSection: Int
+        /// Bytes read of the first segment (the probe needs only its first frames).
+        public var segment: Int
+        /// Variants checked per playlist.
+        public var variants: Int
+
+        public init(initSection: Int = 16 << 20, segment: Int = 32 << 20, variants: Int = 256) {
+            self.initSection = initSection
+            self.segment = segment
+            self.variants = variants
+        }
+    }
+
+    public var options: ProbeOptions
+    public var limits: Limits
+
+    public init(options: ProbeOptions = ProbeOptions(), limits: Limits = Limits()) {
+        self.options = options
+        self.limits = limits
+    }
+
+    private var deadline: UInt64 {
+        Clock.nowNanoseconds() + UInt64(max(0.001, min(options.timeout, 86_400)) * 1e9)
+    }
+
+    public func check(_ argument: String) -> HLSCheckReport {
+        var report = HLSCheckReport(tool: ProbeEngine.tool, playlist: argument, status: .ok)
+        func fail(_ finding: Finding, line: Int? = nil) -> HLSCheckReport {
+            report.status = .error
+            report.error = finding
+            report.errorLine = line
+            return report
+        }
+        let location: HLSResourceLocation
+        do throws(HLSResourceLocation.ResolutionError) {
+            location = try HLSResourceLocation(argument: argument)
+        } catch {
+            return fail(Finding(ReportError(.unrecognized, "\(argument): \(error)")))
+        }
+        let text: [UInt8]
+        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes + 1, deadline: deadline) {
+        case let .failure(error): return fail(Finding(error))
+        case let .success(fetched): text = fetched.bytes
+        }
+        let playlist: HLSMultivariantPlaylist
+        do throws(HLSPlaylistError) {
+            if text.count > HLSPlaylistLimits.maxBytes {
+                throw HLSPlaylistError(.limitExceeded, line: 1, "playlist is larger than the \(HLSPlaylistLimits.maxBytes)-byte limit")
+            }
+            playlist = try HLSMultivariantPlaylist.parse(bytes: text)
+        } catch {
+            let hint = error.kind == .mediaPlaylistTag ? " (give the Multivariant Playlist that lists it)" : ""
+            return fail(Finding(HLSSignalIssue(.checkPlaylistMalformed, "\(argument): \(error.description)\(hint)"), stream: nil),
+                        line: error.line)
+        }
+        var mediaPlaylists: [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>] = [:]
+        for variant in playlist.variants.prefix(limits.variants) {
+            report.variants.append(checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists))
+        }
+        if playlist.variants.count > limits.variants {
+            report.error = Finding(code: "hls.check.variantLimit", severity: .info,
+                                   message: "Only the first \(limits.variants) of \(playlist.variants.count) variants were checked.")
+        }
+        return report
+    }
+
+    private func checkVariant(_ variant: HLSVariantStream, master: HLSResourceLocation,
+                              mediaPlaylists: inout [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>]) -> HLSCheckReport.Variant {
+        let declared = variant.attributes.rawText
+        var result = HLSCheckReport.Variant(line: variant.line, uri: variant.uri, declared: declared)
+        func unavailable(_ message: String) -> HLSCheckReport.Variant {
+            result.findings.append(Finding(HLSSignalIssue(.checkMediaUnavailable, message), stream: nil))
+            return result
+        }
+        let mediaLocation: HLSResourceLocation
+        do throws(HLSResourceLocation.ResolutionError) {
+            mediaLocation = try master.resolve(variant.uri)
+        } catch {
+            return unavailable("Line \(variant.uriLine): \(error)")
+        }
+        result.mediaPlaylist = mediaLocation.description
+        if mediaPlaylists[mediaLocation] == nil {
+            mediaPlaylists[mediaLocation] = readMediaPlaylist(mediaLocation)
+        }
+        let head: HLSMediaPlaylistHead
+        switch mediaPlaylists[mediaLocation]! {
+        case let .failure(error): return unavailable(error.message)
+        case let .success(h): head = h
+        }
+        guard let segmentURI = head.firstSegmentURI else {
+            return unavailable("\(mediaLocation) lists no media segment.")
+        }
+        var bytes: [UInt8] = []
+        if let initURI = head.initSegmentURI {
+            let initLocation: HLSResourceLocation
+            do throws(HLSResourceLocation.ResolutionError) { initLocation = try mediaLocation.resolve(initURI) } catch {
+                return unavailable("\(mediaLocation) line \(head.initSegmentLine ?? 0): \(error)")
+            }
+            result.initSection = initLocation.description
+            switch HLSResourceFetcher.fetch(initLocation, range: head.initSegmentByteRange, maxBytes: limits.initSection,
+                                            deadline: deadline) {
+            case let .failure(error): return unavailable("Init section: \(error.message)")
+            case let .success(fetched):
+                if fetched.truncated { return unavailable("Init section \(initLocation) is larger than \(limits.initSection) bytes.") }
+                bytes = fetched.bytes
+            }
+        }
+        let segmentLocation: HLSResourceLocation
+        do throws(HLSResourceLocation.ResolutionError) { segmentLocation = try mediaLocation.resolve(segmentURI) } catch {
+            return unavailable("\(mediaLocation) line \(head.firstSegmentLine ?? 0): \(error)")
+        }
+        result.firstSegment = segmentLocation.description
+        var segmentBitRate: Int?
+        switch HLSResourceFetcher.fetch(segmentLocation, range: head.firstSegmentByteRange, maxBytes: limits.segment,
+                                        deadline: deadline) {
+        case let .failure(error): return unavailable("First segment: \(error.message)")
+        case let .success(fetched):
+            bytes += fetched.bytes
+            if let size = fetched.totalSize, let duration = head.firstSegmentDuration, duration > 0 {
+                segmentBitRate = Int((Double(size) * 8 / duration).rounded())
+            }
+        }
+        let probe = ProbeEngine(options: options).probe(name: segmentLocation.description, bytes: bytes)
+        result.mediaFindings = probe.findings
+        if probe.status == .error {
+            return unavailable("The first media (\(segmentLocation.lastComponent)) cannot be analysed: \(probe.error?.message ?? "unknown error").")
+        }
+        guard let facts = HLSMediaFacts(report: probe, segmentBitRate: segmentBitRate) else {
+            return unavailable("The first media (\(segmentLocation.lastComponent)) has no video stream hdrprobe can signal.")
+        }
+        result.expected = facts.expected
+        let issues = HLSVariantCheck.check(variant, media: facts)
+        result.findings = issues.enumerated()
+            .sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }
+            .map { Finding($0.element, stream: nil) }
+        return result
+    }
+
+    private func readMediaPlaylist(_ location: HLSResourceLocation) -> Result<HLSMediaPlaylistHead, ReportError> {
+        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline) {
+        case let .failure(error): return .failure(ReportError(ErrorCode(rawValue: error.code) ?? .readFailed,
+                                                               "Media playlist \(location): \(error.message)"))
+        case let .success(fetched):
+            do throws(HLSPlaylistError) {
+                return .success(try HLSMediaPlaylistHead.parse(bytes: fetched.bytes))
+            } catch {
+                return .failure(ReportError(.malformed, "Media playlist \(location), \(error.description)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+
+/// `hdrprobe hls FILE…` prints a Multivariant Playlist fragment for the files;
+/// `hdrprobe hls --check PLAYLIST…` checks existing playlists against their media.
+struct HLSCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hls",
+        abstract: "Write the HLS signalling for media files, or check a playlist against its media.",
+        discussion: """
+        Without --check: one #EXT-X-STREAM-INF per video file (CODECS, SUPPLEMENTAL-CODECS, VIDEO-RANGE, \
+        FRAME-RATE, RESOLUTION, measured BANDWIDTH), plus a fallback variant without SUPPLEMENTAL-CODECS for \
+        Dolby Vision 8.1/8.4/10.1/10.4, each preceded by comment lines giving every decision: sample entry, \
+        range, Dolby Vision verdict, what happens to the Dolby Vision record, and remux steps.
+
+        With --check: each argument is a Multivariant Playlist (a path, or an http(s) URL read through \
+        libavformat). For every variant hdrprobe reads the Media Playlist, fetches the EXT-X-MAP init \
+        section and the first segment, probes them, and reports each disagreement (codes hls.check.*, \
+        hls.supplementalCodecs.*, hls.frameRate.*; docs/findings.md). Malformed playlists are reported \
+        with their line number.
+
+        Exit status: 0 clean (or, with --check, nothing at or above --fail-on); 1 a file or playlist in \
+        error, or findings at or above --fail-on; 2 usage error.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Media files; with --check, Multivariant Playlists (paths or http(s) URLs).",
+                                 valueName: "FILE|PLAYLIST"))
+    var inputs: [String]
+
+    @Flag(help: "Check the given Multivariant Playlists against their media.")
+    var check = false
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(help: ArgumentHelp("URI written after each #EXT-X-STREAM-INF; {name} is the file name without extension.",
+                               valueName: "template"))
+    var uriTemplate = "{name}/prog_index.m3u8"
+
+    @Flag(help: "Leave out #EXTM3U, #EXT-X-VERSION and #EXT-X-INDEPENDENT-SEGMENTS.")
+    var noHeader = false
+
+    @Option(help: ArgumentHelp("With --check: the lowest finding severity that makes the exit status 1.",
+                               valueName: "error|warning|info"))
+    var failOn: Finding.Severity = .error
+
+    @OptionGroup var analysis: AnalysisOptions
+
+    @Flag(help: "No progress lines on stderr.")
+    var quiet = false
+
+    func validate() throws {
+        if check && (noHeader || uriTemplate != "{name}/prog_index.m3u8") {
+            throw ValidationError("--no-header and --uri-template apply only without --check")
+        }
+    }
+
+    func run() throws {
+        let options = try analysis.probeOptions()
+        let progress = !quiet && inputs.count > 1 && isatty(STDERR_FILENO) == 1
+        func tick(_ i: Int, _ name: String) {
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(inputs.count)] \(name)".utf8)) }
+        }
+        defer { if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        if check {
+            let checker = HLSPlaylistChecker(options: options)
+            var reports: [HLSCheckReport] = []
+            for (i, playlist) in inputs.enumerated() {
+                tick(i, playlist)
+                reports.append(checker.check(playlist))
+            }
+            if json {
+                print(try ReportEncoder.json(reports))
+            } else {
+                print(reports.map(HLSCheckSummary.render).joined(separator: "\n\n"))
+            }
+            let failed = reports.contains { $0.status == .error }
+                || reports.flatMap(\.allFindings).contains { $0.severity >= failOn }
+            if failed { throw ExitCode(1) }
+            return
+        }
+        let engine = ProbeEngine(options: options)
+        var reports: [ProbeReport] = []
+        for (i, file) in inputs.enumerated() {
+            tick(i, file)
+            reports.append(engine.probe(path: file))
+        }
+        let fragment = HLSFragmentPlanner.fragment(reports: reports, uriTemplate: uriTemplate)
+        if json {
+            print(try ReportEncoder.json(fragment))
+        } else {
+            let policy = analysis.policy == "default" ? "" : ", policy \(analysis.policy)"
+            print(fragment.render(header: !noHeader, generator: "hdrprobe \(ProbeEngine.version)\(policy): \(fragment.entries.count) variant\(fragment.entries.count == 1 ? "" : "s") from \(inputs.count) file\(inputs.count == 1 ? "" : "s")"),
+                  terminator: "")
+        }
+        if reports.contains(where: { $0.status == .error }) { throw ExitCode(1) }
+    }
+}
+
+extension Finding.Severity: ExpressibleByArgument {}
