@@ -382,4 +382,8 @@ PY
   fi
 fi
 
+# ---------------------------------------------------------------- HLS variants and playlists
+log "HLS (Corpus/hls/make.sh)"
+bash "$HERE/hls/make.sh"
+
 log "done: $(find "$OUT" -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '.*' | wc -l) files"

@@ -89,6 +89,8 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
         case checkVideoRangeMismatch = "hls.check.videoRangeMismatch"
         /// FRAME-RATE differs from the media's rate by more than the three-decimal rounding.
         case checkFrameRateMismatch = "hls.check.frameRateMismatch"
+        /// No FRAME-RATE on an SDR variant (Apple rule 9.15: MUST be present on every variant with video).
+        case checkFrameRateMissing = "hls.check.frameRateMissing"
         /// RESOLUTION differs from the media's picture size.
         case checkResolutionMismatch = "hls.check.resolutionMismatch"
         /// The audio codecs in CODECS differ from the audio muxed in the segments (variant without AUDIO group).
@@ -108,7 +110,7 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
                  .supplementalLevelMismatch, .supplementalProfileMismatch, .supplementalProfileWithoutBase,
                  .frameRateAbove60, .bandwidthAverageMismatch, .bandwidthPeakMismatch, .bandwidthPeakToAverage,
                  .bandwidthLiveAverageExceeded, .checkDolbyVisionNotSignalled, .checkHDR10PlusNotInMedia,
-                 .checkFrameRateMismatch, .checkResolutionMismatch, .checkAudioCodecMismatch:
+                 .checkFrameRateMismatch, .checkResolutionMismatch, .checkAudioCodecMismatch, .checkFrameRateMissing:
                 return .warning
             case .notAppleCodec, .dolbyVisionLevelDerived, .dolbyVisionNoAppleRoute, .dolbyVisionHLGBrandOverSDRGamma, .hdr10PlusWithoutPQ,
                  .hdr10PlusAlongsideDolbyVision, .videoRangeUnknownTransfer, .videoRangeAlternativeTransfer,

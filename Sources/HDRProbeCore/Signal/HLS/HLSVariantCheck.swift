@@ -12,7 +12,8 @@
 ///   the media has, and is there when the media carries an accepted DV 8.x/10.x layer (AE CL 1.4.2:
 ///   without `/db1p` DV never engages);
 /// - VIDEO-RANGE (absent = SDR) equals the media's range (§9; HLG signalled as PQ → wrong EOTF);
-/// - FRAME-RATE is present on PQ/HLG variants (§10, device-verified filter) and equals the media's
+/// - FRAME-RATE is present (§10: on PQ/HLG variants a device-verified filter, on others Apple rule
+///   9.15) and equals the media's
 ///   rate after three-decimal rounding; RESOLUTION equals the picture size (§12);
 /// - muxed audio matches the audio codecs of CODECS when the variant has no AUDIO group (§8);
 /// - the first segment's bit rate stays within BANDWIDTH + 10 % (§13);
@@ -64,15 +65,21 @@ public enum HLSVariantCheck {
         }
         let declaresDolbyVision = declaredSupplemental.contains { DolbyVisionCodecString($0.codec) != nil }
         let declaresHDR10Plus = declaredSupplemental.contains { $0.brands.contains { $0.lowercased() == SupplementalCodecs.hdr10PlusBrand } }
-        for element in declaredSupplemental where DolbyVisionCodecString(element.codec) != nil && media.dolbyVision == nil {
-            add(.checkSupplementalNotInMedia, "SUPPLEMENTAL-CODECS declares Dolby Vision '\(element.string)' but the media carries no Dolby Vision (no record, no RPU).",
-                subject: element.string)
+        for element in declaredSupplemental where DolbyVisionCodecString(element.codec) != nil {
+            if media.dolbyVision == nil {
+                add(.checkSupplementalNotInMedia, "SUPPLEMENTAL-CODECS declares Dolby Vision '\(element.string)' but the media carries no Dolby Vision (no record, no RPU).",
+                    subject: element.string)
+            } else if !media.hasDolbyVisionRecord {
+                add(.checkSupplementalNotInMedia, "SUPPLEMENTAL-CODECS declares Dolby Vision '\(element.string)' but the init section has no Dolby Vision configuration record (the samples carry RPUs only): Apple players never engage Dolby Vision without it. Package with a muxer that writes dvvC (FFmpeg's HLS muxer before 6.1 drops it).",
+                    subject: element.string)
+            }
         }
         if declaresHDR10Plus && !media.hdr10Plus {
             add(.checkHDR10PlusNotInMedia, "SUPPLEMENTAL-CODECS declares HDR10+ (cdm4) but no ST 2094-40 metadata was found in the frames read.")
         }
         let expectedSupplemental = media.expected.supplementalCodecs.map { SupplementalCodecs(parsing: $0).elements } ?? []
-        if let dvElement = expectedSupplemental.first(where: { DolbyVisionCodecString($0.codec) != nil }), !declaresDolbyVision {
+        if let dvElement = expectedSupplemental.first(where: { DolbyVisionCodecString($0.codec) != nil }), !declaresDolbyVision,
+           media.hasDolbyVisionRecord {
             add(.checkDolbyVisionNotSignalled, "The media carries Dolby Vision \(media.dolbyVision?.string ?? "") that the policy accepts, but SUPPLEMENTAL-CODECS does not declare \"\(dvElement.string)\": Apple players play the base layer and Dolby Vision never engages.",
                 subject: dvElement.string)
         }
@@ -102,6 +109,8 @@ public enum HLSVariantCheck {
             }
         } else if let range = declaredRange, range != .sdr {
             add(.frameRateMissingForHDR, "A VIDEO-RANGE=\(range.rawValue) variant without FRAME-RATE is filtered out by AVPlayer when it parses the master playlist\(expectedRate.map { "; the media runs at \($0.string)" } ?? "").")
+        } else {
+            add(.checkFrameRateMissing, "The variant has no FRAME-RATE, which Apple's rule 9.15 requires on every variant with video\(expectedRate.map { "; the media runs at \($0.string)" } ?? "").")
         }
 
         // RESOLUTION.

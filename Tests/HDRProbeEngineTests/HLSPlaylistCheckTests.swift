@@ -1,0 +1,215 @@
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+import Testing
+
+/// `hdrprobe hls --check` on the HLS corpus (`Corpus/hls/make.sh`): every planted error is found,
+/// the right master gives nothing, and the masters ffmpeg 5.1 wrote itself show its known defects.
+/// Expected codes: `Corpus/hls/expected.json` (planted errors and ffmpeg's documented behaviour,
+/// not hdrprobe's output).
+@Suite struct HLSPlaylistCheckTests {
+    static let root = TestPaths.corpus.appendingPathComponent("hls")
+
+    /// One playlist's golden: codes per variant line, or the playlist error.
+    struct Golden: Sendable {
+        var codes: [Int: Set<String>] = [:]
+        var errorCode: String?
+        var errorLine: Int?
+    }
+
+    static let golden: [String: Golden] = {
+        guard let data = try? Data(contentsOf: root.appendingPathComponent("expected.json")),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let playlists = json["playlists"] as? [String: [String: Any]] else { return [:] }
+        return playlists.mapValues { entry in
+            var g = Golden()
+            for (line, value) in entry["variants"] as? [String: Any] ?? [:] {
+                // A variant's golden is a list of codes, or an object with `planted` and `codes`.
+                let codes = (value as? [String]) ?? ((value as? [String: Any])?["codes"] as? [String]) ?? []
+                g.codes[Int(line) ?? -1] = Set(codes)
+            }
+            if let error = entry["error"] as? [String: Any] {
+                g.errorCode = error["code"] as? String
+                g.errorLine = error["line"] as? Int
+            }
+            return g
+        }
+    }()
+
+    static var playlists: [String] { golden.keys.sorted() }
+
+    static func codesByLine(_ report: HLSCheckReport) -> [Int: Set<String>] {
+        Dictionary(uniqueKeysWithValues: report.variants.map { ($0.line, Set($0.findings.map(\.code))) })
+    }
+
+    @Test("the HLS corpus has goldens") func hasGoldens() {
+        #expect(Self.golden.count >= 10)
+    }
+
+    @Test("check matches the golden", arguments: playlists)
+    func matchesGolden(_ name: String) throws {
+        let golden = try #require(Self.golden[name])
+        let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent(name).path)
+        if let code = golden.errorCode {
+            #expect(report.status == .error)
+            #expect(report.error?.code == code)
+            #expect(report.errorLine == golden.errorLine)
+            #expect(report.error?.message.contains("line \(golden.errorLine ?? -1)") == true)
+            return
+        }
+        #expect(report.status == .ok, "\(report.error?.message ?? "")")
+        #expect(Self.codesByLine(report) == golden.codes)
+        // Every variant of an fMP4 playlist was probed from its init section and first segment.
+        for v in report.variants where !v.findings.contains(where: { $0.code == "hls.check.mediaUnavailable" }) {
+            #expect(v.expected != nil && v.firstSegment != nil, "line \(v.line)")
+        }
+    }
+
+    @Test func rightMasterIsCleanAndProbesFromInitAndSegment() throws {
+        let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("master.m3u8").path)
+        #expect(report.allFindings.isEmpty)
+        let dv = try #require(report.variants.first { $0.uri.hasPrefix("dv_p81/") })
+        #expect(dv.initSection?.hasSuffix("dv_p81/init.mp4") == true)
+        #expect(dv.firstSegment?.hasSuffix("dv_p81/seg0.m4s") == true)
+        #expect(dv.expected?.supplementalCodecs == "dvh1.08.01/db1p")
+    }
+
+    /// One file holding init section and segment, addressed with EXT-X-MAP BYTERANGE and
+    /// EXT-X-BYTERANGE: the same media, so the same verdict as the separate files.
+    @Test func byteRangesReadTheSameMedia() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-byterange-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let initData = try Data(contentsOf: Self.root.appendingPathComponent("dv_p84/init.mp4"))
+        let segment = try Data(contentsOf: Self.root.appendingPathComponent("dv_p84/seg0.m4s"))
+        try (initData + segment).write(to: dir.appendingPathComponent("all.mp4"))
+        try """
+        #EXTM3U
+        #EXT-X-VERSION:7
+        #EXT-X-TARGETDURATION:1
+        #EXT-X-MAP:URI="all.mp4",BYTERANGE="\(initData.count)@0"
+        #EXT-X-BYTERANGE:\(segment.count)@\(initData.count)
+        #EXTINF:0.32,
+        all.mp4
+        #EXT-X-ENDLIST
+
+        """.write(to: dir.appendingPathComponent("media.m3u8"), atomically: true, encoding: .utf8)
+        try """
+        #EXTM3U
+        #EXT-X-STREAM-INF:BANDWIDTH=1000000,VIDEO-RANGE=HLG,CODECS="hvc1.2.4.L63.90",SUPPLEMENTAL-CODECS="dvh1.08.01/db4h",RESOLUTION=128x72,FRAME-RATE=25.000
+        media.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=1000000,VIDEO-RANGE=PQ,CODECS="hvc1.2.4.L63.90",SUPPLEMENTAL-CODECS="dvh1.08.01/db1p",RESOLUTION=128x72,FRAME-RATE=25.000
+        media.m3u8
+
+        """.write(to: dir.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
+        let report = HLSPlaylistChecker().check(dir.appendingPathComponent("master.m3u8").path)
+        #expect(report.variants.count == 2)
+        #expect(report.variants[0].findings.isEmpty, "\(report.variants[0].findings)")
+        // db1p with PQ is self-consistent; it contradicts the media's HLG range and compatibility id 4.
+        #expect(Set(report.variants[1].findings.map(\.code)) == [
+            "hls.check.videoRangeMismatch", "hls.supplementalCodecs.brandCompatibilityMismatch",
+        ])
+    }
+
+    @Test func unreadablePlaylistIsAnError() {
+        let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("no-such.m3u8").path)
+        #expect(report.status == .error && report.error?.code == "io.notFound")
+        let scheme = HLSPlaylistChecker().check("concat:a|b")
+        #expect(scheme.status == .error && scheme.error?.message.contains("not supported") == true)
+    }
+
+    /// A media playlist given where a multivariant one is expected: a clear error with the line.
+    @Test func mediaPlaylistIsRefusedWithItsLine() {
+        let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("dv_p81/prog_index.m3u8").path)
+        #expect(report.status == .error)
+        #expect(report.error?.code == "hls.check.playlistMalformed")
+        #expect(report.errorLine == 3)
+    }
+
+    /// The same playlists over HTTP (a Python server on 127.0.0.1, through libavformat's http).
+    @Test func overHTTP() throws {
+        let server = try LoopbackHTTPServer(root: Self.root)
+        defer { server.stop() }
+        let checker = HLSPlaylistChecker(options: ProbeOptions(timeout: 20))
+        let right = checker.check(server.url("master.m3u8"))
+        #expect(right.status == .ok, "\(right.error?.message ?? "")")
+        #expect(right.variants.count == 9)
+        #expect(right.allFindings.isEmpty, "\(right.allFindings.map(\.message))")
+        #expect(right.variants.first?.firstSegment?.hasPrefix("http://127.0.0.1:") == true)
+        let wrong = checker.check(server.url("wrong_codecs.m3u8"))
+        #expect(Self.codesByLine(wrong) == (try #require(Self.golden["wrong_codecs.m3u8"])).codes)
+        let missing = checker.check(server.url("nothing-here.m3u8"))
+        #expect(missing.status == .error && missing.error?.code == "io.readFailed")
+    }
+
+    @Test func commandLineExitStatusAndText() throws {
+        let ok = try CommandLineTests.run(["hls", "--check", Self.root.appendingPathComponent("master.m3u8").path])
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        #expect(ok.stdout.contains("9 variants checked — no disagreement"))
+        let wrong = try CommandLineTests.run(["hls", "--check", Self.root.appendingPathComponent("wrong_attributes.m3u8").path])
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains("wrong_attributes.m3u8:4:") && wrong.stdout.contains("hls.frameRate.missingForHDR"))
+        // Only warnings in wrong_supplemental's first variant: --fail-on decides.
+        let json = try CommandLineTests.run(["hls", "--check", "--json", Self.root.appendingPathComponent("malformed.m3u8").path])
+        #expect(json.status == 1)
+        let decoded = try JSONDecoder().decode([HLSCheckReport].self, from: Data(json.stdout.utf8))
+        #expect(decoded.first?.errorLine == 4)
+        let usage = try CommandLineTests.run(["hls", "--check", "--no-header", "x.m3u8"])
+        #expect(usage.status == 2)
+    }
+
+    @Test func failOnDecidesTheExitStatus() throws {
+        // wrong_attributes has one error and warnings; hdr10plus_hevc/master has errors, a warning and an info.
+        let path = Self.root.appendingPathComponent("wrong_range.m3u8").path
+        #expect(try CommandLineTests.run(["hls", "--check", path]).status == 1)
+        let infoOnly = Self.root.appendingPathComponent("master.m3u8").path
+        #expect(try CommandLineTests.run(["hls", "--check", "--fail-on", "info", infoOnly]).status == 0)
+    }
+}
+
+/// `python3 -m http.server` on an ephemeral loopback port, serving `root`; stopped by ``stop()``.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    init(root: URL) throws {
+        let script = """
+        import http.server, functools, sys
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+        handler.log_message = lambda *a: None
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        print(server.server_address[1], flush=True)
+        server.timeout = 1
+        import threading
+        stopper = threading.Timer(60, server.shutdown)
+        stopper.daemon = True
+        stopper.start()
+        server.serve_forever()
+        """
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, root.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(10) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        guard let text = String(data: line, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              let port = Int(text) else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown)
+        }
+        self.port = port
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
