@@ -6,9 +6,10 @@
 #   NO_PYAV=1 Corpus/hls/make.sh  (keep the committed FFmpeg 8.1 variants)
 #
 # * ffmpeg 5.1's HLS muxer (-f hls -hls_segment_type fmp4) cuts the non-Dolby-Vision variants and
-#   dv_p81_ffmpeg51/. FFmpeg 5.1's HLS muxer does not carry the Dolby Vision record into the init
-#   section (the sub-muxer gets no stream side data), so dv_p81_ffmpeg51/ has RPUs but no dvvC:
-#   a real tool defect the check must catch. Each of those runs also leaves ffmpeg's own
+#   the fallback variants *_hdr10base/ and *_hlgbase/. FFmpeg 5.1's HLS muxer does not carry the
+#   Dolby Vision record into the init section (the sub-muxer gets no stream side data), so those
+#   have RPUs but no dvvC: exactly the stripped base a fallback variant needs (apple-playback.md
+#   §1.3), and a real tool defect when a playlist declares Dolby Vision over them. Each of those runs also leaves ffmpeg's own
 #   master.m3u8 in the variant folder (CODECS with a fixed hvc1.2.4.L<level>.B01, no VIDEO-RANGE).
 # * FFmpeg 8.1 (PyPI av==18.1.0, the same venv as Corpus/generate.sh) cuts the Dolby Vision
 #   variants dv_p81/, dv_p84/, dv_p5/ (dvh1 entry) and av1_dv_p101/ with `strict=unofficial`, which
@@ -35,7 +36,9 @@ cut51 hlg_hevc.mp4 hlg_hevc -tag:v hvc1
 cut51 hdr10plus_hevc.mp4 hdr10plus_hevc -tag:v hvc1
 cut51 sdr_h264_aac.mp4 sdr_h264_aac
 cut51 av1_hdr10.mp4 av1_hdr10
-cut51 dv_p81.mp4 dv_p81_ffmpeg51 -tag:v hvc1 -strict unofficial
+cut51 dv_p81.mp4 dv_p81_hdr10base -tag:v hvc1 -strict unofficial
+cut51 dv_p84.mp4 dv_p84_hlgbase -tag:v hvc1 -strict unofficial
+cut51 av1_dv_p101.mp4 av1_dv_p101_hdr10base -strict unofficial
 # MPEG-TS segments of an HEVC stream (Apple gets no video track from them).
 rm -rf hdr10_hevc_ts && mkdir hdr10_hevc_ts
 "${FF[@]}" -i "$CORPUS/hdr10_hevc.mp4" -map 0 -c copy -fflags +bitexact -f hls -hls_segment_type mpegts -hls_time 1 \
@@ -129,8 +132,8 @@ head3() { printf '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n'; }
   inf SDR avc1.64000a "" 1920x1080; echo sdr_h264_aac/prog_index.m3u8
 } > wrong_attributes.m3u8
 
-{ head3  # media wrong: no Dolby Vision record (ffmpeg 5.1), TS segments, BANDWIDTH too low, missing media
-  inf PQ hvc1.2.4.L63.90 dvh1.08.01/db1p; echo dv_p81_ffmpeg51/prog_index.m3u8
+{ head3  # media wrong: Dolby Vision declared over the stripped base (no record), TS segments, BANDWIDTH too low, missing media
+  inf PQ hvc1.2.4.L63.90 dvh1.08.01/db1p; echo dv_p81_hdr10base/prog_index.m3u8
   inf PQ hvc1.2.4.L30.90; echo hdr10_hevc_ts/prog_index.m3u8
   inf PQ hvc1.2.4.L30.90 | sed 's/BANDWIDTH=1000000/BANDWIDTH=1000/'; echo hdr10_hevc/prog_index.m3u8
   inf PQ hvc1.2.4.L30.90; echo missing/prog_index.m3u8

@@ -213,3 +213,49 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 }
+
+/// `hdrprobe hls FILE…`: the fragment parses as a Multivariant Playlist, has a fallback variant
+/// exactly where the rules call for one, and — pointed at the HLS cuts of the same sources in
+/// `Corpus/hls` (fallbacks at the `*_hdr10base`/`*_hlgbase` cuts, whose init sections carry no
+/// Dolby Vision record) — passes `hls --check` with no finding at all.
+@Suite struct HLSFragmentCommandTests {
+    static let sources = ["sdr_h264_aac", "hdr10_hevc", "hlg_hevc", "hdr10plus_hevc", "av1_hdr10", "dv_p5", "dv_p81",
+                          "dv_p84", "av1_dv_p101"]
+
+    @Test func fragmentChecksCleanAgainstTheHLSCuts() throws {
+        let hls = TestPaths.corpus.appendingPathComponent("hls").path
+        let files = Self.sources.map { TestPaths.corpus.appendingPathComponent($0 + ".mp4").path }
+        let run = try CommandLineTests.run(["hls", "--quiet", "--uri-template", hls + "/{name}/prog_index.m3u8"] + files)
+        #expect(run.status == 0, "\(run.stderr)")
+        let playlist = try HLSMultivariantPlaylist.parse(run.stdout)
+        // One variant per file, plus the fallbacks of 8.1, 8.4 and 10.1 (not of P5: no compatible base).
+        #expect(playlist.variants.count == Self.sources.count + 3)
+        let fallbacks = playlist.variants.filter { $0.uri.contains("base/") }.map { ($0.uri as NSString).pathComponents.suffix(2).first! }
+        #expect(fallbacks == ["dv_p81_hdr10base", "dv_p84_hlgbase", "av1_dv_p101_hdr10base"])
+        #expect(playlist.variants.filter { $0.uri.contains("base/") }.allSatisfy { $0.supplementalCodecs == nil })
+        #expect(run.stdout.contains("Dolby Vision record: keep (dvcC)"))   // P5
+        #expect(run.stdout.contains("remux: Profile 5 without a colour description"))
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-fragment-\(UUID().uuidString).m3u8")
+        try run.stdout.write(to: dir, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = HLSPlaylistChecker().check(dir.path)
+        #expect(report.variants.count == playlist.variants.count)
+        #expect(report.allFindings.isEmpty, "\(report.allFindings.map { $0.code + ": " + $0.message })")
+    }
+
+    @Test func refusedProfileHasNoFallbackAndErrorsAreListed() throws {
+        let p7 = TestPaths.corpus.appendingPathComponent("dv_p7_fel_rpu_no_el.mp4").path
+        let empty = TestPaths.corpus.appendingPathComponent("bad_empty.mp4").path
+        let run = try CommandLineTests.run(["hls", "--quiet", "--no-header", p7, empty])
+        #expect(run.status == 1)
+        #expect(!run.stdout.hasPrefix("#EXTM3U"))
+        #expect(run.stdout.contains("Dolby Vision 7: refused (dv.dualLayer)"))
+        #expect(run.stdout.contains("Dolby Vision record: strip"))
+        #expect(run.stdout.contains("bad_empty.mp4: no variant — not analysed"))
+        #expect(run.stdout.components(separatedBy: "#EXT-X-STREAM-INF:").count == 2)
+        let json = try CommandLineTests.run(["hls", "--json", p7])
+        let fragment = try JSONDecoder().decode(HLSFragmentPlanner.Fragment.self, from: Data(json.stdout.utf8))
+        #expect(fragment.entries.map(\.role) == [.primary])
+    }
+}
