@@ -86,6 +86,13 @@ public enum HumanSummary {
         }
         if let hls = s.hls {
             line("HLS", "\(hls.sampleEntry): CODECS \"\(hls.codecs)\"\(hls.supplementalCodecs.map { ", SUPPLEMENTAL-CODECS \"\($0)\"" } ?? ""), VIDEO-RANGE \(hls.videoRange)")
+            if let plan = hls.plan, !plan.isCopyAsIs {
+                var parts = plan.steps.map(\.code.rawValue)
+                if let record = plan.dolbyVisionRecord, record.action != .keep {
+                    parts.append("\(record.action.rawValue) the Dolby Vision record\(record.action == .rewrite ? " (to \(record.profile ?? "8.1"))" : "")")
+                }
+                line("remux", parts.joined(separator: ", ") + " (hdrprobe hls FILE explains each)")
+            }
         }
         return lines
     }
