@@ -93,3 +93,15 @@ public enum DolbyVisionVerdictCode: String, CaseIterable, Sendable {
     case levelAboveCap = "dv.levelAboveCap"
     case invalidLevel = "dv.invalidLevel"
 }
+
+extension DolbyVisionReport {
+    /// The profile as a value: from the configuration record, else parsed from `profile`
+    /// (`"8.1"` → 8 / compatibility 1, marked as coming from the RPU).
+    public var resolvedProfile: DolbyVisionProfile {
+        if let config = configuration {
+            return DolbyVisionProfile(profile: config.profile, compatibilityId: config.compatibilityId, fromRPU: false)
+        }
+        let parts = profile.split(separator: ".").compactMap { Int($0) }
+        return DolbyVisionProfile(profile: parts.first ?? 0, compatibilityId: parts.dropFirst().first, fromRPU: true)
+    }
+}

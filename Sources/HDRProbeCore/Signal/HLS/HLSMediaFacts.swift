@@ -42,15 +42,8 @@ public struct HLSMediaFacts: Sendable, Equatable {
     public init?(report: ProbeReport, segmentBitRate: Int? = nil) {
         guard let video = report.streams.first(where: { $0.kind == .video && $0.hls != nil }),
               let hls = video.hls else { return nil }
-        var dv: DolbyVisionProfile?
-        if let config = video.dolbyVision?.configuration {
-            dv = DolbyVisionProfile(profile: config.profile, compatibilityId: config.compatibilityId, fromRPU: false)
-        } else if let text = video.dolbyVision?.profile {
-            let parts = text.split(separator: ".").compactMap { Int($0) }
-            if let p = parts.first { dv = DolbyVisionProfile(profile: p, compatibilityId: parts.dropFirst().first, fromRPU: true) }
-        }
         self.init(container: report.container.format, storedSampleEntry: video.sampleEntry, expected: hls,
-                  dolbyVision: dv, dolbyVisionLevel: video.dolbyVision?.configuration?.level,
+                  dolbyVision: video.dolbyVision?.resolvedProfile, dolbyVisionLevel: video.dolbyVision?.configuration?.level,
                   hasDolbyVisionRecord: video.dolbyVision?.configuration != nil,
                   dolbyVisionAccepted: video.dolbyVision?.verdict.decision == .accept,
                   hdr10Plus: video.hdr?.hdr10Plus.present ?? false, codec: video.codec,

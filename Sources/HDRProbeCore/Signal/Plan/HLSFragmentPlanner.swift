@@ -104,7 +104,7 @@ public enum HLSFragmentPlanner {
         c.append("#   \(video.codec ?? "video") \(hls.resolution) @ \(hls.frameRate ?? "unknown rate"): \(entryNote); CODECS \"\(hls.codecs)\"")
         let transfer = video.color?.transferCharacteristics
         var range = "#   VIDEO-RANGE=\(hls.videoRange)"
-        if let dv = video.dolbyVision, VideoRange.forcedBy(dolbyVision: profile(dv)) != nil, dv.verdict.decision == .accept {
+        if let dv = video.dolbyVision, VideoRange.forcedBy(dolbyVision: dv.resolvedProfile) != nil, dv.verdict.decision == .accept {
             range += " (set by Dolby Vision \(dv.profile))"
         } else {
             range += " (transfer characteristics \(transfer.map(String.init) ?? "not signalled")\(video.color?.transfer.map { ", \($0)" } ?? ""))"
@@ -136,14 +136,6 @@ public enum HLSFragmentPlanner {
             c.append("#   \(f.severity.rawValue) \(f.code): \(f.message)")
         }
         return c
-    }
-
-    static func profile(_ dv: DolbyVisionReport) -> DolbyVisionProfile {
-        if let config = dv.configuration {
-            return DolbyVisionProfile(profile: config.profile, compatibilityId: config.compatibilityId, fromRPU: false)
-        }
-        let parts = dv.profile.split(separator: ".").compactMap { Int($0) }
-        return DolbyVisionProfile(profile: parts.first ?? 0, compatibilityId: parts.dropFirst().first, fromRPU: true)
     }
 
     /// The same `#EXT-X-STREAM-INF` line without its SUPPLEMENTAL-CODECS attribute.
