@@ -151,6 +151,7 @@ SPECIAL = {
                                         note='ffmpeg 5.1 muxes AV1 into MPEG-TS as private data (stream_type 0x06, '
                                              'no registration descriptor); it reads back as a data stream, no video'),
     'mismatch_container.mkv': dict(status='ok', fmt='matroska', streams=[('video', 'hevc')], mismatch=True,
+                                   like='hdr10_hevc.mkv', transfer='bt709',
                                    note='hdr10_hevc.hevc (PQ VUI, SEI 1000/0.0001 nits, MaxCLL 1000) muxed with a '
                                         'BT.709 Colour element and 4000/0.005 nits, MaxCLL 4000 in MasteringMetadata'),
     'bad_empty.mp4': dict(status='error', code='io.empty'),
@@ -166,10 +167,12 @@ SPECIAL = {
                                  note='first 200 bytes of hdr10_hevc.mkv (EBML header + start of Segment); '
                                       'ffprobe fails ("End of file")'),
     'bad_trunc_mdat.mp4': dict(status='ok', fmt='mp4', streams=[('video', 'h264')], truncated=True,
+                               like='sdr_h264_faststart.mp4',
                                note='faststart MP4 cut at 3/4: moov intact, mdat cut'),
     'bad_trunc_half.mkv': dict(status='ok', fmt='matroska', streams=[('video', 'h264')], truncated=True,
+                               like='fps25_h264.mkv',
                                note='fps25_h264.mkv cut at half, mid-cluster (ffprobe: "File ended prematurely")'),
-    'bad_trunc.ts': dict(status='ok', fmt='mpegts', streams=[('video', 'hevc')], truncated=True,
+    'bad_trunc.ts': dict(status='ok', fmt='mpegts', streams=[('video', 'hevc')], truncated=True, like='hdr10_hevc.ts',
                          note='hdr10_hevc.ts cut at a non-188 multiple (half, rounded down to packets, + 100 bytes)'),
     'bad_box_size_lies.mp4': dict(hostile=True,
                                   note='sdr_h264_faststart.mp4 with moov/mvhd size patched to moov size + 4096; '
@@ -263,12 +266,17 @@ def packets(path):
     return out
 
 
-def hvcc_sei_types(path):
-    """SEI payload types inside the hvcC's SEI arrays (NAL 39/40), read from ffprobe's extradata dump."""
-    rc, js = ffprobe_json(path, '-select_streams', 'v:0', '-show_streams', '-show_data')
+def extradata(path, sel='v:0'):
+    """The stream's extradata (hvcC / avcC / av1C, Annex-B parameter sets, IVF sequence header) from ffprobe's dump."""
+    rc, js = ffprobe_json(path, '-select_streams', sel, '-show_streams', '-show_data')
     st = (js.get('streams') or [{}])[0]
     hexs = ''.join(re.findall(r'^[0-9a-f]{8}: ((?:[0-9a-f]{2,4} ?)+)', st.get('extradata', ''), re.M))
-    b = bytes.fromhex(hexs.replace(' ', ''))
+    return bytes.fromhex(hexs.replace(' ', ''))
+
+
+def hvcc_sei_types(path):
+    """SEI payload types inside the hvcC's SEI arrays (NAL 39/40), read from ffprobe's extradata dump."""
+    b = extradata(path)
     if len(b) < 23 or b[0] != 1:
         return []
     types, pos = [], 23
@@ -474,6 +482,370 @@ def range_type(dv_profile_str, hdr10plus, transfer):
     return 'SDR'
 
 
+# ---------------------------------------------------------------------------------------------- HLS signalling
+# The report's `hls` object (shared/specs/hls-signalling.md §2–§12, apple-playback.md §2.1), computed from the
+# configuration-record bytes ffprobe prints (-show_streams -show_data: hvcC / avcC / av1C, or the Annex-B parameter
+# sets / IVF sequence header where the container has no record), the DV verdict above and ffprobe's frame rate/size.
+DV_LEVELS = [(1, 22118400, 1280), (2, 27648000, 1280), (3, 49766400, 1920), (4, 62208000, 2560),
+             (5, 124416000, 3840), (6, 199065600, 3840), (7, 248832000, 3840), (8, 398131200, 3840),
+             (9, 497664000, 3840), (10, 995328000, 3840), (11, 995328000, 7680), (12, 1990656000, 7680),
+             (13, 3981312000, 7680)]  # dolby-vision.md §4: (level, max pixels/s, max width)
+CICP_PRIMARIES = {'bt709': 1, 'bt2020': 9, 'smpte170m': 6, 'bt470bg': 5}
+CICP_MATRIX = {'bt709': 1, 'bt2020nc': 9, 'smpte170m': 6, 'bt470bg': 5}
+# hls-signalling.md §8: first playable audio stream -> token (ffprobe codec, profile)
+AUDIO_TOKENS = {('aac', 'LC'): 'mp4a.40.2', ('aac', 'HE-AAC'): 'mp4a.40.5', ('aac', 'HE-AACv2'): 'mp4a.40.29',
+                ('ac3', None): 'ac-3', ('eac3', None): 'ec-3', ('flac', None): 'fLaC', ('alac', None): 'alac'}
+# hls-signalling.md §15 (+ §2.2, §3, §6 corpus tables) for the equivalent recipe-corpus files:
+# ours -> (sampleEntry, codecs, supplementalCodecs, videoRange, frameRate); None = the spec gives no value
+SPEC_HLS = {
+    'sdr_hevc.mp4': ('hvc1', 'hvc1.1.6.L30.90', None, 'SDR', '25.000'),
+    'hdr10_hevc.mp4': ('hvc1', 'hvc1.2.4.L30.90', None, 'PQ', '25.000'),
+    'hlg_hevc.mp4': ('hvc1', 'hvc1.2.4.L30.90', None, 'HLG', '25.000'),
+    'hdr10plus_hevc.mp4': ('hvc1', 'hvc1.2.4.L30.90', 'hvc1.2.4.L30.90/cdm4', 'PQ', '25.000'),
+    'atc_hevc.mp4': ('hvc1', 'hvc1.2.4.L30.90', None, 'SDR', '25.000'),
+    'hdr10_hevc_hev1.mp4': ('hvc1', 'hvc1.2.4.L30.90', None, 'PQ', '25.000'),
+    'dv_p5.mp4': ('dvh1', 'dvh1.05.01', None, 'PQ', '25.000'),
+    'dv_p81.mp4': ('hvc1', 'hvc1.2.4.L63.90', 'dvh1.08.01/db1p', 'PQ', '25.000'),
+    'dv_p81_hdr10plus.mp4': ('hvc1', 'hvc1.2.4.L63.90', 'dvh1.08.01/db1p', 'PQ', '25.000'),
+    'dv_p84.mp4': ('hvc1', 'hvc1.2.4.L63.90', 'dvh1.08.01/db4h', 'HLG', '25.000'),
+    'dv_p82.mp4': ('hvc1', 'hvc1.2.4.L63.90', None, 'SDR', '25.000'),
+    'dv_p7_fel_rpu_no_el.mp4': ('hvc1', 'hvc1.2.4.L63.90', None, 'PQ', '25.000'),
+    'dv_p7_muxed_el.mp4': ('hvc1', 'hvc1.2.4.H153.90', 'dvh1.08.01/db1p', 'PQ', '25.000'),
+    'hevc_422_10bit.mp4': ('hvc1', 'hvc1.4.10.L30.90', None, 'SDR', '25.000'),
+    'hevc_12bit.mp4': ('hvc1', 'hvc1.4.10.L30.90', None, 'PQ', '25.000'),
+    'sdr_h264.mp4': ('avc1', 'avc1.64000a', None, 'SDR', '25.000'),
+    'interlaced_h264.mp4': ('avc1', 'avc1.640015', None, 'SDR', '25.000'),
+    'h264_422_10bit.mp4': ('avc1', 'avc1.7a000a', None, 'SDR', '25.000'),
+    'fps23976_h264.mp4': ('avc1', 'avc1.64000a', None, 'SDR', '23.976'),
+    'fps24_h264.mp4': ('avc1', 'avc1.64000a', None, 'SDR', '24.000'),
+    'fps25_h264.mp4': ('avc1', 'avc1.64000a', None, 'SDR', '25.000'),
+    'fps2997_h264.mp4': ('avc1', 'avc1.64000a', None, 'SDR', '29.970'),
+    'fps50_h264.mp4': ('avc1', 'avc1.64000b', None, 'SDR', '50.000'),
+    'fps5994_h264.mp4': ('avc1', 'avc1.64000b', None, 'SDR', '59.940'),
+    'av1_sdr.mp4': ('av01', 'av01.0.00M.08', None, 'SDR', '25.000'),
+    'av1_hdr10.mp4': ('av01', 'av01.0.00M.10.0.110.09.16.09.0', None, 'PQ', '25.000'),
+    'av1_dv_p101.mp4': ('av01', 'av01.0.00M.10.0.110.09.16.09.0', 'dav1.10.01/db1p', 'PQ', '25.000'),
+}
+
+
+def hvcc_nals(b):
+    """(nal_unit_type, NAL bytes) of every array entry of an hvcC."""
+    out, pos = [], 23
+    if len(b) < 23 or b[0] != 1:
+        return out
+    for _ in range(b[22]):
+        t = b[pos] & 0x3F
+        count = struct.unpack('>H', b[pos + 1:pos + 3])[0]
+        pos += 3
+        for _ in range(count):
+            n = struct.unpack('>H', b[pos:pos + 2])[0]
+            out.append((t, b[pos + 2:pos + 2 + n]))
+            pos += 2 + n
+    return out
+
+
+def hevc_ptl(nal):
+    """general profile_tier_level (12 bytes = hvcC bytes 1-12) of a VPS (32) or SPS (33)."""
+    r = unescape(nal)
+    t = (r[0] >> 1) & 0x3F
+    return r[6:18] if t == 32 else r[3:15] if t == 33 else None
+
+
+def annexb(b):
+    return b[:3] == b'\0\0\1' or b[:4] == b'\0\0\0\1'
+
+
+def hevc_string(ptl, entry='hvc1'):
+    """hls-signalling.md §2.1: <entry>.<space><idc>.<compat reversed, hex>.<tier><level>[.<constraint bytes>]"""
+    space = ('', 'A', 'B', 'C')[ptl[0] >> 6]
+    tier = 'H' if ptl[0] & 0x20 else 'L'
+    compat = int(format(struct.unpack('>I', ptl[1:5])[0], '032b')[::-1], 2)
+    cons = bytes(ptl[5:11]).rstrip(b'\0')
+    return f'{entry}.{space}{ptl[0] & 0x1F}.{compat:X}.{tier}{ptl[11]}' + ''.join(f'.{c:02X}' for c in cons)
+
+
+class Bits:
+    def __init__(self, b):
+        self.b, self.p = b, 0
+
+    def u(self, n):
+        v = 0
+        for _ in range(n):
+            v = (v << 1) | ((self.b[self.p >> 3] >> (7 - (self.p & 7))) & 1)
+            self.p += 1
+        return v
+
+    def uvlc(self):
+        lz = 0
+        while not self.u(1):
+            lz += 1
+        return (1 << lz) - 1 + self.u(lz)
+
+
+def av1_sequence_header(obus):
+    """AV1 spec 5.5: the fields the codecs string needs, from the first sequence header OBU."""
+    p = 0
+    while p < len(obus):
+        h = obus[p]
+        typ, ext, has_size = (h >> 3) & 15, (h >> 2) & 1, (h >> 1) & 1
+        p += 1 + ext
+        n, p = leb128(obus, p) if has_size else (len(obus) - p, p)
+        if typ == 1:
+            break
+        p += n
+    else:
+        return None
+    r = Bits(obus[p:p + n])
+    sq = dict(profile=r.u(3))
+    r.u(1)  # still_picture
+    reduced = r.u(1)
+    if reduced:
+        sq['level'], sq['tier'] = r.u(5), 0
+    else:
+        dmi, bdl = 0, 0
+        if r.u(1):  # timing_info
+            r.u(32), r.u(32)
+            if r.u(1):
+                r.uvlc()
+            dmi = r.u(1)
+            if dmi:
+                bdl = r.u(5) + 1
+                r.u(32), r.u(5), r.u(5)
+        idd = r.u(1)
+        for i in range(r.u(5) + 1):
+            r.u(12)
+            lvl = r.u(5)
+            tier = r.u(1) if lvl > 7 else 0
+            if dmi and r.u(1):
+                r.u(bdl), r.u(bdl), r.u(1)
+            if idd and r.u(1):
+                r.u(4)
+            if i == 0:
+                sq['level'], sq['tier'] = lvl, tier
+    wb, hb = r.u(4) + 1, r.u(4) + 1
+    r.u(wb), r.u(hb)
+    if not reduced and r.u(1):  # frame_id_numbers_present
+        r.u(4), r.u(3)
+    r.u(3)  # use_128x128_superblock, enable_filter_intra, enable_intra_edge_filter
+    if not reduced:
+        r.u(4)  # interintra_compound, masked_compound, warped_motion, dual_filter
+        order_hint = r.u(1)
+        if order_hint:
+            r.u(2)
+        force_sct = 2 if r.u(1) else r.u(1)
+        if force_sct and not r.u(1):
+            r.u(1)
+        if order_hint:
+            r.u(3)
+    r.u(3)  # superres, cdef, restoration
+    hbd = r.u(1)
+    depth = (12 if r.u(1) else 10) if sq['profile'] == 2 and hbd else 10 if hbd else 8
+    mono = 0 if sq['profile'] == 1 else r.u(1)
+    cp, tc, mc = (r.u(8), r.u(8), r.u(8)) if r.u(1) else (2, 2, 2)
+    csp = 0
+    if mono:
+        rng, ssx, ssy = r.u(1), 1, 1
+    elif (cp, tc, mc) == (1, 13, 0):
+        rng, ssx, ssy = 1, 0, 0
+    else:
+        rng = r.u(1)
+        if sq['profile'] == 0:
+            ssx, ssy = 1, 1
+        elif sq['profile'] == 1:
+            ssx, ssy = 0, 0
+        elif depth == 12:
+            ssx = r.u(1)
+            ssy = r.u(1) if ssx else 0
+        else:
+            ssx, ssy = 1, 0
+        if ssx and ssy:
+            csp = r.u(2)
+    sq.update(depth=depth, mono=mono, cp=cp, tc=tc, mc=mc, range=rng, ssx=ssx, ssy=ssy, csp=csp)
+    return sq
+
+
+def av1_string(sq, entry='av01'):
+    """hls-signalling.md §6 / AV1 binding: short form only when every optional field has its default."""
+    s = f"{entry}.{sq['profile']}.{sq['level']:02d}{'H' if sq['tier'] else 'M'}.{sq['depth']:02d}"
+    ccc = f"{sq['ssx']}{sq['ssy']}{sq['csp'] if sq['ssx'] and sq['ssy'] else 0}"
+    if (sq['mono'], ccc, sq['cp'], sq['tc'], sq['mc'], sq['range']) == (0, '110', 1, 1, 1, 0):
+        return s
+    return s + f".{sq['mono']}.{ccc}.{sq['cp']:02d}.{sq['tc']:02d}.{sq['mc']:02d}.{sq['range']}"
+
+
+def base_codec_string(path, codec, v):
+    """(string with the Apple entry hvc1/avc1/av01, note, problems) from the stream's extradata as ffprobe prints it."""
+    b = extradata(path)
+    problems = []
+    if codec == 'hevc':
+        if len(b) >= 13 and b[0] == 1:
+            ptl = b[1:13]
+            note = 'from the hvcC bytes (ffprobe extradata)'
+            sps = [hevc_ptl(n) for t, n in hvcc_nals(b) if t == 33]
+            if sps and sps[0] != ptl:
+                note += (f'; the hvcC header says constraint bytes {ptl[5:11].hex(" ")} while its own SPS '
+                         f'profile_tier_level says {sps[0][5:11].hex(" ")} (mkvmerge keeps only the progressive/'
+                         'interlaced/non-packed/frame-only flags; the MP4 copies its record): the string follows the '
+                         'hvcC header, hls-signalling.md §2.1')
+        elif annexb(b):
+            ptls = {}
+            for nal in hevc_nals(b, True):
+                if len(nal) > 2 and (nal[0] >> 1) & 0x3F in (32, 33):
+                    ptls.setdefault((nal[0] >> 1) & 0x3F, hevc_ptl(nal))
+            ptl = ptls.get(33)
+            if ptl is None or ptls.get(32) != ptl:
+                problems.append(f'VPS/SPS profile_tier_level {ptls}')
+                return None, None, problems
+            note = ('no hvcC (Annex-B extradata): from the SPS profile_tier_level in ffprobe\'s extradata, the bytes '
+                    'an fMP4 remux copies into hvcC bytes 1-12 (ffmpeg -c copy to MP4 writes exactly these)')
+        else:
+            return None, None, ['HEVC extradata is neither hvcC nor Annex B']
+        if ptl[11] != v.get('level'):
+            problems.append(f'level byte {ptl[11]} vs ffprobe level {v.get("level")}')
+        if {'Main': 1, 'Main 10': 2, 'Rext': 4}.get(v.get('profile')) != ptl[0] & 0x1F:
+            problems.append(f'profile_idc {ptl[0] & 0x1F} vs ffprobe profile {v.get("profile")}')
+        return hevc_string(ptl), note, problems
+    if codec == 'h264':
+        if len(b) >= 4 and b[0] == 1:
+            pcl, note = b[1:4], 'from the avcC bytes 1-3 (ffprobe extradata)'
+        else:
+            sps = [n for n in hevc_nals(b, True) if n and n[0] & 0x1F == 7] if annexb(b) else []
+            if not sps:
+                return None, None, ['no avcC and no SPS in the extradata']
+            pcl = unescape(sps[0])[1:4]
+            note = ('no avcC (Annex-B extradata): from the SPS profile_idc / constraint flags / level_idc in ffprobe\'s '
+                    'extradata, the bytes an avcC copies')
+        if pcl[2] != v.get('level'):
+            problems.append(f'level_idc {pcl[2]} vs ffprobe level {v.get("level")}')
+        if {'High': 100, 'High 4:2:2': 122}.get(v.get('profile')) != pcl[0]:
+            problems.append(f'profile_idc {pcl[0]} vs ffprobe profile {v.get("profile")}')
+        return 'avc1.' + pcl.hex(), note, problems
+    if codec == 'av1':
+        if len(b) >= 4 and b[0] == 0x81:
+            sq = av1_sequence_header(b[4:])
+            rec = dict(profile=b[1] >> 5, level=b[1] & 31, tier=b[2] >> 7,
+                       depth=12 if b[2] & 0x20 else 10 if b[2] & 0x40 else 8, mono=(b[2] >> 4) & 1,
+                       ssx=(b[2] >> 3) & 1, ssy=(b[2] >> 2) & 1, csp=b[2] & 3)
+            if sq is None or any(sq[f] != rec[f] for f in rec):
+                problems.append(f'av1C fields {rec} vs its sequence header {sq}')
+            note = 'from the av1C bytes (ffprobe extradata); colour from the sequence header OBU it carries'
+        else:
+            sq = av1_sequence_header(b)
+            note = 'no av1C (IVF): from the sequence header OBU ffprobe prints as extradata'
+        if sq is None:
+            return None, None, ['no AV1 sequence header']
+        ff = (CICP_PRIMARIES.get(v.get('color_primaries'), 2), TC.get(v.get('color_transfer'), 2),
+              CICP_MATRIX.get(v.get('color_space'), 2), {'pc': 1}.get(v.get('color_range'), 0))
+        if (sq['cp'], sq['tc'], sq['mc'], sq['range']) != ff:
+            problems.append(f'sequence header colour {sq} vs ffprobe {ff}')
+        return av1_string(sq), note, problems
+    return None, None, [f'no codec string for {codec}']
+
+
+def audio_token(streams):
+    """hls-signalling.md §8: the first playable audio stream (default disposition first, then stream order)."""
+    aud = [s for s in streams if s.get('codec_type') == 'audio']
+    aud.sort(key=lambda s: 0 if s.get('disposition', {}).get('default') else 1)
+    for s in aud:
+        tok = AUDIO_TOKENS.get((s.get('codec_name'), s.get('profile') if s.get('codec_name') == 'aac' else None))
+        if tok:
+            return tok, s
+    return None, None
+
+
+def dv_level_inferred(w, h, fps):
+    for lvl, pps, maxw in DV_LEVELS:
+        if w * h * fps <= pps and w <= maxw:
+            return lvl
+    return None
+
+
+def hls_selftest():
+    """hls-signalling.md §2.2 test vectors (hvcC bytes 1-12 -> string, upper-case constraint bytes)."""
+    def ptl(first, compat, cons, level):
+        return bytes([first]) + struct.pack('>I', compat) + bytes(cons) + bytes([level])
+    for rec, entry, want in (
+            (bytes.fromhex('01016000000090000000000' + '05d')[1:13], 'hvc1', 'hvc1.1.6.L93.90'),
+            (bytes.fromhex('0102200000' + '00b00000000000' + '99')[1:13], 'hvc1', 'hvc1.2.4.L153.B0'),
+            (ptl(2, 0x20000000, [0] * 6, 120), 'hvc1', 'hvc1.2.4.L120'),
+            (ptl(0x21, 0x60000000, [0x90] + [0] * 5, 93), 'hvc1', 'hvc1.1.6.H93.90'),
+            (ptl(0x41, 0x60000000, [0x90] + [0] * 5, 93), 'hvc1', 'hvc1.A1.6.L93.90'),
+            (ptl(1, 0x60000000, [0x90, 0x40] + [0] * 4, 93), 'hvc1', 'hvc1.1.6.L93.90.40'),
+            (ptl(1, 0x60000001, [0] * 6, 93), 'hvc1', 'hvc1.1.80000006.L93'),
+            (ptl(1, 0x60000000, [0x90] + [0] * 5, 0x5d), 'dvh1', 'dvh1.1.6.L93.90')):
+        got = hevc_string(rec, entry)
+        if got != want:
+            sys.exit(f'hevc_string self-test: {rec.hex()} -> {got}, spec says {want}')
+    sq = dict(profile=0, level=4, tier=0, depth=10, mono=0, ssx=1, ssy=1, csp=2, cp=9, tc=16, mc=9, range=0)
+    if av1_string(sq) != 'av01.0.04M.10.0.112.09.16.09.0':
+        sys.exit('av1_string self-test failed')
+
+
+def hls_facts(g, path, streams, codec, trc, dv, hdr10plus, rational, fr_src, range_note=None):
+    """Put hls.* for the first video stream. dv: None or dict(profile='8.1', decision, level, level_src)."""
+    v = next(s for s in streams if s.get('codec_type') == 'video')
+    base, bnote, problems = base_codec_string(path, codec, v)
+    g.errors += [f'{g.name}: hls: {p}' for p in problems]
+    if base is None:
+        g.errors.append(f'{g.name}: hls: no base codec string')
+        return
+    prof, comp = (dv['profile'].split('.') + [None])[:2] if dv else (None, None)
+    accepted = bool(dv) and dv['decision'] == 'accept'
+    ll = f'{dv["level"]:02d}' if dv else None
+    lnote = None
+    if dv and dv['level_src'] == 'recipe':
+        lnote = ('no configuration record: dv_level inferred from width x height x frame rate with the level table '
+                 '(hls-signalling.md §4, dolby-vision.md §4)')
+    dv_src = 'recipe+ffprobe' if dv and dv['level_src'] == 'ffprobe' else 'recipe'
+    # sample entry (apple-playback.md §2.1) and the primary video codec (hls-signalling.md §5.2)
+    if accepted and (codec, prof) == ('hevc', '5'):
+        entry, video, vsrc, vnote = 'dvh1', f'dvh1.05.{ll}', dv_src, lnote
+    elif accepted and (codec, dv['profile']) == ('av1', '10.0'):
+        entry, video, vsrc, vnote = 'dav1', f'dav1.10.{ll}', dv_src, lnote
+    else:
+        entry, video, vsrc, vnote = base.split('.')[0], base, 'ffprobe', bnote
+    # SUPPLEMENTAL-CODECS
+    snote = None
+    if accepted and dv['profile'] in ('8.1', '8.4', '10.1', '10.4'):
+        brand = 'db1p' if comp == '1' else 'db4h'
+        supp = f'{"dvh1" if codec == "hevc" else "dav1"}.{int(prof):02d}.{ll}/{brand}'
+        ssrc, snote = dv_src, lnote
+        if hdr10plus:
+            snote = ((snote + '; ') if snote else '') + ('DV + HDR10+: the DV element only (hls-signalling.md '
+                                                        '§5.2, §5.4)')
+    elif hdr10plus and not (accepted and dv['profile'] in ('5', '10.0')):
+        supp, ssrc = base + '/cdm4', 'recipe+ffprobe'
+        snote = 'HDR10+ without accepted DV: <base>/cdm4 (hls-signalling.md §5.2)'
+    else:
+        supp, ssrc = None, 'recipe'
+    # VIDEO-RANGE (§9): DV forces it from the profile, else the CICP transfer of the video
+    if dv and (accepted or prof == '7') and dv['profile'] in ('5', '7', '8.1', '10.0', '10.1', '8.4', '10.4'):
+        vr = 'HLG' if dv['profile'] in ('8.4', '10.4') else 'PQ'
+        if {'smpte2084': 'PQ', 'arib-std-b67': 'HLG'}.get(trc) != vr:
+            range_note = (f'Dolby Vision profile {dv["profile"]} forces VIDEO-RANGE {vr} whatever the transfer '
+                          f'({trc or "unspecified"}), hls-signalling.md §9')
+    elif hdr10plus:
+        vr = 'PQ'
+    else:
+        vr = {'smpte2084': 'PQ', 'arib-std-b67': 'HLG'}.get(trc, 'SDR')
+    tok, _ = audio_token(streams)
+    codecs = video + (',' + tok if tok else '')
+    if tok:
+        vnote = ((vnote + '; ') if vnote else '') + \
+            f'audio token {tok} from ffprobe\'s codec/profile (hls-signalling.md §8)'
+    fr = f'{float(Fraction(rational)):.3f}' if rational else None
+    w, h = v.get('width'), v.get('height')
+    g.put('hls.codecs', codecs, vsrc, vnote)
+    g.put('hls.supplementalCodecs', supp, ssrc, snote)
+    g.put('hls.videoRange', vr, 'recipe', range_note)
+    g.put('hls.frameRate', fr, fr_src)
+    g.put('hls.resolution', f'{w}x{h}', 'recipe+ffprobe')
+    g.put('hls.sampleEntry', entry, 'recipe')
+    want = SPEC_HLS.get(g.name)
+    if want and want != (entry, codecs, supp, vr, fr):
+        g.errors.append(f'{g.name}: hls {(entry, codecs, supp, vr, fr)} but hls-signalling.md §15 gives {want}')
+
+
 # ---------------------------------------------------------------------------------------------- golden builder
 class Golden:
     def __init__(self, name):
@@ -558,10 +930,21 @@ def derive_special(name, spec, path):
         g.check(f'streams[{i}].kind', kind, {'video': 'video', 'audio': 'audio', 'data': 'data'}.get(s.get('codec_type')),
                 'ffprobe', 'recipe+ffprobe')
         g.check(f'streams[{i}].codec', codec, s.get('codec_name'), 'ffprobe', 'recipe+ffprobe')
+        if kind != 'video':
+            g.put(f'streams[{i}].hls', None, 'recipe', 'hls is null for non-video streams (report contract)')
     if spec['streams'][0][0] == 'video':
         s = streams[0]
         g.put('video.width', s.get('width'), 'ffprobe')
         g.put('video.height', s.get('height'), 'ffprobe')
+        # hls: as the file it was made from (spec['like']); frame rate and size as ffprobe reads this file
+        like = KINDS[FILES[spec['like']]['kind']]
+        avg = s.get('avg_frame_rate')
+        if avg in (None, '0/0'):
+            avg = s.get('r_frame_rate')
+        fr = Fraction(avg) if avg not in (None, '0/0') else None
+        hls_facts(g, path, streams, like['codec'], spec.get('transfer', like['colour'][1]), None, like['hdr10plus'],
+                  f'{fr.numerator}/{fr.denominator}' if fr else None, 'ffprobe',
+                  'the container colour (BT.709) wins over the PQ VUI, so SDR' if spec.get('mismatch') else None)
     if spec.get('mismatch'):
         # the container wins (report contract: colour from the container first); MediaInfo shows the stream's
         # values as *_Original, which confirms each disagreement independently
@@ -919,6 +1302,21 @@ def derive(name, spec, path):
                  'signalling only, would say ' + range_type(None, k['hdr10plus'], trc) + ')')
     g.put('hdr.videoRangeType', vrt, 'recipe', vnote)
     g.put('hdr.formats', formats, 'recipe')
+    # ---- HLS signalling (hls-signalling.md; streamInf and bandwidths are left out: they depend on the measuring rule)
+    dvh = None
+    if dv:
+        if spec['box'] and rec:
+            dvh = dict(level=rec['dv_level'], level_src='ffprobe')
+        else:
+            dvh = dict(level=dv_level_inferred(v['width'], v['height'], float(fr)), level_src='recipe')
+        dvh.update(profile=dv_str, decision=decision)
+    hls_facts(g, path, streams, k['codec'], trc, dvh, k['hdr10plus'], rational,
+              'ffprobe' if fr_note else 'recipe+ffprobe',
+              'VUI/container transfer bt2020-10 (14) gives SDR; the ATC SEI preferred value 18 is only '
+              'hdr.alternativeTransfer (hls-signalling.md §9)' if k['atc'] else None)
+    for i, (kind, _) in enumerate(exp_streams):
+        if kind != 'video':
+            g.put(f'streams[{i}].hls', None, 'recipe', 'hls is null for non-video streams (report contract)')
     codes = set()
     if dv and not spec['box']:
         codes.add('dv.rpuWithoutConfiguration')
@@ -954,6 +1352,7 @@ def derive(name, spec, path):
 # ---------------------------------------------------------------------------------------------- main
 def main():
     check = '--check' in sys.argv
+    hls_selftest()
     media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
