@@ -31,6 +31,7 @@ let package = Package(
         .target(
             name: "HDRProbeEngine",
             dependencies: ["CFFmpeg", "HDRProbeCore"],
+            resources: [.copy("Resources/devices.yaml")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

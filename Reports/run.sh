@@ -2,6 +2,7 @@
 # The main job: probe the bundled Corpus/ and write the reports.
 #   Reports/corpus.json  — the JSON report array (docs/report-contract.md)
 #   Reports/corpus.txt   — the human summary of the same run
+#   Reports/matrix.html, matrix.md, matrix.json — files × device targets (hdrprobe matrix)
 # Installs missing Debian packages, builds the release binary, then runs it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,4 +32,12 @@ for r in reports:
 print(f"{len(reports)} files: {ok} analysed, {len(reports) - ok} in error")
 print("videoRangeType:", ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
 PY
-echo "wrote Reports/corpus.json and Reports/corpus.txt"
+# The capability matrix: every corpus media file × every built-in target.
+set +e
+for fmt in html md json; do
+  "$bin" matrix --quiet --format "$fmt" --output "Reports/matrix.$fmt" "${files[@]}"
+  status=$?
+  [ "$status" -le 1 ] || { echo "hdrprobe matrix failed with status $status" >&2; exit "$status"; }
+done
+set -e
+echo "wrote Reports/corpus.json, Reports/corpus.txt and Reports/matrix.{html,md,json}"

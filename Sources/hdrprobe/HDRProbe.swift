@@ -17,7 +17,7 @@ struct HDRProbe: ParsableCommand {
         Exit status: 0 when every file was analysed, 1 when any file is in error, 2 on a usage error.
         """,
         version: ProbeEngine.version,
-        subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self],
+        subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self, DevicesCommand.self, SimulateCommand.self, MatrixCommand.self],
         defaultSubcommand: ProbeCommand.self
     )
 

@@ -14,6 +14,9 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var findings: [Finding]
     /// What the probe itself cost (not part of the stable contract).
     @NullEncoded public var probe: ProbeStatistics?
+    /// One simulated playback per requested target (`hdrprobe simulate`, `probe --target`); null
+    /// when no target was asked for (hdrprobe addition beyond the shared contract).
+    @NullEncoded public var playback: [PlaybackOutcome]? = nil
 
     public enum Status: String, Codable, Sendable { case ok, error }
 

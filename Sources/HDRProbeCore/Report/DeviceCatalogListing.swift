@@ -1,0 +1,55 @@
+/// `hdrprobe devices`: the catalogue as text (one line per device, display and target, `?` after
+/// an uncertain cell) or JSON.
+public struct DeviceCatalogListing: Sendable, Encodable {
+    public var version: Int
+    public var sources: [String: String]
+    public var devices: [PlayerDevice]
+    public var displays: [DisplayProfile]
+    public var targets: [PlaybackTarget]
+
+    public init(_ c: DeviceCatalog) {
+        version = c.version
+        sources = c.sources
+        devices = c.devices
+        displays = c.displays
+        targets = c.targets
+    }
+
+    static func mark<T>(_ cap: Capability<T>, _ text: String) -> String { cap.uncertain ? text + "?" : text }
+
+    public static func text(_ c: DeviceCatalog) -> String {
+        var out = ["Devices (catalogue v\(c.version); '?' = uncertain in the sources)"]
+        for d in c.devices {
+            let dv = d.dolbyVision.value
+                ? "DV " + mark(d.dvPrimaryProfiles, d.dvPrimaryProfiles.value.joined(separator: "/")) + "+" + mark(d.dvSupplementalProfiles, d.dvSupplementalProfiles.value.joined(separator: "/")) + " ≤L\(d.dvMaxLevel.value)"
+                : mark(d.dolbyVision, "no DV")
+            let m = d.maxDecode.value
+            var parts = [mark(d.hevcHardware, d.hevcHardware.value ? "HEVC hw" : "HEVC sw"),
+                         mark(d.av1Hardware, d.av1Hardware.value ? "AV1 hw" : "AV1 sw"), dv]
+            parts.append(mark(d.hdr, d.hdr.value ? "HDR" : "SDR only"))
+            if d.hdr10Plus.value || d.hdr10Plus.uncertain { parts.append(mark(d.hdr10Plus, d.hdr10Plus.value ? "HDR10+" : "no HDR10+")) }
+            if d.hlg.value || d.hlg.uncertain { parts.append(mark(d.hlg, d.hlg.value ? "HLG" : "no HLG")) }
+            parts.append(mark(d.maxDecode, "\(m.width)x\(m.height)@\(m.fps)" + (m.hdrFps > 0 && m.hdrFps != m.fps ? " (HDR @\(m.hdrFps))" : "")))
+            parts.append("\(d.output.rawValue)" + (d.output == .hdmi ? ", Match Content \(d.matchContent.value.rawValue)" : ""))
+            out.append("  \(d.id.padded(18)) \(d.name)")
+            out.append("  \("".padded(18)) " + parts.joined(separator: " · "))
+        }
+        out.append("")
+        out.append("Displays")
+        for d in c.displays {
+            let modes = d.modes.value.sorted { $0.key < $1.key }.map { "\($0.key)@\(Int($0.value))" }.joined(separator: " ")
+            out.append("  \(d.id.padded(18)) \(d.name): \(mark(d.modes, modes))" + (d.hdr10Plus.value ? " +HDR10+" : ""))
+        }
+        out.append("")
+        out.append("Targets (device + display, Match Dynamic Range / Match Frame Rate)")
+        for t in c.targets {
+            out.append("  \(t.id.padded(30)) \(t.device) + \(t.display)" + (t.matchDynamicRange || t.matchFrameRate
+                ? ", match \([t.matchDynamicRange ? "range" : nil, t.matchFrameRate ? "rate" : nil].compactMap { $0 }.joined(separator: "+"))" : ""))
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

@@ -1,0 +1,31 @@
+/// Human text of a report's `playback` array (`hdrprobe simulate`).
+public enum PlaybackSummary {
+    public static func render(_ r: ProbeReport, catalog: DeviceCatalog) -> String {
+        var out = [r.path]
+        if r.status == .error {
+            out.append("  error \(r.error?.code ?? ""): \(r.error?.message ?? "")")
+            return out.joined(separator: "\n")
+        }
+        guard let playback = r.playback else {
+            out.append("  no video stream to simulate")
+            return out.joined(separator: "\n")
+        }
+        for p in playback {
+            let device = catalog.device(p.device)?.name ?? p.device
+            let display = catalog.display(p.display)?.name ?? p.display
+            out.append("")
+            out.append("  \(p.target): \(p.outcome)   [\(p.status.rawValue)]")
+            out.append("    \(device) → \(display)")
+            var path = "decode \(p.decode.rawValue), pipeline \(p.pipeline.rawValue)"
+            if let e = p.sampleEntry { path += ", sample entry \(e)" }
+            if let s = p.supplementalCodecs { path += ", SUPPLEMENTAL-CODECS \(s)" }
+            out.append("    " + path)
+            if let c = p.criteria {
+                out.append("    criteria: range \(c.requestedRange?.rawValue ?? "not matched"), rate \(c.requestedRefresh.map { PlaybackSimulator.hz($0) } ?? "not matched") → \(c.mode.rawValue) @ \(PlaybackSimulator.hz(c.refresh))\(c.judder ? " (judder)" : "")")
+            }
+            for reason in p.reasons { out.append("    - \(reason)") }
+            for u in p.uncertain { out.append("    ? relies on an uncertain cell: \(u)") }
+        }
+        return out.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,62 @@
+/// What the simulation needs to know about a file's first video stream, read from its report:
+/// codec and format, picture size and rate, the HLS decision (`hls`), HDR10+ presence and the
+/// Dolby Vision profile with the policy's verdict.
+public struct PlaybackInput: Sendable, Equatable {
+    public var codec: String
+    /// FFmpeg's profile name (`Main 10`, `Rext`, `High 4:2:2`, …).
+    public var profileName: String?
+    public var bitDepth: Int?
+    public var chroma: String?
+    public var width: Int
+    public var height: Int
+    public var framesPerSecond: Double?
+    public var container: String?
+    public var videoRange: VideoRange
+    public var hdr10Plus: Bool
+    public var dolbyVision: DolbyVisionProfile?
+    public var dolbyVisionLevel: Int?
+    public var dolbyVisionAccepted: Bool
+    public var dolbyVisionVerdict: String?
+    public var hasDolbyVisionRecord: Bool
+    public var sampleEntry: String?
+    public var supplementalCodecs: String?
+
+    public init(codec: String, profileName: String? = nil, bitDepth: Int? = nil, chroma: String? = nil, width: Int, height: Int,
+                framesPerSecond: Double?, container: String? = "mp4", videoRange: VideoRange, hdr10Plus: Bool = false,
+                dolbyVision: DolbyVisionProfile? = nil, dolbyVisionLevel: Int? = nil, dolbyVisionAccepted: Bool = false,
+                dolbyVisionVerdict: String? = nil, hasDolbyVisionRecord: Bool = false, sampleEntry: String? = nil,
+                supplementalCodecs: String? = nil) {
+        self.codec = codec
+        self.profileName = profileName
+        self.bitDepth = bitDepth
+        self.chroma = chroma
+        self.width = width
+        self.height = height
+        self.framesPerSecond = framesPerSecond
+        self.container = container
+        self.videoRange = videoRange
+        self.hdr10Plus = hdr10Plus
+        self.dolbyVision = dolbyVision
+        self.dolbyVisionLevel = dolbyVisionLevel
+        self.dolbyVisionAccepted = dolbyVisionAccepted
+        self.dolbyVisionVerdict = dolbyVisionVerdict
+        self.hasDolbyVisionRecord = hasDolbyVisionRecord
+        self.sampleEntry = sampleEntry
+        self.supplementalCodecs = supplementalCodecs
+    }
+
+    /// From the report's first video stream; nil when the file has none (or is in error).
+    public init?(report: ProbeReport) {
+        guard report.status == .ok, let v = report.streams.first(where: { $0.kind == .video }),
+              let codec = v.codec, let width = v.width, let height = v.height else { return nil }
+        let range = v.hls.flatMap { VideoRange(rawValue: $0.videoRange) }
+            ?? VideoRange.fromTransfer(v.color?.transferCharacteristics)
+        self.init(codec: codec, profileName: v.profile, bitDepth: v.bitDepth, chroma: v.chromaSubsampling, width: width,
+                  height: height, framesPerSecond: v.frameRate?.value, container: report.container.format, videoRange: range,
+                  hdr10Plus: v.hdr?.hdr10Plus.present ?? false, dolbyVision: v.dolbyVision?.resolvedProfile,
+                  dolbyVisionLevel: v.dolbyVision?.configuration?.level,
+                  dolbyVisionAccepted: v.dolbyVision?.verdict.decision == .accept,
+                  dolbyVisionVerdict: v.dolbyVision?.verdict.code, hasDolbyVisionRecord: v.dolbyVision?.configuration != nil,
+                  sampleEntry: v.hls?.sampleEntry, supplementalCodecs: v.hls?.supplementalCodecs)
+    }
+}
