@@ -151,6 +151,7 @@ public enum PlaybackSimulator {
         case .hlg: content = .hlg
         case .sdr: content = .sdr
         }
+        let baseRange = content
         let p5 = input.dolbyVision.map { $0.profile == 5 || ($0.profile == 10 && $0.compatibilityId == 0) } ?? false
         if dvEngageable { content = .dolbyVision } else if p5 { content = .hdr10 }
         rely(device.hdr10Plus, "HDR10+")
@@ -175,6 +176,7 @@ public enum PlaybackSimulator {
         func onPanel(_ r: OutputRange) -> OutputRange {
             if display.supports(r) { return r }
             switch r {
+            case .dolbyVision where baseRange == .hlg && display.supports(.hlg): return .hlg
             case .dolbyVision, .hdr10Plus: return display.supports(.hdr10) ? .hdr10 : (display.supports(.hlg) ? .hlg : .sdr)
             case .hlg: return display.supports(.hdr10) ? .hdr10 : .sdr
             case .hdr10: return .sdr
@@ -204,9 +206,11 @@ public enum PlaybackSimulator {
                 mode = display.defaultMode.range
                 reasons.append("Match Dynamic Range \(match == .rangeAndRate ? "off" : "absent"): the Apple TV stays in the format with the highest refresh rate, \(mode.rawValue) at \(Int(display.defaultMode.refresh)) Hz (HT208288, devices.md §8).")
             }
-            shown = Self.shown(contentRange, in: mode, display: display)
+            shown = contentRange == .dolbyVision && mode != .dolbyVision
+                ? Self.shown(baseRange == .sdr ? .hdr10 : baseRange, in: mode, display: display)
+                : Self.shown(contentRange, in: mode, display: display)
             if contentRange == .dolbyVision && mode != .dolbyVision {
-                reasons.append("Dolby Vision content on a \(mode.rawValue) mode plays as \(shown == .sdr ? "SDR" : "static HDR10"); tvOS does not convert Dolby Vision to HDR10+ (devices.md §7, MR).")
+                reasons.append("Dolby Vision content on a \(mode.rawValue) mode plays as \(shown == .sdr ? "SDR" : "its \(shown.rawValue) base (static metadata)"); tvOS does not convert Dolby Vision to HDR10+ (devices.md §7, MR).")
             }
             var refresh = display.maxRefresh(mode) ?? display.defaultMode.refresh
             var requestedRefresh: Double?
@@ -243,12 +247,12 @@ public enum PlaybackSimulator {
         }
 
         // 5. Status and the one line.
-        let toneMapped = (shown == .sdr && contentRange != .sdr) || (p5 && !dvEngageable)
+        let toneMapped = (shown == .sdr && contentRange != .sdr) || (p5 && shown != .dolbyVision)
             || outcome.output?.toneMapped == true
         outcome.output = PlaybackOutcome.Output(range: shown, toneMapped: toneMapped)
         var line = shown.label + (toneMapped ? " tone-mapped" : "")
         if let dvNote, input.dolbyVision != nil { line += " (\(dvNote))" }
-        if contentRange == .dolbyVision && shown == .hdr10 { line += " (DV on a non-DV mode)" }
+        if contentRange == .dolbyVision && [.hdr10, .hlg].contains(shown) && !p5 { line += " (DV on a non-DV mode)" }
         if outcome.pipeline == .software { line = "SW decode · " + line }
         if let c = outcome.criteria { line += " · \(Self.hz(c.refresh))" + (c.judder ? " judder" : "") }
         outcome.outcome = line

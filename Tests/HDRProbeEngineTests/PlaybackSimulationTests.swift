@@ -1,0 +1,214 @@
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+import Testing
+
+/// Playback simulation over corpus files × every built-in target. Each column follows rules of
+/// the specs; the expected outcome lines were checked cell by cell against them:
+///
+/// - `atv4k-2022+lg-oled` (Match range + rate): devices.md §8 "honoured"; LG has DV/HDR10/HLG, no
+///   HDR10+ (§7 HDTVTEST); the display switches to the snapped content rate (apple-playback.md §5.2).
+/// - `…/match-off`: HT208288 "the format available at the highest refresh rate" — LG: DV@60, so
+///   25 fps shows judder; the DV@30 TV gets HDR10@60 even for DV titles (devices.md §7).
+/// - `atv4k-2022+samsung`: no DV → DV content plays as its static base (§7 MR), HDR10+ reaches the
+///   panel (H10P-ATV); P5 is tone-mapped to HDR10 by the system DV decoder (apple-playback.md §1.3).
+/// - `atv4k-2022+projector` / `+sdr-tv`: only 60 Hz / no HDR → HDR10 or SDR tone-mapped, judder.
+/// - `atv-hd+sdr-tv`: no HEVC hardware (uncertain → software), no DV, rate matching only (§1, §8);
+///   P5 on the software path is refused (apple-playback.md §1.4).
+/// - `iphone-7`: A10 has no DV decoder (§2 SWF) and no HDR panel: P5 turns green/purple (§1.3).
+/// - AV1 P10.1: hardware AV1 only on A17 Pro / M3 (§2, §4); elsewhere software + base layer.
+/// - P7: refused by the default policy (dolby-vision.md §1.1), the HDR10 base plays everywhere.
+/// - HLG: devices with HLG keep it; the A10X devices (HLG uncertain → off) convert it to PQ (§7).
+@Suite struct PlaybackSimulationTests {
+    static let expected: KeyValuePairs<String, KeyValuePairs<String, String>> = [
+        "dv_p81.mp4": [
+            "atv4k-2022+lg-oled": "DV · 25 Hz",
+            "atv4k-2022+lg-oled/match-off": "DV · 60 Hz judder",
+            "atv4k-2022+samsung": "HDR10 (DV on a non-DV mode) · 25 Hz",
+            "atv4k-2022+dv30-tv/match-off": "HDR10 (DV on a non-DV mode) · 60 Hz judder",
+            "atv4k-2022+projector": "HDR10 (DV on a non-DV mode) · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SDR tone-mapped · 60 Hz judder",
+            "atv4k-2017+lg-oled": "DV · 25 Hz",
+            "atv-hd+sdr-tv": "SW decode · SDR tone-mapped (no DV decoder) · 60 Hz judder",
+            "iphone-15-pro": "DV",
+            "iphone-7": "SDR tone-mapped (no DV decoder)",
+            "ipad-pro-2017": "DV",
+            "mac-m1": "DV",
+            "mac-m3": "DV",
+            "vision-pro": "DV",
+        ],
+        "dv_p5.mp4": [
+            "atv4k-2022+lg-oled": "DV · 25 Hz",
+            "atv4k-2022+lg-oled/match-off": "DV · 60 Hz judder",
+            "atv4k-2022+samsung": "HDR10 tone-mapped · 25 Hz",
+            "atv4k-2022+dv30-tv/match-off": "HDR10 tone-mapped · 60 Hz judder",
+            "atv4k-2022+projector": "HDR10 tone-mapped · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SDR tone-mapped · 60 Hz judder",
+            "atv4k-2017+lg-oled": "DV · 25 Hz",
+            "atv-hd+sdr-tv": "won't play: DV 5 needs hardware",
+            "iphone-15-pro": "DV",
+            "iphone-7": "won't play correctly: green/purple (no DV decoder)",
+            "ipad-pro-2017": "DV",
+            "mac-m1": "DV",
+            "mac-m3": "DV",
+            "vision-pro": "DV",
+        ],
+        "dv_p7_fel_rpu_no_el.mkv": [
+            "atv4k-2022+lg-oled": "HDR10 (DV refused: 7) · 25 Hz",
+            "atv4k-2022+lg-oled/match-off": "HDR10 (DV refused: 7) · 60 Hz judder",
+            "atv4k-2022+samsung": "HDR10 (DV refused: 7) · 25 Hz",
+            "atv4k-2022+dv30-tv/match-off": "HDR10 (DV refused: 7) · 60 Hz judder",
+            "atv4k-2022+projector": "HDR10 (DV refused: 7) · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SDR tone-mapped (DV refused: 7) · 60 Hz judder",
+            "atv4k-2017+lg-oled": "HDR10 (DV refused: 7) · 25 Hz",
+            "atv-hd+sdr-tv": "SW decode · SDR tone-mapped (DV refused: 7) · 60 Hz judder",
+            "iphone-15-pro": "HDR10 (DV refused: 7)",
+            "iphone-7": "SDR tone-mapped (DV refused: 7)",
+            "ipad-pro-2017": "HDR10 (DV refused: 7)",
+            "mac-m1": "HDR10 (DV refused: 7)",
+            "mac-m3": "HDR10 (DV refused: 7)",
+            "vision-pro": "HDR10 (DV refused: 7)",
+        ],
+        "hdr10plus_hevc.mp4": [
+            "atv4k-2022+lg-oled": "HDR10 · 25 Hz",
+            "atv4k-2022+lg-oled/match-off": "HDR10 · 60 Hz judder",
+            "atv4k-2022+samsung": "HDR10+ · 25 Hz",
+            "atv4k-2022+dv30-tv/match-off": "HDR10 · 60 Hz judder",
+            "atv4k-2022+projector": "HDR10 · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SDR tone-mapped · 60 Hz judder",
+            "atv4k-2017+lg-oled": "HDR10 · 25 Hz",
+            "atv-hd+sdr-tv": "SW decode · SDR tone-mapped · 60 Hz judder",
+            "iphone-15-pro": "HDR10+",
+            "iphone-7": "SDR tone-mapped",
+            "ipad-pro-2017": "HDR10+",
+            "mac-m1": "HDR10+",
+            "mac-m3": "HDR10+",
+            "vision-pro": "HDR10",
+        ],
+        "av1_dv_p101.mp4": [
+            "atv4k-2022+lg-oled": "SW decode · HDR10 (DV 10.1 not supported) · 25 Hz",
+            "atv4k-2022+lg-oled/match-off": "SW decode · HDR10 (DV 10.1 not supported) · 60 Hz judder",
+            "atv4k-2022+samsung": "SW decode · HDR10 (DV 10.1 not supported) · 25 Hz",
+            "atv4k-2022+dv30-tv/match-off": "SW decode · HDR10 (DV 10.1 not supported) · 60 Hz judder",
+            "atv4k-2022+projector": "SW decode · HDR10 (DV 10.1 not supported) · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SW decode · SDR tone-mapped (DV 10.1 not supported) · 60 Hz judder",
+            "atv4k-2017+lg-oled": "SW decode · HDR10 (DV 10.1 not supported) · 25 Hz",
+            "atv-hd+sdr-tv": "SW decode · SDR tone-mapped (no DV decoder) · 60 Hz judder",
+            "iphone-15-pro": "DV",
+            "iphone-7": "SW decode · SDR tone-mapped (no DV decoder)",
+            "ipad-pro-2017": "SW decode · HDR10 (DV 10.1 not supported)",
+            "mac-m1": "SW decode · HDR10 (DV 10.1 not supported)",
+            "mac-m3": "DV",
+            "vision-pro": "SW decode · HDR10 (DV 10.1 not supported)",
+        ],
+        "hlg_hevc.mp4": [
+            "atv4k-2022+lg-oled": "HLG · 25 Hz",
+            "atv4k-2022+lg-oled/match-off": "HDR10 · 60 Hz judder",
+            "atv4k-2022+samsung": "HLG · 25 Hz",
+            "atv4k-2022+dv30-tv/match-off": "HDR10 · 60 Hz judder",
+            "atv4k-2022+projector": "HDR10 · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SDR tone-mapped · 60 Hz judder",
+            "atv4k-2017+lg-oled": "HDR10 · 25 Hz",
+            "atv-hd+sdr-tv": "SW decode · SDR tone-mapped · 60 Hz judder",
+            "iphone-15-pro": "HLG",
+            "iphone-7": "SDR tone-mapped",
+            "ipad-pro-2017": "HDR10",
+            "mac-m1": "HLG",
+            "mac-m3": "HLG",
+            "vision-pro": "HLG",
+        ],
+        "fps23976_h264.mp4": [
+            "atv4k-2022+lg-oled": "SDR · 23.976 Hz",
+            "atv4k-2022+lg-oled/match-off": "SDR · 60 Hz judder",
+            "atv4k-2022+samsung": "SDR · 23.976 Hz",
+            "atv4k-2022+dv30-tv/match-off": "SDR · 60 Hz judder",
+            "atv4k-2022+projector": "SDR · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SDR · 60 Hz judder",
+            "atv4k-2017+lg-oled": "SDR · 23.976 Hz",
+            "atv-hd+sdr-tv": "SDR · 60 Hz judder",
+            "iphone-15-pro": "SDR",
+            "iphone-7": "SDR",
+            "ipad-pro-2017": "SDR",
+            "mac-m1": "SDR",
+            "mac-m3": "SDR",
+            "vision-pro": "SDR",
+        ],
+        "dv_p84.mp4": [
+            "atv4k-2022+lg-oled": "DV · 25 Hz",
+            "atv4k-2022+lg-oled/match-off": "DV · 60 Hz judder",
+            "atv4k-2022+samsung": "HLG (DV on a non-DV mode) · 25 Hz",
+            "atv4k-2022+dv30-tv/match-off": "HDR10 (DV on a non-DV mode) · 60 Hz judder",
+            "atv4k-2022+projector": "HDR10 (DV on a non-DV mode) · 60 Hz judder",
+            "atv4k-2022+sdr-tv": "SDR tone-mapped · 60 Hz judder",
+            "atv4k-2017+lg-oled": "DV · 25 Hz",
+            "atv-hd+sdr-tv": "SW decode · SDR tone-mapped (no DV decoder) · 60 Hz judder",
+            "iphone-15-pro": "DV",
+            "iphone-7": "SDR tone-mapped (no DV decoder)",
+            "ipad-pro-2017": "DV",
+            "mac-m1": "DV",
+            "mac-m3": "DV",
+            "vision-pro": "DV",
+        ],
+    ]
+
+    static let catalog: DeviceCatalog? = try? DeviceCatalogLoader.load()
+
+    @Test("outcome per corpus file and built-in target", arguments: expected.map(\.key))
+    func outcomes(_ file: String) throws {
+        let catalog = try #require(Self.catalog, "the built-in catalogue must load")
+        let report = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent(file).path)
+        let input = try #require(PlaybackInput(report: report))
+        let rows = try #require(Self.expected.first { $0.key == file }?.value)
+        #expect(rows.count == catalog.targets.count, "every built-in target has an expectation")
+        for (targetID, outcome) in rows {
+            let target = try #require(catalog.target(targetID), "\(targetID)")
+            let result = try #require(PlaybackSimulator.simulate(input, target: target, catalog: catalog))
+            #expect(result.outcome == outcome, "\(file) on \(targetID): \(result.reasons)")
+            #expect(!result.reasons.isEmpty || result.output?.range == .sdr || result.criteria == nil)
+        }
+    }
+
+    @Test func uncertainCellsAreNamed() throws {
+        let catalog = try #require(Self.catalog)
+        let report = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("hlg_hevc.mp4").path)
+        let input = try #require(PlaybackInput(report: report))
+        let t2017 = try #require(catalog.target("atv4k-2017+lg-oled"))
+        let t2022 = try #require(catalog.target("atv4k-2022+samsung"))
+        let r = try #require(PlaybackSimulator.simulate(input, target: t2017, catalog: catalog))
+        #expect(r.uncertain.contains { $0.contains("HLG output") })
+        let sure = try #require(PlaybackSimulator.simulate(input, target: t2022, catalog: catalog))
+        #expect(!sure.uncertain.contains { $0.contains("Apple TV 4K (3rd gen") && $0.contains("HLG") })
+    }
+
+    @Test func catalogueCitesKnownSourcesAndUserFilesAreValidated() throws {
+        let catalog = try #require(Self.catalog)
+        #expect(catalog.devices.count >= 10 && catalog.displays.count >= 7 && catalog.targets.count >= 12)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-targets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good.yaml")
+        try "targets:\n  - {id: my-room, device: appletv-4k-2021, display: samsung-qled, matchDynamicRange: true}\n"
+            .write(to: good, atomically: true, encoding: .utf8)
+        let merged = try DeviceCatalogLoader.load(userFile: good.path)
+        #expect(merged.target("my-room")?.device == "appletv-4k-2021")
+        #expect(merged.targets.count == catalog.targets.count + 1)
+        let bad = dir.appendingPathComponent("bad.yaml")
+        try "targets:\n  - id: x\n    device: appletv-9\n    display: lg-oled\n".write(to: bad, atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try DeviceCatalogLoader.load(userFile: bad.path) }
+        do { _ = try DeviceCatalogLoader.load(userFile: bad.path) } catch {
+            #expect("\(error)".contains("line 2") && "\(error)".contains("unknown device 'appletv-9'"))
+        }
+    }
+
+    @Test func commandLine() throws {
+        let devices = try CommandLineTests.run(["devices"])
+        #expect(devices.status == 0 && devices.stdout.contains("appletv-4k-2022") && devices.stdout.contains("atv4k-2022+lg-oled"))
+        let sim = try CommandLineTests.run(["simulate", TestPaths.corpus.appendingPathComponent("dv_p81.mp4").path,
+                                            "--target", "atv4k-2022+samsung", "--json"])
+        #expect(sim.status == 0)
+        let report = try JSONDecoder().decode(ProbeReport.self, from: Data(sim.stdout.utf8))
+        #expect(report.playback?.first?.outcome == "HDR10 (DV on a non-DV mode) · 25 Hz")
+        let unknown = try CommandLineTests.run(["simulate", TestPaths.corpus.appendingPathComponent("dv_p81.mp4").path, "--target", "nope"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown target 'nope'"))
+    }
+}
