@@ -18,7 +18,7 @@ struct DevicesCommand: ParsableCommand {
     func run() throws {
         let catalog = try simulation.catalog()
         if json {
-            print(try ReportEncoder.json(DeviceCatalogListing(catalog)))
+            print(try ReportEncoder.json(catalog))
         } else {
             print(DeviceCatalogListing.text(catalog), terminator: "")
         }

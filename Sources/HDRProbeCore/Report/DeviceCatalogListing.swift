@@ -1,20 +1,6 @@
 /// `hdrprobe devices`: the catalogue as text (one line per device, display and target, `?` after
-/// an uncertain cell) or JSON.
-public struct DeviceCatalogListing: Sendable, Encodable {
-    public var version: Int
-    public var sources: [String: String]
-    public var devices: [PlayerDevice]
-    public var displays: [DisplayProfile]
-    public var targets: [PlaybackTarget]
-
-    public init(_ c: DeviceCatalog) {
-        version = c.version
-        sources = c.sources
-        devices = c.devices
-        displays = c.displays
-        targets = c.targets
-    }
-
+/// an uncertain cell); `--json` encodes ``DeviceCatalog`` itself.
+public enum DeviceCatalogListing {
     static func mark<T>(_ cap: Capability<T>, _ text: String) -> String { cap.uncertain ? text + "?" : text }
 
     public static func text(_ c: DeviceCatalog) -> String {

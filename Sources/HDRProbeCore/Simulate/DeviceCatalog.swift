@@ -2,7 +2,7 @@
 /// capability (`shared/specs/devices.md`). The built-in catalogue is a resource file of the engine
 /// (`devices.yaml`); users add devices, displays and targets with a YAML or JSON file of the same
 /// shape (`--targets FILE`), merged over it. Every error names the line and key path.
-public struct DeviceCatalog: Sendable, Equatable {
+public struct DeviceCatalog: Sendable, Equatable, Encodable {
     public var version: Int
     public var sources: [String: String]
     public var devices: [PlayerDevice]
