@@ -76,7 +76,8 @@ public enum CheckRun {
             let streamText = request.format == .text
             let minimum: Finding.Severity = request.verbose ? .info : .warning
             let scanner = LibraryScanner(config: configuration)
-            let summary = scanner.run(progress: ScanProgress.automatic(quiet: request.quiet), warn: { ScanRun.printError($0) }) { result in
+            let summary = scanner.run(progress: ScanProgress.automatic(quiet: request.quiet), warn: { ScanRun.printError($0) },
+                                      afterBatch: { stdout.flushIfStale(); jsonl?.flushIfStale() }) { result in
                 jsonl?.write(line: result.jsonLine)
                 let outcome = evaluator.evaluate(result.digest, relativePath: result.entry.relativePath)
                 if streamText, let block = CheckTextRenderer.block(outcome, minimum: minimum) {

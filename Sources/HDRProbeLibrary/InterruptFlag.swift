@@ -16,6 +16,13 @@ public enum InterruptFlag {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // A parent may have started us with these signals blocked; threads made later inherit
+        // this thread's mask.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     public static var isSet: Bool { signals > 0 }

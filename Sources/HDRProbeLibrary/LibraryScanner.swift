@@ -65,10 +65,12 @@ public final class LibraryScanner: @unchecked Sendable {
         return stopping
     }
 
-    /// Runs the scan; `onResult` and `warn` are called on the calling thread.
+    /// Runs the scan; `onResult`, `afterBatch` (after each group of results, at least every
+    /// 0.2 s) and `warn` are called on the calling thread.
     public func run(progress: ScanProgress? = nil,
                     shouldInterrupt: @escaping () -> Bool = { InterruptFlag.isSet },
                     warn: (String) -> Void = { _ in },
+                    afterBatch: () -> Void = {},
                     onResult: (ScanResult) -> Void) -> ScanSummary {
         let started = Date()
         var summary = ScanSummary()
@@ -143,6 +145,7 @@ public final class LibraryScanner: @unchecked Sendable {
             let now = current
             cond.unlock()
 
+            afterBatch()
             flushCache(force: false)
             progress?.update(done: emitted, total: total, totalKnown: totalKnown, current: now)
             if finished || stop { break }

@@ -43,7 +43,16 @@ public final class LineWriter {
         if buffer.count >= 65536 { flush() }
     }
 
+    private var lastFlush = Date()
+
+    /// Flushes when the oldest buffered line is older than `age` seconds, so that a reader of a
+    /// pipe sees results promptly without a system call per line.
+    public func flushIfStale(_ age: TimeInterval = 0.1) {
+        if !buffer.isEmpty && Date().timeIntervalSince(lastFlush) >= age { flush() }
+    }
+
     public func flush() {
+        lastFlush = Date()
         var offset = 0
         while offset < buffer.count {
             let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

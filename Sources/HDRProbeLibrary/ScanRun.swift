@@ -42,7 +42,7 @@ public enum ScanRun {
         let reportsOnStdout = writer != nil && (request.jsonlPath == nil || request.jsonlPath == "-")
         let progress = ScanProgress.automatic(quiet: request.quiet, interval: request.progressInterval)
         let scanner = LibraryScanner(config: request.configuration)
-        let summary = scanner.run(progress: progress, warn: { printError($0) }) { result in
+        let summary = scanner.run(progress: progress, warn: { printError($0) }, afterBatch: { writer?.flushIfStale() }) { result in
             writer?.write(line: result.jsonLine)
         }
         writer?.close()
