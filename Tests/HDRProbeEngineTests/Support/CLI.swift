@@ -43,10 +43,14 @@ enum CLI {
         }
     }
 
+    /// `program`: run this instead of hdrprobe (with `args` as they are).
     static func start(_ args: [String], environment: [String: String] = [:], prefix: [String] = [],
-                      directory: URL? = nil) throws -> Running {
+                      directory: URL? = nil, program: String? = nil) throws -> Running {
         let p = Process()
-        if prefix.isEmpty {
+        if let program {
+            p.executableURL = URL(fileURLWithPath: program)
+            p.arguments = args
+        } else if prefix.isEmpty {
             p.executableURL = TestPaths.executable
             p.arguments = args
         } else {
@@ -72,8 +76,8 @@ enum CLI {
     }
 
     static func run(_ args: [String], environment: [String: String] = [:], prefix: [String] = [],
-                    directory: URL? = nil) throws -> Result {
-        try start(args, environment: environment, prefix: prefix, directory: directory).wait()
+                    directory: URL? = nil, program: String? = nil) throws -> Result {
+        try start(args, environment: environment, prefix: prefix, directory: directory, program: program).wait()
     }
 
     /// Reports of a JSONL text by path.
