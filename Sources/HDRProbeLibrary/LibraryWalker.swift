@@ -40,7 +40,11 @@ public struct LibraryWalker: Sendable {
                 continue
             }
             if Self.isDirectory(st) {
-                visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
+                // A root inside another root (or given twice in another spelling) is walked once.
+                guard visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else {
+                    visit(.skipped("overlappingRoot"))
+                    continue
+                }
                 let real = Self.realPath(root) ?? absolute
                 walkDirectory(display: root, absolute: absolute, relative: "", rootReal: real, visited: &visited,
                               shouldStop: shouldStop, visit)

@@ -80,4 +80,17 @@ import Testing
         #expect(entries.map(\.relativePath) == ["missing", "named.dat", "one.mkv"])
         #expect(entries[0].size == nil && entries[2].size != nil && entries[2].modified != nil)
     }
+
+    @Test func overlappingRootsAreWalkedOnce() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "sub/one.mkv")
+        let (files, skipped) = Self.walk(lib.path)
+        var paths: [String] = []
+        LibraryWalker(roots: [lib.path, lib.path + "/sub"], options: WalkOptions()).walk(shouldStop: { false }) {
+            if case .file(let e) = $0 { paths.append(e.path) }
+        }
+        #expect(files == ["sub/one.mkv"] && skipped.isEmpty)
+        #expect(paths == [lib.path + "/sub/one.mkv"])
+    }
 }
