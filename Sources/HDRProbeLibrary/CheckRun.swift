@@ -73,7 +73,11 @@ public enum CheckRun {
                 }
             }
             var outcomes: [FileOutcome] = []
+            var fileCount = 0
             let streamText = request.format == .text
+            // Text needs only the files with items (clean ones are counted); the other formats
+            // list every file.
+            let keepClean = !streamText || request.jsonFile != nil || request.junitFile != nil || request.sarifFile != nil
             let minimum: Finding.Severity = request.verbose ? .info : .warning
             let scanner = LibraryScanner(config: configuration)
             let summary = scanner.run(progress: ScanProgress.automatic(quiet: request.quiet), warn: { ScanRun.printError($0) },
@@ -83,13 +87,14 @@ public enum CheckRun {
                 if streamText, let block = CheckTextRenderer.block(outcome, minimum: minimum) {
                     stdout.write(text: block + "\n\n")
                 }
-                outcomes.append(outcome)
+                fileCount += 1
+                if keepClean || !outcome.items.isEmpty { outcomes.append(outcome) }
             }
             jsonl?.close()
             if let failure = jsonl?.failure { ScanRun.printError("error: \(failure)"); return 2 }
             interrupted = summary.interrupted
             report = CheckReport(mode: .check, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
-                                 toolVersion: ProbeEngine.version, outcomes: outcomes, fileCount: outcomes.count,
+                                 toolVersion: ProbeEngine.version, outcomes: outcomes, fileCount: fileCount,
                                  summary: summary, seconds: summary.seconds)
             if !request.quiet { ScanRun.printError(summary.text(title: "hdrprobe check")) }
         }
