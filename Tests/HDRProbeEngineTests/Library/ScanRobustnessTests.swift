@@ -93,12 +93,14 @@ import Testing
     @Test func interruptWritesWhatWasDone() throws {
         let lib = try LibraryFixture()
         defer { lib.remove() }
+        let stuck = "c_stuck_\(UUID().uuidString.prefix(8))"
         try lib.copy("sdr_h264.mkv", to: "a.mkv")
         try lib.copy("hdr10_hevc.mkv", to: "b.mkv")
-        try lib.copy("sdr_h264.mp4", to: "c_stuck.mp4")
+        try lib.copy("sdr_h264.mp4", to: stuck + ".mp4")
         try lib.copy("dv_p81.mkv", to: "d.mkv")
+        let fault = "hang:\(stuck)"
         let run = try CLI.start(["scan", lib.path, "--no-cache", "--jobs", "1", "--sorted", "--timeout", "60"],
-                                environment: ["HDRPROBE_WORKER_FAULT": "hang:c_stuck"])
+                                environment: ["HDRPROBE_WORKER_FAULT": fault])
         let deadline = Date().addingTimeInterval(20)
         while run.stdoutSoFar.split(separator: "\n").count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: 0.3)
@@ -108,9 +110,17 @@ import Testing
         let reports = try CLI.reports(r.stdout)
         #expect(Set(reports.keys) == [lib.path + "/a.mkv", lib.path + "/b.mkv"])
         #expect(r.stderr.contains("INTERRUPTED"), "\(r.stderr)")
-        // The hung worker was killed with the scan.
-        let workers = try CLI.runShell("ps -eo args | grep -c '[h]drprobe worker' || true")
-        #expect(workers.trimmingCharacters(in: .whitespacesAndNewlines) == "0" || !workers.contains(lib.path))
+        // The hung worker (the only process with this fault in its environment) is gone.
+        #expect(Self.processes(withEnvironment: "HDRPROBE_WORKER_FAULT=" + fault).isEmpty)
+    }
+
+    /// Pids whose environment contains `entry` (readable for our own processes).
+    static func processes(withEnvironment entry: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { $0.allSatisfy(\.isNumber) } ?? []
+        return pids.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == entry }
+        }
     }
 
     /// In-process: the scanner reports a file that disappears between the walk and its probe.
@@ -173,19 +183,5 @@ import Testing
         #expect(order == (0..<40).map { String(format: "f%02d.mkv", $0) })
         let n = try #require(log.startedWhileFirstRan)
         #expect(n <= 4, "\(n) files started while the first was still running")
-    }
-}
-
-extension CLI {
-    static func runShell(_ command: String) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
