@@ -5,6 +5,7 @@ import PackageDescription
 // - CFFmpeg: the system libraries (pkg-config libavformat libavcodec libavutil).
 // - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
 // - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
+// - HDRProbeLibrary: whole libraries: file walking, the worker pool, the incremental cache (GRDB).
 // - hdrprobe: the command line, one file per subcommand, no logic.
 let package = Package(
     name: "hdrprobe",
@@ -16,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,10 +36,15 @@ let package = Package(
             resources: [.copy("Resources/devices.yaml")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "HDRProbeLibrary",
+            dependencies: ["HDRProbeEngine", "HDRProbeCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "hdrprobe",
             dependencies: [
-                "HDRProbeEngine", "HDRProbeCore",
+                "HDRProbeEngine", "HDRProbeCore", "HDRProbeLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -49,7 +56,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HDRProbeEngineTests",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore", "hdrprobe"],
+            dependencies: ["HDRProbeEngine", "HDRProbeCore", "HDRProbeLibrary", "hdrprobe",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

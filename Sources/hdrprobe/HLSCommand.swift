@@ -100,4 +100,3 @@ struct HLSCommand: ParsableCommand {
     }
 }
 
-extension Finding.Severity: ExpressibleByArgument {}

@@ -13,10 +13,13 @@
 ///   requireValidLevel: true
 /// ```
 /// `acceptOnly: [...]` replaces the accepted set instead of editing it.
+/// The same file carries the rules of `hdrprobe check` (``CheckRules``, `docs/check.md`).
 public struct PolicyDocument: Sendable, Equatable {
     public var dolbyVision: DolbyVisionPolicy
+    /// `severity`, `formats`, `include`, `exclude`, `overrides`; empty for built-in policies.
+    public var check = CheckRules()
 
-    public static let topLevelKeys = ["name", "extends", "dolbyVision"]
+    public static let topLevelKeys = ["name", "extends", "dolbyVision"] + CheckRules.keys
     public static let dolbyVisionKeys = ["accept", "refuse", "acceptOnly", "maxLevel", "requireValidLevel"]
 
     public init(dolbyVision: DolbyVisionPolicy) { self.dolbyVision = dolbyVision }
@@ -40,10 +43,12 @@ public struct PolicyDocument: Sendable, Equatable {
         if let dv = entries.first(where: { $0.key == "dolbyVision" }) {
             try apply(dv.value, to: &policy)
         }
-        return PolicyDocument(dolbyVision: policy)
+        var document = PolicyDocument(dolbyVision: policy)
+        document.check = try CheckRules.parse(entries, dolbyVision: policy)
+        return document
     }
 
-    private static func apply(_ node: ConfigNode, to policy: inout DolbyVisionPolicy) throws(ConfigError) {
+    static func apply(_ node: ConfigNode, to policy: inout DolbyVisionPolicy) throws(ConfigError) {
         let entries = try node.mapping(allowed: dolbyVisionKeys)
         func classes(_ node: ConfigNode) throws(ConfigError) -> [String] {
             let items: [ConfigNode]

@@ -77,6 +77,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case noStreams = "container.noStreams"
     case timeout = "probe.timeout"
     case demuxFailed = "probe.demuxFailed"
+    /// `scan`/`check`: the worker process analysing the file died; the scan went on without it.
+    case crashed = "probe.crashed"
 }
 
 public struct ContainerInfo: Codable, Sendable, Equatable {

@@ -1,0 +1,69 @@
+/// Applies a policy document to reports: which severity each finding and error gets (the
+/// built-in defaults of ``CheckRules/defaultErrors``, then the policy's `severity` maps), and the
+/// format rules. Pure: the same digest and path always give the same outcome.
+public struct CheckEvaluator: Sendable {
+    public let document: PolicyDocument
+
+    public init(document: PolicyDocument) { self.document = document }
+
+    /// The severity a code has in this check (nil: `off`). `reported` is the severity in the report.
+    public func severity(of code: String, reported: Finding.Severity, rules: CheckRules.Effective) -> Finding.Severity? {
+        if let choice = rules.severity.choice(for: code) { return choice.severity }
+        return Self.defaultSeverity(of: code, reported: reported)
+    }
+
+    /// The built-in default policy: refused Dolby Vision, RPUs without a configuration record and
+    /// unreadable or unrecognised files are errors; check/diff codes keep their own severity;
+    /// every other finding is at most a warning (info stays info).
+    public static func defaultSeverity(of code: String, reported: Finding.Severity) -> Finding.Severity {
+        if CheckRules.defaultErrors.contains(code) || ErrorCode(rawValue: code) != nil { return .error }
+        if let check = CheckCode(rawValue: code) { return check.severity }
+        return min(reported, .warning)
+    }
+
+    public func rules(for relativePath: String) -> CheckRules.Effective {
+        document.check.effective(for: relativePath, dolbyVision: document.dolbyVision)
+    }
+
+    /// The outcome of one report; `relativePath` is what the policy's globs match.
+    public func evaluate(_ digest: ReportDigest, relativePath: String) -> FileOutcome {
+        let rules = rules(for: relativePath)
+        var items: [CheckItem] = []
+        func add(_ code: String, _ reported: Finding.Severity, _ message: String, stream: Int?, fix: String?) {
+            guard let level = severity(of: code, reported: reported, rules: rules) else { return }
+            items.append(CheckItem(code: code, severity: level, message: message, stream: stream, fix: fix ?? FindingRemedy.fix(for: code)))
+        }
+        if digest.status == .error {
+            let code = digest.error?.code ?? ErrorCode.readFailed.rawValue
+            add(code, .error, digest.error?.message ?? "The file could not be analysed.", stream: nil, fix: nil)
+        }
+        for f in digest.findings {
+            var fix: String?
+            if f.code == FindingCode.dvRefused.rawValue,
+               let verdict = digest.streams.first(where: { $0.index == f.stream })?.dolbyVision?.verdictCode {
+                fix = FindingRemedy.verdicts[verdict]
+            }
+            add(f.code, f.severity, f.message, stream: f.stream, fix: fix)
+        }
+        for s in digest.videoStreams {
+            guard let type = s.videoRangeType, let code = rules.formats.violation(type) else { continue }
+            let message = code == .formatForbidden
+                ? "Video range type \(type) is forbidden by the policy (formats.forbid)."
+                : "Video range type \(type) is not among the formats the policy allows (formats.allow: \(rules.formats.allow?.sorted().joined(separator: ", ") ?? ""))."
+            add(code.rawValue, code.severity, message, stream: s.index, fix: nil)
+        }
+        return FileOutcome(path: digest.path, status: digest.status, items: items)
+    }
+
+    /// Applies the policy's severities to items computed elsewhere (the diff); drops `off` ones.
+    public func apply(_ outcome: FileOutcome) -> FileOutcome {
+        let rules = rules(for: outcome.path)
+        let items = outcome.items.compactMap { item -> CheckItem? in
+            guard let level = severity(of: item.code, reported: item.severity, rules: rules) else { return nil }
+            var copy = item
+            copy.severity = level
+            return copy
+        }
+        return FileOutcome(path: outcome.path, status: outcome.status, items: items)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// `--format sarif` / `--sarif FILE`: a SARIF 2.1.0 log (OASIS), as GitHub code scanning and other
+/// viewers read it: one rule per code (its fix as help), one result per item with the file as its
+/// artifact location (a relative URI reference, or a `file:` URI for an absolute path).
+/// Valid against the OASIS `sarif-schema-2.1.0.json` (checked by a test).
+public enum SARIFRenderer {
+    struct Log: Encodable {
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var version = "2.1.0"
+        var runs: [Run]
+        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+    }
+    struct Run: Encodable {
+        var tool: Tool
+        var invocations: [Invocation]
+        var results: [Result]
+    }
+    struct Tool: Encodable { var driver: Driver }
+    struct Driver: Encodable {
+        var name = "hdrprobe"
+        var version: String
+        var rules: [Rule]
+    }
+    struct Rule: Encodable {
+        var id: String
+        var shortDescription: Text
+        var help: Text?
+        var defaultConfiguration: Configuration
+    }
+    struct Configuration: Encodable { var level: String }
+    struct Text: Encodable { var text: String }
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var properties: [String: String]
+    }
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var level: String
+        var message: Text
+        var locations: [Location]
+    }
+    struct Location: Encodable { var physicalLocation: PhysicalLocation }
+    struct PhysicalLocation: Encodable { var artifactLocation: ArtifactLocation }
+    struct ArtifactLocation: Encodable { var uri: String }
+
+    public static func level(_ s: Finding.Severity) -> String {
+        switch s {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    public static func render(_ report: CheckReport) throws -> String {
+        let codes = report.codes
+        let index = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+        var defaultLevel: [String: Finding.Severity] = [:]
+        for o in report.outcomes { for i in o.items { defaultLevel[i.code] = max(defaultLevel[i.code] ?? i.severity, i.severity) } }
+        let rules = codes.map { code in
+            Rule(id: code, shortDescription: Text(text: "hdrprobe \(code.hasPrefix("diff.") ? "change" : "finding") \(code)"),
+                 help: FindingRemedy.fix(for: code).map(Text.init), defaultConfiguration: Configuration(level: level(defaultLevel[code] ?? .warning)))
+        }
+        var results: [Result] = []
+        for o in report.outcomes {
+            for item in o.items {
+                let stream = item.stream.map { " (stream #\($0))" } ?? ""
+                results.append(Result(ruleId: item.code, ruleIndex: index[item.code] ?? 0, level: level(item.severity),
+                                      message: Text(text: item.message + stream),
+                                      locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(o.path))))]))
+            }
+        }
+        let run = Run(tool: Tool(driver: Driver(version: report.toolVersion, rules: rules)),
+                      invocations: [Invocation(executionSuccessful: true,
+                                               properties: ["policy": report.policyName, "failOn": report.failOn.rawValue, "mode": report.mode.rawValue])],
+                      results: results)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(Log(runs: [run])), as: UTF8.self) + "\n"
+    }
+
+    /// An RFC 3986 URI reference for a path: unreserved characters and `/` as they are, every
+    /// other byte of the UTF-8 path percent-encoded; absolute paths become `file://` URIs.
+    public static func uri(_ path: String) -> String {
+        var out = path.hasPrefix("/") ? "file://" : ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,66 @@
+/// A policy's `severity` map: finding, error, check and diff codes — or a family such as `hls.*` —
+/// to `error`, `warning`, `info` or `off`. An exact code wins over a family, a longer family over a
+/// shorter one; a later map (a per-path override) wins over an earlier one.
+public struct SeverityMap: Sendable, Equatable {
+    /// What a code becomes: a severity, or `off` (dropped from the check).
+    public enum Choice: Sendable, Equatable {
+        case level(Finding.Severity)
+        case off
+
+        /// nil for `off`.
+        public var severity: Finding.Severity? {
+            if case .level(let s) = self { return s }
+            return nil
+        }
+    }
+
+    public private(set) var exact: [String: Choice] = [:]
+    public private(set) var families: [String: Choice] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { exact.isEmpty && families.isEmpty }
+
+    /// nil when the map does not mention the code.
+    public func choice(for code: String) -> Choice? {
+        if let e = exact[code] { return e }
+        var best: (prefix: String, value: Choice)?
+        for (prefix, value) in families where code.hasPrefix(prefix + ".") {
+            if best == nil || prefix.count > best!.prefix.count { best = (prefix, value) }
+        }
+        return best?.value
+    }
+
+    public mutating func merge(_ other: SeverityMap) {
+        exact.merge(other.exact) { $1 }
+        families.merge(other.families) { $1 }
+    }
+
+    static func parse(_ node: ConfigNode) throws(ConfigError) -> SeverityMap {
+        var map = SeverityMap()
+        for (key, value) in try node.freeMapping() {
+            let level: Choice
+            switch try value.string().lowercased() {
+            case "off", "ignore": level = .off
+            case let text:
+                guard let severity = Finding.Severity(rawValue: text) else {
+                    throw value.error("expected error, warning, info or off, found '\(text)'")
+                }
+                level = .level(severity)
+            }
+            if key.hasSuffix(".*") {
+                let family = String(key.dropLast(2))
+                guard !family.isEmpty, CheckCode.knownCodes.contains(where: { $0.hasPrefix(family + ".") }) else {
+                    throw value.error("'\(key)' matches no code hdrprobe knows (docs/findings.md)")
+                }
+                map.families[family] = level
+            } else {
+                guard CheckCode.knownCodes.contains(key) else {
+                    throw value.error("unknown code '\(key)'; the codes are listed in docs/findings.md (a family: 'hls.*')")
+                }
+                map.exact[key] = level
+            }
+        }
+        return map
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+
+/// `hdrprobe check`: scans (always in path order, with the cache) and applies the policy
+/// (``CheckEvaluator``), or compares two scans (`--diff`, ``ScanDiff``); prints the result in one
+/// format and writes any others to files. Exit status: 0 nothing at or above `--fail-on`, 1 some,
+/// 2 an output that cannot be written or a diff input that cannot be read, 130 interrupted.
+public enum CheckRun {
+    public struct Request: Sendable {
+        public enum Mode: Sendable {
+            case scan(ScanConfiguration)
+            case diff(old: String, new: String)
+        }
+        public var mode: Mode
+        public var policy: PolicyDocument
+        public var format: CheckFormat = .text
+        public var failOn: Finding.Severity = .error
+        public var jsonFile: String?
+        public var junitFile: String?
+        public var sarifFile: String?
+        /// The scan's reports as JSONL (the input of a later `--diff`).
+        public var jsonlFile: String?
+        public var verbose = false
+        public var quiet = false
+
+        public init(mode: Mode, policy: PolicyDocument) {
+            self.mode = mode
+            self.policy = policy
+        }
+    }
+
+    public static func run(_ request: Request) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let started = Date()
+        let evaluator = CheckEvaluator(document: request.policy)
+        let stdout = LineWriter.standardOutput()
+        var report: CheckReport
+        var interrupted = false
+        switch request.mode {
+        case .diff(let old, let new):
+            var digests: [[String: ReportDigest]] = []
+            for path in [old, new] {
+                do {
+                    digests.append(try JSONLReader.digests(path: path) { line in
+                        ScanRun.printError("warning: \(path):\(line): not a report line; skipped")
+                    })
+                } catch {
+                    ScanRun.printError("error: \(error)")
+                    return 2
+                }
+            }
+            let keep = { (d: [String: ReportDigest]) in d.filter { request.policy.check.includes($0.key) } }
+            let before = keep(digests[0]), after = keep(digests[1])
+            let outcomes = ScanDiff.compare(old: before, new: after).map(evaluator.apply).filter { !$0.items.isEmpty }
+            report = CheckReport(mode: .diff, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
+                                 toolVersion: ProbeEngine.version, outcomes: outcomes,
+                                 fileCount: Set(before.keys).union(after.keys).count, summary: nil,
+                                 seconds: Date().timeIntervalSince(started))
+        case .scan(var configuration):
+            InterruptFlag.install()
+            configuration.sorted = true
+            var jsonl: LineWriter?
+            if let path = request.jsonlFile {
+                do { jsonl = try LineWriter.file(path) } catch {
+                    ScanRun.printError("error: cannot write the reports: \(error.localizedDescription)")
+                    return 2
+                }
+            }
+            var outcomes: [FileOutcome] = []
+            var fileCount = 0
+            let streamText = request.format == .text
+            // Text needs only the files with items (clean ones are counted); the other formats
+            // list every file.
+            let keepClean = !streamText || request.jsonFile != nil || request.junitFile != nil || request.sarifFile != nil
+            let minimum: Finding.Severity = request.verbose ? .info : .warning
+            let scanner = LibraryScanner(config: configuration)
+            let summary = scanner.run(progress: ScanProgress.automatic(quiet: request.quiet), warn: { ScanRun.printError($0) },
+                                      afterBatch: { stdout.flushIfStale(); jsonl?.flushIfStale() }) { result in
+                jsonl?.write(line: result.jsonLine)
+                let outcome = evaluator.evaluate(result.digest, relativePath: result.entry.relativePath)
+                if streamText, let block = CheckTextRenderer.block(outcome, minimum: minimum) {
+                    stdout.write(text: block + "\n\n")
+                }
+                fileCount += 1
+                if keepClean || !outcome.items.isEmpty { outcomes.append(outcome) }
+            }
+            jsonl?.close()
+            if let failure = jsonl?.failure { ScanRun.printError("error: \(failure)"); return 2 }
+            interrupted = summary.interrupted
+            report = CheckReport(mode: .check, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
+                                 toolVersion: ProbeEngine.version, outcomes: outcomes, fileCount: fileCount,
+                                 summary: summary, seconds: summary.seconds)
+            if !request.quiet { ScanRun.printError(summary.text(title: "hdrprobe check")) }
+        }
+
+        do {
+            if request.format == .text {
+                if case .diff = request.mode {
+                    stdout.write(text: try CheckFormat.text.render(report, verbose: request.verbose))
+                } else {
+                    stdout.write(line: CheckTextRenderer.footer(report) + (interrupted ? " (interrupted: partial results)" : ""))
+                }
+            } else {
+                stdout.write(text: try request.format.render(report, verbose: request.verbose))
+            }
+            stdout.flush()
+            for (path, format) in [(request.jsonFile, CheckFormat.json), (request.junitFile, .junit), (request.sarifFile, .sarif)] {
+                guard let path else { continue }
+                let writer = try LineWriter.file(path)
+                writer.write(text: try format.render(report, verbose: request.verbose))
+                writer.close()
+                if let failure = writer.failure { throw JSONLReader.ReadError(description: failure) }
+            }
+        } catch {
+            ScanRun.printError("error: cannot write the check result: \(error)")
+            return 2
+        }
+        if let failure = stdout.failure { ScanRun.printError("error: \(failure)"); return 2 }
+        if interrupted { return 130 }
+        return report.failed ? 1 : 0
+    }
+}

@@ -1,0 +1,20 @@
+import HDRProbeCore
+import HDRProbeEngine
+
+/// Probes in the calling thread. Fast and simple, but an input that crashes the engine takes the
+/// whole scan with it: `scan` and `check` use ``WorkerProcessExecutor``; this one serves tests and
+/// embedders that accept that.
+public final class InProcessExecutor: ProbeExecutor {
+    public init() {}
+
+    public func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+        if shouldStop() { return .stopped }
+        let report = ProbeEngine(options: request.options).probe(path: request.path)
+        guard let line = try? ReportEncoder.jsonLine(report) else {
+            return .failure(path: request.path, ReportError(.crashed, "The report could not be encoded."))
+        }
+        return .report(jsonLine: line, digest: ReportDigest(report))
+    }
+
+    public func shutdown() {}
+}

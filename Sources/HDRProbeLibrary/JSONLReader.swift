@@ -1,0 +1,70 @@
+import Foundation
+import HDRProbeCore
+
+/// Reads JSON Lines files (`scan --jsonl` output) line by line in chunks, with each line's byte
+/// offset, so that large scans are never read into memory whole.
+public enum JSONLReader {
+    public struct ReadError: Error, CustomStringConvertible { public let description: String }
+
+    /// Calls `body(line, offset, lineNumber)` for every non-blank line (1-based line numbers).
+    public static func forEachLine(path: String, _ body: (Data, Int64, Int) throws -> Void) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ReadError(description: "\(path): cannot be opened for reading")
+        }
+        defer { try? handle.close() }
+        var carry = Data()
+        var carryOffset: Int64 = 0
+        var lineNumber = 0
+        var position: Int64 = 0
+        while true {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
+                throw ReadError(description: "\(path): \(error.localizedDescription)")
+            }
+            if chunk.isEmpty { break }
+            var start = chunk.startIndex
+            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var line = chunk[start..<newline]
+                var offset = position + Int64(start - chunk.startIndex)
+                if !carry.isEmpty {
+                    line = carry + line
+                    offset = carryOffset
+                    carry = Data()
+                }
+                lineNumber += 1
+                if !isBlank(line) { try body(Data(line), offset, lineNumber) }
+                start = chunk.index(after: newline)
+            }
+            if start < chunk.endIndex {
+                if carry.isEmpty { carryOffset = position + Int64(start - chunk.startIndex) }
+                carry.append(chunk[start...])
+            }
+            position += Int64(chunk.count)
+        }
+        if !carry.isEmpty {
+            lineNumber += 1
+            if !isBlank(carry) { try body(carry, carryOffset, lineNumber) }
+        }
+    }
+
+    static func isBlank(_ line: Data) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// The `path` of a report line.
+    public static func path(of line: Data) -> String? {
+        struct P: Decodable { var path: String }
+        return try? JSONDecoder().decode(P.self, from: line).path
+    }
+
+    /// Digests of every report in a JSONL file, by path (a later line for the same path wins).
+    /// Lines that are not reports are passed to `invalid` with their number.
+    public static func digests(path: String, invalid: (Int) -> Void) throws -> [String: ReportDigest] {
+        var result: [String: ReportDigest] = [:]
+        try forEachLine(path: path) { line, _, number in
+            guard let digest = try? ReportDigest.decode(jsonLine: line) else { invalid(number); return }
+            result[digest.path] = digest
+        }
+        return result
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+
+/// Scans a library with a bounded pool of workers:
+///
+///     walker thread ──(cache hit)──────────────┐
+///          └──jobs (bounded)──▶ N worker threads ──▶ results ──▶ caller's thread: output, cache, summary
+///
+/// The walker streams files (it never lists the library first), takes cached reports straight to
+/// the results, and waits while ``ScanConfiguration/effectiveWindow`` results are in flight, so
+/// memory stays flat in the number of files, also with `sorted` (a reorder buffer of at most that
+/// window). Each worker thread owns a ``ProbeExecutor``; with worker processes a crash or hang on
+/// one file is a report for that file. The caller's thread writes results (in walk order when
+/// `sorted`), stores new reports in the cache in batches, and draws progress. An interrupt
+/// (``InterruptFlag``) stops the walk and the workers; every result already produced is still
+/// handed out and the summary says the scan was interrupted.
+public final class LibraryScanner: @unchecked Sendable {
+    public let config: ScanConfiguration
+    private let makeExecutor: @Sendable () -> ProbeExecutor
+
+    private let cond = NSCondition()
+    private var jobs: [Job] = []
+    private var jobHead = 0
+    private var results: [Completed] = []
+    private var inFlight = 0
+    private var dispatched = 0
+    private var walkDone = false
+    private var stopping = false
+    private var counted = 0
+    private var countingDone = false
+    private var skipped: [String: Int] = [:]
+    private var activeThreads = 0
+    private var current: String?
+
+    struct Job {
+        var seq: Int
+        var entry: WalkEntry
+        var request: ProbeRequest
+    }
+
+    struct Completed {
+        var seq: Int
+        var result: ScanResult
+        var cacheEntry: ScanCache.Entry?
+    }
+
+    /// `executor`: how files are probed; by default as ``ScanConfiguration/isolation`` says.
+    public init(config: ScanConfiguration, executor: (@Sendable () -> ProbeExecutor)? = nil) {
+        self.config = config
+        if let executor {
+            makeExecutor = executor
+        } else {
+            switch config.isolation {
+            case .inProcess:
+                makeExecutor = { InProcessExecutor() }
+            case let .workerProcesses(executable, grace):
+                makeExecutor = { WorkerProcessExecutor(executable: executable, grace: grace) }
+            }
+        }
+    }
+
+    private var isStopping: Bool {
+        cond.lock(); defer { cond.unlock() }
+        return stopping
+    }
+
+    /// Runs the scan; `onResult`, `afterBatch` (after each group of results, at least every
+    /// 0.2 s) and `warn` are called on the calling thread.
+    public func run(progress: ScanProgress? = nil,
+                    shouldInterrupt: @escaping () -> Bool = { InterruptFlag.isSet },
+                    warn: (String) -> Void = { _ in },
+                    afterBatch: () -> Void = {},
+                    onResult: (ScanResult) -> Void) -> ScanSummary {
+        let started = Date()
+        var summary = ScanSummary()
+        var opened: ScanCache?
+        if let path = config.cachePath {
+            let (c, warning) = ScanCache.open(path: path)
+            opened = c
+            if let warning { warn(warning) }
+        }
+        let cache = opened
+
+        if progress?.isEnabled == true { startThread { [self] in count() } } else { countingDone = true }
+        startThread { [self] in walk(cache: cache) }
+        for _ in 0..<config.jobs { startThread { [self] in work() } }
+
+        var pending: [Int: Completed] = [:]
+        var nextSeq = 0
+        var emitted = 0
+        var cacheBatch: [ScanCache.Entry] = []
+        var lastFlush = Date()
+        var interrupted = false
+
+        func emit(_ c: Completed) {
+            onResult(c.result)
+            summary.add(c.result.digest, fromCache: c.result.fromCache)
+            emitted += 1
+            if let e = c.cacheEntry { cacheBatch.append(e) }
+        }
+        func flushCache(force: Bool) {
+            guard let cache, !cacheBatch.isEmpty, force || cacheBatch.count >= 256 || Date().timeIntervalSince(lastFlush) >= 1 else { return }
+            cache.store(cacheBatch)
+            cacheBatch.removeAll(keepingCapacity: true)
+            lastFlush = Date()
+            for w in cache.takeWarnings() { if let progress { progress.warn(w) } else { warn(w) } }
+        }
+        func take(_ batch: [Completed]) -> Int {
+            var count = 0
+            for c in batch {
+                if config.sorted {
+                    pending[c.seq] = c
+                    while let next = pending.removeValue(forKey: nextSeq) { emit(next); nextSeq += 1; count += 1 }
+                } else {
+                    emit(c); count += 1
+                }
+            }
+            return count
+        }
+
+        while true {
+            cond.lock()
+            if results.isEmpty && !(walkDone && inFlight == 0) && !stopping {
+                _ = cond.wait(until: Date().addingTimeInterval(0.2))
+            }
+            if !stopping && shouldInterrupt() {
+                stopping = true
+                interrupted = true
+                cond.broadcast()
+            }
+            let batch = results
+            results.removeAll(keepingCapacity: true)
+            let stop = stopping
+            cond.unlock()
+
+            let done = take(batch)
+
+            cond.lock()
+            inFlight -= done
+            cond.broadcast()
+            let finished = walkDone && inFlight == 0 && results.isEmpty
+            let total = countingDone ? counted : max(counted, dispatched)
+            let totalKnown = countingDone
+            let now = current
+            cond.unlock()
+
+            afterBatch()
+            flushCache(force: false)
+            progress?.update(done: emitted, total: total, totalKnown: totalKnown, current: now)
+            if finished || stop { break }
+        }
+
+        // Stopping: let the workers and the walker wind down (worker processes are killed at
+        // once), then hand out whatever finished meanwhile, in order where asked.
+        cond.lock()
+        let deadline = Date().addingTimeInterval(5)
+        while activeThreads > 0 && Date() < deadline { _ = cond.wait(until: min(deadline, Date().addingTimeInterval(0.1))) }
+        let late = results
+        results.removeAll()
+        cond.unlock()
+        _ = take(late)
+        for seq in pending.keys.sorted() { emit(pending[seq]!) }
+
+        flushCache(force: true)
+        cache?.close()
+        progress?.finish(done: emitted, interrupted: interrupted)
+        cond.lock()
+        for (reason, n) in skipped { summary.skip(reason, count: n) }
+        cond.unlock()
+        summary.interrupted = interrupted
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    // MARK: threads
+
+    private func startThread(_ body: @escaping @Sendable () -> Void) {
+        cond.lock()
+        activeThreads += 1
+        cond.unlock()
+        let thread = Thread { [self] in
+            body()
+            cond.lock()
+            activeThreads -= 1
+            cond.broadcast()
+            cond.unlock()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Counts what the walk will find, so that progress has a total (the same walk, counting only).
+    private func count() {
+        LibraryWalker(roots: config.roots, options: config.walk).walk(shouldStop: { isStopping }) { event in
+            switch event {
+            case .file(let entry):
+                guard config.exclusion(of: entry) == nil else { return }
+            case .failed:
+                break
+            case .skipped:
+                return
+            }
+            cond.lock()
+            counted += 1
+            cond.unlock()
+        }
+        cond.lock()
+        countingDone = true
+        cond.unlock()
+    }
+
+    /// Waits for room in the window; returns the sequence number, or nil when stopping.
+    private func admit() -> Int? {
+        cond.lock()
+        defer { cond.unlock() }
+        while inFlight >= config.effectiveWindow && !stopping { cond.wait() }
+        guard !stopping else { return nil }
+        inFlight += 1
+        defer { dispatched += 1 }
+        return dispatched
+    }
+
+    private func complete(_ c: Completed) {
+        cond.lock()
+        results.append(c)
+        cond.broadcast()
+        cond.unlock()
+    }
+
+    private func walk(cache: ScanCache?) {
+        LibraryWalker(roots: config.roots, options: config.walk).walk(shouldStop: { isStopping }) { event in
+            switch event {
+            case .skipped(let reason):
+                cond.lock()
+                skipped[reason, default: 0] += 1
+                cond.unlock()
+            case .failed(let entry, let error):
+                guard let seq = admit() else { return }
+                if case let .report(line, digest) = ProbeOutcome.failure(path: entry.path, error) {
+                    complete(Completed(seq: seq, result: ScanResult(entry: entry, jsonLine: line, digest: digest, fromCache: false), cacheEntry: nil))
+                }
+            case .file(let entry):
+                if let reason = config.exclusion(of: entry) {
+                    cond.lock()
+                    skipped[reason, default: 0] += 1
+                    cond.unlock()
+                    return
+                }
+                let request = config.request(for: entry)
+                guard let seq = admit() else { return }
+                if let cache, let size = entry.size, let modified = entry.modified,
+                   let line = cache.lookup(path: entry.absolutePath, key: request.cacheKey, size: size, modified: modified),
+                   let hit = Self.cached(line, for: entry) {
+                    complete(Completed(seq: seq, result: hit, cacheEntry: nil))
+                    return
+                }
+                cond.lock()
+                jobs.append(Job(seq: seq, entry: entry, request: request))
+                cond.broadcast()
+                cond.unlock()
+            }
+        }
+        cond.lock()
+        walkDone = true
+        cond.broadcast()
+        cond.unlock()
+    }
+
+    private func nextJob() -> Job? {
+        cond.lock()
+        defer { cond.unlock() }
+        while jobHead == jobs.count && !walkDone && !stopping { cond.wait() }
+        guard !stopping, jobHead < jobs.count else { return nil }
+        let job = jobs[jobHead]
+        jobHead += 1
+        if jobHead > 1024 && jobHead * 2 > jobs.count {
+            jobs.removeFirst(jobHead)
+            jobHead = 0
+        }
+        current = job.entry.path
+        return job
+    }
+
+    private func work() {
+        let executor = makeExecutor()
+        defer { executor.shutdown() }
+        while let job = nextJob() {
+            guard case let .report(line, digest) = executor.probe(job.request, shouldStop: { [self] in isStopping }) else { break }
+            var entry: ScanCache.Entry?
+            if Self.isCacheable(digest), let size = job.entry.size, let modified = job.entry.modified {
+                entry = ScanCache.Entry(path: job.entry.absolutePath, key: job.request.cacheKey, size: size, modified: modified, report: line)
+            }
+            complete(Completed(seq: job.seq, result: ScanResult(entry: job.entry, jsonLine: line, digest: digest, fromCache: false),
+                               cacheEntry: entry))
+        }
+    }
+
+    // MARK: cache rules
+
+    /// Error codes that depend only on the file's bytes (cached); `io.*` errors, time-outs and
+    /// crashes may not happen again and are probed anew next time.
+    static let cacheableErrors: Set<String> = [ErrorCode.empty, .unrecognized, .truncated, .malformed, .noStreams, .demuxFailed].map(\.rawValue)
+        .reduce(into: Set<String>()) { $0.insert($1) }
+
+    static func isCacheable(_ d: ReportDigest) -> Bool {
+        if d.status == .error { return cacheableErrors.contains(d.error?.code ?? "") }
+        return !d.findings.contains { $0.code == FindingCode.scanIncomplete.rawValue }
+    }
+
+    /// A cached line as a result for this entry (the path rewritten when the file is reached by
+    /// another spelling of its path than when it was cached); nil when the line is unreadable.
+    static func cached(_ line: String, for entry: WalkEntry) -> ScanResult? {
+        guard let digest = try? ReportDigest.decode(jsonLine: Data(line.utf8)) else { return nil }
+        if digest.path == entry.path {
+            return ScanResult(entry: entry, jsonLine: line, digest: digest, fromCache: true)
+        }
+        guard var report = try? JSONDecoder().decode(ProbeReport.self, from: Data(line.utf8)) else { return nil }
+        report.path = entry.path
+        guard let rewritten = try? ReportEncoder.jsonLine(report) else { return nil }
+        var moved = digest
+        moved.path = entry.path
+        return ScanResult(entry: entry, jsonLine: rewritten, digest: moved, fromCache: true)
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Buffered line output to a file descriptor (standard output or a file), flushed every 64 KiB,
+/// on ``flush()`` and when closed. Write errors are remembered, not thrown per line.
+public final class LineWriter {
+    private let fd: Int32
+    private let owned: Bool
+    private var buffer: [UInt8] = []
+    public private(set) var failure: String?
+    public let name: String
+
+    public static func standardOutput() -> LineWriter { LineWriter(fd: STDOUT_FILENO, owned: false, name: "standard output") }
+
+    /// Creates or truncates `path` (`-` is standard output).
+    public static func file(_ path: String) throws -> LineWriter {
+        if path == "-" { return standardOutput() }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path): \(String(cString: strerror(errno)))"])
+        }
+        return LineWriter(fd: fd, owned: true, name: path)
+    }
+
+    init(fd: Int32, owned: Bool, name: String) {
+        self.fd = fd
+        self.owned = owned
+        self.name = name
+    }
+
+    public func write(line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 65536 { flush() }
+    }
+
+    public func write(text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 65536 { flush() }
+    }
+
+    private var lastFlush = Date()
+
+    /// Flushes when the oldest buffered line is older than `age` seconds, so that a reader of a
+    /// pipe sees results promptly without a system call per line.
+    public func flushIfStale(_ age: TimeInterval = 0.1) {
+        if !buffer.isEmpty && Date().timeIntervalSince(lastFlush) >= age { flush() }
+    }
+
+    public func flush() {
+        lastFlush = Date()
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if failure == nil { failure = "\(name): \(String(cString: strerror(errno)))" }
+                break
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    public func close() {
+        flush()
+        if owned { _ = Glibc.close(fd) }
+    }
+}

@@ -1,0 +1,22 @@
+import HDRProbeCore
+
+/// What an executor made of one request: a report (its JSON line and digest), or nothing
+/// because the scan is stopping.
+public enum ProbeOutcome: Sendable {
+    case report(jsonLine: String, digest: ReportDigest)
+    case stopped
+
+    /// A report for a file that could not be analysed (worker crash or hang, walk error).
+    static func failure(path: String, _ error: ReportError) -> ProbeOutcome {
+        let report = ProbeReport.failure(path: path, tool: ProbeEngineTool.info, error: error)
+        let line = (try? ReportEncoder.jsonLine(report)) ?? "{}"
+        return .report(jsonLine: line, digest: ReportDigest(report))
+    }
+}
+
+/// Probes files one at a time; each worker thread owns one.
+public protocol ProbeExecutor: AnyObject {
+    func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome
+    /// Ends whatever the executor started (a worker process).
+    func shutdown()
+}

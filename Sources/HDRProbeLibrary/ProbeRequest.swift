@@ -1,0 +1,50 @@
+import HDRProbeCore
+import HDRProbeEngine
+
+/// One file to probe with its options, as a worker process receives it (one JSON line on its
+/// standard input; `hdrprobe worker`). Carries the whole Dolby Vision policy, because per-path
+/// overrides give files of one scan different policies.
+public struct ProbeRequest: Codable, Sendable, Equatable {
+    public var path: String
+    public var frames: Int?
+    public var maxScanBytes: Int
+    public var timeout: Double
+    public var probeBytes: Int
+    public var policy: Policy
+
+    public struct Policy: Codable, Sendable, Equatable {
+        public var name: String
+        public var accepted: [String]
+        public var maxLevel: [String: Int]
+        public var requireValidLevel: Bool
+    }
+
+    public init(path: String, options: ProbeOptions) {
+        self.path = path
+        frames = options.frames
+        maxScanBytes = options.maxScanBytes
+        timeout = options.timeout
+        probeBytes = options.probeBytes
+        policy = Policy(name: options.policy.name, accepted: options.policy.accepted.sorted(),
+                        maxLevel: options.policy.maxLevel, requireValidLevel: options.policy.requireValidLevel)
+    }
+
+    public var options: ProbeOptions {
+        ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeout,
+                     policy: DolbyVisionPolicy(name: policy.name, accepted: Set(policy.accepted), maxLevel: policy.maxLevel,
+                                               requireValidLevel: policy.requireValidLevel),
+                     probeBytes: probeBytes)
+    }
+
+    /// The part of the options that changes a report — the incremental cache's key next to the
+    /// path, size and modification time: hdrprobe and libavformat versions, the frame and byte
+    /// budgets and the Dolby Vision policy. The time limit is not in it: results cut short by it
+    /// are never cached.
+    public var cacheKey: String {
+        let levels = policy.maxLevel.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        let tool = ProbeEngine.tool
+        return "hdrprobe \(tool.version); lavf \(tool.libavformat); schema \(ProbeReport.currentSchemaVersion); "
+            + "frames \(frames.map(String.init) ?? "all"); scanBytes \(maxScanBytes); probeBytes \(probeBytes); "
+            + "policy \(policy.name): accept \(policy.accepted.joined(separator: ",")); maxLevel \(levels); validLevel \(policy.requireValidLevel)"
+    }
+}

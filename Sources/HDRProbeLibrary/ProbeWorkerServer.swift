@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+
+/// The loop of `hdrprobe worker`: reads ``ProbeRequest`` JSON lines on standard input, answers
+/// each with the report as one JSON line on standard output, and exits at end of input. The
+/// scan's supervisor (``WorkerProcessExecutor``) restarts a worker that dies on a file, so one
+/// hostile file costs one report, not the scan.
+///
+/// Fault injection for the robustness tests: `HDRPROBE_WORKER_FAULT=crash:TEXT` aborts and
+/// `hang:TEXT` stops answering when a requested path contains TEXT.
+public enum ProbeWorkerServer {
+    public static func run() -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let fault = ProcessInfo.processInfo.environment["HDRPROBE_WORKER_FAULT"].flatMap(Fault.init)
+        let decoder = JSONDecoder()
+        while let line = readLine(strippingNewline: true) {
+            guard !line.isEmpty else { continue }
+            let answer: String
+            do {
+                let request = try decoder.decode(ProbeRequest.self, from: Data(line.utf8))
+                if let fault, request.path.contains(fault.text) { fault.trigger() }
+                let report = ProbeEngine(options: request.options).probe(path: request.path)
+                answer = try ReportEncoder.jsonLine(report)
+            } catch {
+                let report = ProbeReport.failure(path: "", tool: ProbeEngine.tool,
+                                                 error: ReportError(.readFailed, "The worker could not read its request: \(error)"))
+                answer = (try? ReportEncoder.jsonLine(report)) ?? "{}"
+            }
+            guard send(answer + "\n") else { return 1 }
+        }
+        return 0
+    }
+
+    private static func send(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress!, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return false }
+            bytes = bytes.dropFirst(n)
+        }
+        return true
+    }
+
+    struct Fault {
+        enum Kind: String { case crash, hang }
+        var kind: Kind
+        var text: String
+
+        init?(_ spec: String) {
+            let parts = spec.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let kind = Kind(rawValue: String(parts[0])), !parts[1].isEmpty else { return nil }
+            self.kind = kind
+            self.text = String(parts[1])
+        }
+
+        func trigger() {
+            switch kind {
+            case .crash: abort()
+            case .hang: while true { sleep(3600) }
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import HDRProbeCore
+
+/// `hdrprobe scan`: runs a ``LibraryScanner`` and writes its reports as JSONL (standard output,
+/// or `--jsonl FILE`), progress on standard error, and the summary at the end (standard output
+/// when the reports go to a file, else standard error). Exit status: 0 every file analysed,
+/// 1 any file in error, 2 an output that cannot be written, 130 interrupted.
+public enum ScanRun {
+    public struct Request: Sendable {
+        public var configuration: ScanConfiguration
+        /// `-` or nil: standard output (unless `summaryOnly`).
+        public var jsonlPath: String?
+        public var summaryOnly = false
+        public var quiet = false
+        /// Seconds between plain progress lines when standard error is not a terminal.
+        public var progressInterval: Double = 5
+
+        public init(configuration: ScanConfiguration, jsonlPath: String? = nil, summaryOnly: Bool = false, quiet: Bool = false) {
+            self.configuration = configuration
+            self.jsonlPath = jsonlPath
+            self.summaryOnly = summaryOnly
+            self.quiet = quiet
+        }
+    }
+
+    public static func run(_ request: Request) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        InterruptFlag.install()
+        let writer: LineWriter?
+        do {
+            if let path = request.jsonlPath { writer = try LineWriter.file(path) }
+            else { writer = request.summaryOnly ? nil : LineWriter.standardOutput() }
+        } catch {
+            printError("error: cannot write the reports: \(error.localizedDescription)")
+            return 2
+        }
+        let reportsOnStdout = writer != nil && (request.jsonlPath == nil || request.jsonlPath == "-")
+        let progress = ScanProgress.automatic(quiet: request.quiet, interval: request.progressInterval)
+        let scanner = LibraryScanner(config: request.configuration)
+        let summary = scanner.run(progress: progress, warn: { printError($0) }, afterBatch: { writer?.flushIfStale() }) { result in
+            writer?.write(line: result.jsonLine)
+        }
+        writer?.close()
+        if reportsOnStdout {
+            if !request.quiet { printError(summary.text()) }
+        } else {
+            print(summary.text())
+        }
+        if let failure = writer?.failure {
+            printError("error: the reports could not all be written: \(failure)")
+            return 2
+        }
+        if summary.interrupted { return 130 }
+        return summary.errors > 0 ? 1 : 0
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

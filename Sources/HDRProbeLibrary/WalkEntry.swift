@@ -1,0 +1,33 @@
+import HDRProbeCore
+
+/// A file the walk found: the path as reported (the scan root as given, then the names below
+/// it), its path relative to the root (what globs and the shard hash see), its absolute path
+/// (the cache key) and what `stat` said about it.
+public struct WalkEntry: Sendable, Equatable {
+    public var path: String
+    public var relativePath: String
+    public var absolutePath: String
+    /// Size and modification time in nanoseconds; nil when the file could not be stat'ed (the
+    /// probe then reports why).
+    public var size: Int64?
+    public var modified: Int64?
+
+    public init(path: String, relativePath: String, absolutePath: String, size: Int64?, modified: Int64?) {
+        self.path = path
+        self.relativePath = relativePath
+        self.absolutePath = absolutePath
+        self.size = size
+        self.modified = modified
+    }
+}
+
+/// What the walk reports for each entry it meets.
+public enum WalkEvent: Sendable {
+    /// A file to analyse.
+    case file(WalkEntry)
+    /// An entry that becomes an error report without being probed (a folder that cannot be listed).
+    case failed(WalkEntry, ReportError)
+    /// An entry passed over, with the reason (`hidden`, `notMedia`, `symlinkLoop`, …).
+    case skipped(String)
+}
+

@@ -1,0 +1,16 @@
+import ArgumentParser
+import HDRProbeLibrary
+
+/// `hdrprobe worker` (hidden): the probe process `scan` and `check` start, one per job; reads
+/// requests on standard input and answers with report lines (ProbeWorkerServer).
+struct WorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker",
+        abstract: "Internal: the probe process of scan and check.",
+        shouldDisplay: false
+    )
+
+    func run() throws {
+        throw ExitCode(ProbeWorkerServer.run())
+    }
+}

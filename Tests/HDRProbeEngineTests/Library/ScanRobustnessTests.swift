@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+@testable import HDRProbeLibrary
+import Testing
+
+/// A library of good and hostile files — corpus copies, broken and truncated files, a sparse
+/// 2 GiB file, a FIFO, dangling and looping links, an unreadable file, a worker crash, a worker
+/// hang, a file removed during the scan, an interrupt — is scanned to the end, and every file is
+/// accounted for exactly once.
+@Suite struct ScanRobustnessTests {
+    @Test func hostileLibraryEndToEnd() throws {
+        let (lib, expectedBase) = try LibraryFixture.hostile()
+        defer { lib.remove() }
+        var expected = expectedBase
+        try lib.copy("sdr_h264.mp4", to: "good/crash_me.mp4")
+        expected["good/crash_me.mp4"] = "probe.crashed"
+        let prefix = CLI.permissionPrefix
+        if prefix == nil {
+            // Root without setpriv: the file stays readable; only that assertion is dropped.
+            expected["locked/locked.mkv"] = .some(nil)
+        }
+        let r = try CLI.run(["scan", lib.path, "--no-cache", "--jobs", "2", "--timeout", "10", "--sorted"],
+                            environment: ["HDRPROBE_WORKER_FAULT": "crash:crash_me"], prefix: prefix ?? [])
+        #expect(r.status == 1, "\(r.stderr)")
+        let reports = try CLI.reports(r.stdout)
+        let relative = Dictionary(uniqueKeysWithValues: reports.map { (String($0.key.dropFirst(lib.path.count + 1)), $0.value) })
+        #expect(Set(relative.keys) == Set(expected.keys), "\(Set(relative.keys).symmetricDifference(expected.keys))")
+        for (path, code) in expected {
+            guard let report = relative[path] else { continue }
+            switch code {
+            case .none: #expect(report["status"] as? String == "ok", "\(path): \(report["error"] ?? "")")
+            case "error"?: #expect(report["status"] as? String == "error", "\(path)")
+            case let code?: #expect(CLI.errorCode(report) == code, "\(path): \(report["error"] ?? "")")
+            }
+        }
+        if prefix == nil {
+            // Only this assertion is skipped; the rest of the scan is still checked above.
+            print("note: running as root without util-linux setpriv: io.permissionDenied was not checked (root reads any file)")
+        }
+        // Walk order is the byte order of the paths.
+        let order = r.lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["path"] as? String }
+        #expect(order == order.sorted(by: MediaFileTypes.precedes))
+        #expect(r.stderr.contains("symlinkLoop") && r.stderr.contains("2 hidden"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(expected.count) files in"), "\(r.stderr)")
+    }
+
+    @Test(.enabled(if: CLI.permissionPrefix != nil, "running as root without util-linux setpriv: root lists any folder"))
+    func unlistableFolderIsAnErrorEntry() throws {
+        let prefix = try #require(CLI.permissionPrefix)
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "open/a.mkv")
+        try lib.copy("sdr_h264.mkv", to: "closed/b.mkv")
+        lib.chmod("closed", 0)
+        let r = try CLI.run(["scan", lib.path, "--no-cache", "--jobs", "1", "--quiet"], prefix: prefix)
+        let reports = try CLI.reports(r.stdout)
+        #expect(r.status == 1)
+        #expect(reports[lib.path + "/open/a.mkv"]?["status"] as? String == "ok")
+        #expect(CLI.errorCode(reports[lib.path + "/closed"] ?? [:]) == "io.permissionDenied")
+    }
+
+    /// A worker that stops answering is killed after the time limit plus its grace (2 s for
+    /// `--timeout 1`), and a file deleted after the walk listed it is an `io.notFound` entry.
+    @Test func hangingWorkerAndVanishedFile() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "a_stuck.mkv")
+        try lib.copy("hdr10_hevc.mkv", to: "b_fine.mkv")
+        try lib.copy("dv_p81.mkv", to: "z_vanish.mkv")
+        let started = Date()
+        let run = try CLI.start(["scan", lib.path, "--no-cache", "--jobs", "1", "--sorted", "--timeout", "1", "--quiet"],
+                                environment: ["HDRPROBE_WORKER_FAULT": "hang:a_stuck"])
+        // The walk lists the three files at once; the only worker hangs on the first for ~3 s.
+        Thread.sleep(forTimeInterval: 1)
+        try lib.delete("z_vanish.mkv")
+        let r = run.wait()
+        let elapsed = Date().timeIntervalSince(started)
+        let reports = try CLI.reports(r.stdout)
+        #expect(r.status == 1)
+        #expect(reports.count == 3)
+        #expect(CLI.errorCode(reports[lib.path + "/a_stuck.mkv"] ?? [:]) == "probe.timeout")
+        #expect(reports[lib.path + "/b_fine.mkv"]?["status"] as? String == "ok")
+        #expect(CLI.errorCode(reports[lib.path + "/z_vanish.mkv"] ?? [:]) == "io.notFound")
+        #expect(elapsed < 20, "the hung worker was not stopped in time (\(elapsed) s)")
+    }
+
+    /// SIGINT stops the scan: exit 130, every finished report written (valid JSON lines), the
+    /// summary marked interrupted, no worker left behind.
+    @Test func interruptWritesWhatWasDone() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let stuck = "c_stuck_\(UUID().uuidString.prefix(8))"
+        try lib.copy("sdr_h264.mkv", to: "a.mkv")
+        try lib.copy("hdr10_hevc.mkv", to: "b.mkv")
+        try lib.copy("sdr_h264.mp4", to: stuck + ".mp4")
+        try lib.copy("dv_p81.mkv", to: "d.mkv")
+        let fault = "hang:\(stuck)"
+        let run = try CLI.start(["scan", lib.path, "--no-cache", "--jobs", "1", "--sorted", "--timeout", "60"],
+                                environment: ["HDRPROBE_WORKER_FAULT": fault])
+        let deadline = Date().addingTimeInterval(20)
+        while run.stdoutSoFar.split(separator: "\n").count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(run.process.processIdentifier, SIGINT)
+        let r = run.wait()
+        #expect(r.status == 130, "\(r.stderr)")
+        let reports = try CLI.reports(r.stdout)
+        #expect(Set(reports.keys) == [lib.path + "/a.mkv", lib.path + "/b.mkv"])
+        #expect(r.stderr.contains("INTERRUPTED"), "\(r.stderr)")
+        // The hung worker (the only process with this fault in its environment) is gone.
+        #expect(Self.processes(withEnvironment: "HDRPROBE_WORKER_FAULT=" + fault).isEmpty)
+    }
+
+    /// Pids whose environment contains `entry` (readable for our own processes).
+    static func processes(withEnvironment entry: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { $0.allSatisfy(\.isNumber) } ?? []
+        return pids.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == entry }
+        }
+    }
+
+    /// In-process: the scanner reports a file that disappears between the walk and its probe.
+    @Test func vanishedBetweenWalkAndProbe() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "keep.mkv")
+        try lib.copy("hdr10_hevc.mkv", to: "vanish.mkv")
+        final class Deleting: ProbeExecutor {
+            let inner = InProcessExecutor()
+            func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+                if request.path.hasSuffix("vanish.mkv") { try? FileManager.default.removeItem(atPath: request.path) }
+                return inner.probe(request, shouldStop: shouldStop)
+            }
+            func shutdown() {}
+        }
+        let config = ScanConfiguration(roots: [lib.path], jobs: 2, options: ProbeOptions(), policy: PolicyDocument(dolbyVision: .default))
+        var results: [String: ReportDigest] = [:]
+        let summary = LibraryScanner(config: config, executor: { Deleting() }).run(shouldInterrupt: { false }) { results[$0.entry.relativePath] = $0.digest }
+        #expect(summary.files == 2 && summary.errors == 1)
+        #expect(results["keep.mkv"]?.status == .ok)
+        #expect(results["vanish.mkv"]?.error?.code == "io.notFound")
+    }
+
+    /// Memory stays flat: with a window of 4, no more than 4 results are ever waiting to be
+    /// written. In sorted mode nothing is written while the first file runs, so at most 3 other
+    /// files may have started by the time it ends.
+    @Test func boundedInFlight() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        for i in 0..<40 { try lib.copy("sdr_h264.mkv", to: String(format: "f%02d.mkv", i)) }
+        final class Log: @unchecked Sendable {
+            let lock = NSLock()
+            var started = 0
+            var startedWhileFirstRan: Int?
+        }
+        final class Slow: ProbeExecutor {
+            let inner = InProcessExecutor()
+            let log: Log
+            init(log: Log) { self.log = log }
+            func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+                log.lock.lock(); log.started += 1; log.lock.unlock()
+                if request.path.hasSuffix("f00.mkv") {
+                    Thread.sleep(forTimeInterval: 0.5)
+                    log.lock.lock(); log.startedWhileFirstRan = log.started; log.lock.unlock()
+                }
+                return inner.probe(request, shouldStop: shouldStop)
+            }
+            func shutdown() {}
+        }
+        var config = ScanConfiguration(roots: [lib.path], jobs: 2, options: ProbeOptions(), policy: PolicyDocument(dolbyVision: .default))
+        config.sorted = true
+        config.window = 4
+        let log = Log()
+        var order: [String] = []
+        let summary = LibraryScanner(config: config, executor: { Slow(log: log) }).run(shouldInterrupt: { false }) {
+            order.append($0.entry.relativePath)
+        }
+        #expect(summary.files == 40)
+        #expect(order == (0..<40).map { String(format: "f%02d.mkv", $0) })
+        let n = try #require(log.startedWhileFirstRan)
+        #expect(n <= 4, "\(n) files started while the first was still running")
+    }
+}
