@@ -28,6 +28,8 @@ public enum CheckRun {
         public var jsonlFile: String?
         public var verbose = false
         public var quiet = false
+        /// A device-catalogue file (`--targets`) for the policy's `require:` targets.
+        public var targetsFile: String?
 
         public init(mode: Mode, policy: PolicyDocument) {
             self.mode = mode
@@ -38,7 +40,18 @@ public enum CheckRun {
     public static func run(_ request: Request) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let started = Date()
-        let evaluator = CheckEvaluator(document: request.policy)
+        var catalog: DeviceCatalog?
+        if !request.policy.check.require.isEmpty {
+            do { catalog = try DeviceCatalogLoader.load(userFile: request.targetsFile) } catch {
+                ScanRun.printError("error: --targets \(error)")
+                return 2
+            }
+        }
+        let evaluator = CheckEvaluator(document: request.policy, catalog: catalog)
+        if let unknown = evaluator.unknownRequirementTargets().first {
+            ScanRun.printError("error: policy line \(unknown.line.map(String.init) ?? "?"): require: unknown target '\(unknown.target)'; known: \(catalog?.targets.map(\.id).joined(separator: ", ") ?? "")")
+            return 2
+        }
         let stdout = LineWriter.standardOutput()
         var report: CheckReport
         var interrupted = false

@@ -52,6 +52,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "List info items too (text and github formats).")
     var verbose = false
 
+    @Option(help: ArgumentHelp("A device-catalogue file adding the targets the policy's require: entries name.", valueName: "FILE"))
+    var targets: String?
+
     @OptionGroup var library: LibraryOptions
     @OptionGroup var analysis: AnalysisOptions
 
@@ -85,6 +88,7 @@ struct CheckCommand: ParsableCommand {
         request.jsonlFile = jsonl
         request.verbose = verbose
         request.quiet = library.quiet
+        request.targetsFile = targets
         throw ExitCode(CheckRun.run(request))
     }
 }

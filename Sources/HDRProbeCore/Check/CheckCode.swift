@@ -4,6 +4,7 @@
 public enum CheckCode: String, Sendable, CaseIterable, Codable {
     case formatForbidden = "policy.formatForbidden"
     case formatNotAllowed = "policy.formatNotAllowed"
+    case requirementNotMet = "policy.requirementNotMet"
     case added = "diff.added"
     case removed = "diff.removed"
     case lostDolbyVision = "diff.lostDolbyVision"
@@ -17,7 +18,7 @@ public enum CheckCode: String, Sendable, CaseIterable, Codable {
     /// The default severity (a policy's `severity` map can change it).
     public var severity: Finding.Severity {
         switch self {
-        case .formatForbidden, .formatNotAllowed, .lostDolbyVision, .verdictRegressed, .newError: return .error
+        case .formatForbidden, .formatNotAllowed, .requirementNotMet, .lostDolbyVision, .verdictRegressed, .newError: return .error
         case .removed, .rangeTypeChanged, .findingAdded: return .warning
         case .added, .verdictChanged, .errorFixed: return .info
         }

@@ -3,8 +3,18 @@
 /// format rules. Pure: the same digest and path always give the same outcome.
 public struct CheckEvaluator: Sendable {
     public let document: PolicyDocument
+    /// The device catalogue the policy's `require:` targets come from (nil: no requirement is evaluated).
+    public let catalog: DeviceCatalog?
 
-    public init(document: PolicyDocument) { self.document = document }
+    public init(document: PolicyDocument, catalog: DeviceCatalog? = nil) {
+        self.document = document
+        self.catalog = catalog
+    }
+
+    /// The `require:` targets the catalogue does not know (a usage error before any scan).
+    public func unknownRequirementTargets() -> [TargetRequirement] {
+        document.check.require.filter { catalog?.target($0.target) == nil }
+    }
 
     /// The severity a code has in this check (nil: `off`). `reported` is the severity in the report.
     public func severity(of code: String, reported: Finding.Severity, rules: CheckRules.Effective) -> Finding.Severity? {
@@ -51,6 +61,15 @@ public struct CheckEvaluator: Sendable {
                 ? "Video range type \(type) is forbidden by the policy (formats.forbid)."
                 : "Video range type \(type) is not among the formats the policy allows (formats.allow: \(rules.formats.allow?.sorted().joined(separator: ", ") ?? ""))."
             add(code.rawValue, code.severity, message, stream: s.index, fix: nil)
+        }
+        // Required outcomes on playback targets (the simulation of the first video stream).
+        if let catalog, let video = digest.videoStreams.first, let input = video.playback {
+            for requirement in document.check.require where requirement.applies(to: video.videoRangeType) {
+                guard let target = catalog.target(requirement.target),
+                      let outcome = PlaybackSimulator.simulate(input, target: target, catalog: catalog),
+                      let message = requirement.violation(outcome) else { continue }
+                add(CheckCode.requirementNotMet.rawValue, CheckCode.requirementNotMet.severity, message, stream: video.index, fix: nil)
+            }
         }
         return FileOutcome(path: digest.path, status: digest.status, items: items)
     }

@@ -21,9 +21,11 @@ public struct CheckRules: Sendable, Equatable {
     public var include: [GlobPattern] = []
     public var exclude: [GlobPattern] = []
     public var overrides: [PathOverride] = []
+    /// Required outcomes on playback targets (``TargetRequirement``).
+    public var require: [TargetRequirement] = []
 
     /// Top-level policy keys this part reads (next to ``PolicyDocument``'s own).
-    public static let keys = ["severity", "formats", "include", "exclude", "overrides"]
+    public static let keys = ["severity", "formats", "include", "exclude", "overrides", "require"]
     public static let overrideKeys = ["paths", "severity", "formats", "dolbyVision"]
 
     public init() {}
@@ -76,6 +78,8 @@ public struct CheckRules: Sendable, Equatable {
             case "formats": rules.formats = try FormatRule.parse(value)
             case "include": rules.include = try globs(value)
             case "exclude": rules.exclude = try globs(value)
+            case "require":
+                for item in try value.sequence() { rules.require.append(try TargetRequirement.parse(item)) }
             case "overrides":
                 for (i, item) in try value.sequence().enumerated() {
                     rules.overrides.append(try override(item, index: i, base: base))

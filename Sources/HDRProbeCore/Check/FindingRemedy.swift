@@ -94,6 +94,8 @@ public enum FindingRemedy {
     public static let checks: [String: String] = [
         "policy.formatForbidden":
             "Re-encode or remux the file to an allowed format, or change the policy.",
+        "policy.requirementNotMet":
+            "Follow the reasons `hdrprobe simulate FILE --target T` gives (remux, re-encode, or signal the playlist differently), or change the requirement.",
         "policy.formatNotAllowed":
             "Re-encode or remux the file to an allowed format, or add the format to `formats.allow`.",
         "diff.added":

@@ -17,12 +17,24 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         public var videoRangeType: String?
         /// Null when the stream has no Dolby Vision at all.
         public var dolbyVision: DolbyVision?
+        /// What the playback simulation needs (video streams; the policy's `require:` uses it).
+        public var playback: PlaybackInput?
 
-        public init(index: Int, kind: String, videoRangeType: String?, dolbyVision: DolbyVision?) {
+        public init(index: Int, kind: String, videoRangeType: String?, dolbyVision: DolbyVision?, playback: PlaybackInput? = nil) {
             self.index = index
             self.kind = kind
             self.videoRangeType = videoRangeType
             self.dolbyVision = dolbyVision
+            self.playback = playback
+        }
+
+        /// From a report's stream.
+        public init(_ s: StreamReport, container: String?) {
+            self.init(index: s.index, kind: s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
+                      dolbyVision: s.dolbyVision.map {
+                          DolbyVision(profile: $0.profile, decision: $0.verdict.decision.rawValue, verdictCode: $0.verdict.code)
+                      },
+                      playback: PlaybackInput(stream: s, container: container))
         }
     }
 
@@ -48,12 +60,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
 
     public init(_ report: ProbeReport) {
         self.init(path: report.path, status: report.status, error: report.error,
-                  streams: report.streams.map { s in
-                      StreamDigest(index: s.index, kind: s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
-                                   dolbyVision: s.dolbyVision.map {
-                                       DolbyVision(profile: $0.profile, decision: $0.verdict.decision.rawValue, verdictCode: $0.verdict.code)
-                                   })
-                  },
+                  streams: report.streams.map { StreamDigest($0, container: report.container.format) },
                   findings: report.findings)
     }
 
@@ -63,12 +70,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
     public static func decode(jsonLine: Data) throws -> ReportDigest {
         let r = try JSONDecoder().decode(Line.self, from: jsonLine)
         return ReportDigest(path: r.path, status: r.status, error: r.error,
-                            streams: (r.streams ?? []).map { s in
-                                StreamDigest(index: s.index, kind: s.kind, videoRangeType: s.hdr?.videoRangeType,
-                                             dolbyVision: s.dolbyVision.map {
-                                                 DolbyVision(profile: $0.profile, decision: $0.verdict.decision, verdictCode: $0.verdict.code)
-                                             })
-                            },
+                            streams: (r.streams ?? []).map { StreamDigest($0, container: r.container?.format) },
                             findings: r.findings ?? [])
     }
 
@@ -77,23 +79,8 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         var path: String
         var status: ProbeReport.Status
         var error: ReportError?
-        var streams: [Stream]?
+        var container: ContainerInfo?
+        var streams: [StreamReport]?
         var findings: [Finding]?
-
-        struct Stream: Decodable {
-            var index: Int
-            var kind: String
-            var hdr: HDR?
-            var dolbyVision: DV?
-        }
-        struct HDR: Decodable { var videoRangeType: String }
-        struct DV: Decodable {
-            var profile: String
-            var verdict: Verdict
-        }
-        struct Verdict: Decodable {
-            var decision: String
-            var code: String
-        }
     }
 }

@@ -1,7 +1,7 @@
 /// What the simulation needs to know about a file's first video stream, read from its report:
 /// codec and format, picture size and rate, the HLS decision (`hls`), HDR10+ presence and the
 /// Dolby Vision profile with the policy's verdict.
-public struct PlaybackInput: Sendable, Equatable {
+public struct PlaybackInput: Sendable, Equatable, Codable {
     public var codec: String
     /// FFmpeg's profile name (`Main 10`, `Rext`, `High 4:2:2`, …).
     public var profileName: String?
@@ -47,12 +47,17 @@ public struct PlaybackInput: Sendable, Equatable {
 
     /// From the report's first video stream; nil when the file has none (or is in error).
     public init?(report: ProbeReport) {
-        guard report.status == .ok, let v = report.streams.first(where: { $0.kind == .video }),
-              let codec = v.codec, let width = v.width, let height = v.height else { return nil }
+        guard report.status == .ok, let v = report.streams.first(where: { $0.kind == .video }) else { return nil }
+        self.init(stream: v, container: report.container.format)
+    }
+
+    /// From one video stream of a report; nil when its codec or size is unknown.
+    public init?(stream v: StreamReport, container: String?) {
+        guard v.kind == .video, let codec = v.codec, let width = v.width, let height = v.height else { return nil }
         let range = v.hls.flatMap { VideoRange(rawValue: $0.videoRange) }
             ?? VideoRange.fromTransfer(v.color?.transferCharacteristics)
         self.init(codec: codec, profileName: v.profile, bitDepth: v.bitDepth, chroma: v.chromaSubsampling, width: width,
-                  height: height, framesPerSecond: v.frameRate?.value, container: report.container.format, videoRange: range,
+                  height: height, framesPerSecond: v.frameRate?.value, container: container, videoRange: range,
                   hdr10Plus: v.hdr?.hdr10Plus.present ?? false, dolbyVision: v.dolbyVision?.resolvedProfile,
                   dolbyVisionLevel: v.dolbyVision?.configuration?.level,
                   dolbyVisionAccepted: v.dolbyVision?.verdict.decision == .accept,

@@ -1,0 +1,78 @@
+/// A `require:` entry of a check policy: on a playback target, the files it applies to must end
+/// in one of the allowed output ranges (and, when given, on the required pipeline), as
+/// ``PlaybackSimulator`` decides. Example (`docs/check.md`):
+///
+/// ```yaml
+/// require:
+///   - target: atv4k-2022+lg-oled
+///     when: hdr                       # hdr (every range type but SDR), all, or range type names
+///     output: [DolbyVision, HDR10]    # DolbyVision, HDR10+, HDR10, HLG, SDR
+///     pipeline: native                # optional: native or software
+/// ```
+/// A file that misses it gets `policy.requirementNotMet` with the simulated outcome and reasons.
+public struct TargetRequirement: Sendable, Equatable {
+    public var target: String
+    /// nil: every file with video; otherwise `videoRangeType` names (`hdr` expands to all but SDR).
+    public var when: Set<String>?
+    public var hdrOnly: Bool
+    public var output: Set<OutputRange>
+    public var pipeline: PlaybackOutcome.Pipeline?
+    /// Line in the policy file (for the errors about unknown targets).
+    public var line: Int?
+
+    public static let keys = ["target", "when", "output", "pipeline"]
+
+    /// Whether the requirement applies to a stream of this range type.
+    public func applies(to videoRangeType: String?) -> Bool {
+        guard let type = videoRangeType else { return false }
+        if hdrOnly { return type != "SDR" }
+        return when.map { $0.contains(type) } ?? true
+    }
+
+    /// nil when met; else the sentence of the finding.
+    public func violation(_ outcome: PlaybackOutcome) -> String? {
+        let rangeOK = outcome.output.map { output.contains($0.range) } ?? false
+        let pipelineOK = pipeline.map { $0 == outcome.pipeline } ?? true
+        if rangeOK && pipelineOK && outcome.status != .fails { return nil }
+        let wanted = output.sorted().reversed().map(\.rawValue).joined(separator: " or ") + (pipeline.map { " via the \($0.rawValue) pipeline" } ?? "")
+        let why = outcome.reasons.first.map { " First reason: \($0)" } ?? ""
+        return "On \(target) the file plays as '\(outcome.outcome)' (\(outcome.pipeline.rawValue) pipeline); the policy requires \(wanted).\(why)"
+    }
+
+    static func parse(_ node: ConfigNode) throws(ConfigError) -> TargetRequirement {
+        var fields: [String: ConfigNode] = [:]
+        for (k, v) in try node.mapping(allowed: keys) { fields[k] = v }
+        guard let target = fields["target"], let output = fields["output"] else {
+            throw node.error("a requirement needs 'target' and 'output'")
+        }
+        var r = TargetRequirement(target: try target.string(), when: nil, hdrOnly: false, output: [], pipeline: nil, line: node.line)
+        func list(_ n: ConfigNode) throws(ConfigError) -> [ConfigNode] {
+            if case .sequence = n.node { return try n.sequence() }
+            return [n]
+        }
+        for item in try list(output) {
+            let text = try item.string()
+            guard let range = OutputRange(rawValue: text) else {
+                throw item.error("'\(text)' is not an output range: \(OutputRange.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            r.output.insert(range)
+        }
+        if let when = fields["when"] {
+            let names = try list(when).map { n throws(ConfigError) -> String in try n.string() }
+            if names == ["hdr"] { r.hdrOnly = true } else if names != ["all"] {
+                for (i, name) in names.enumerated() where !FormatRule.rangeTypes.contains(name) {
+                    throw (try list(when))[i].error("'\(name)' is not a videoRangeType name (or 'hdr', 'all')")
+                }
+                r.when = Set(names)
+            }
+        }
+        if let p = fields["pipeline"] {
+            let text = try p.string()
+            guard let pipeline = PlaybackOutcome.Pipeline(rawValue: text), pipeline != .refused else {
+                throw p.error("pipeline is 'native' or 'software'")
+            }
+            r.pipeline = pipeline
+        }
+        return r
+    }
+}
