@@ -250,8 +250,8 @@ public final class LibraryScanner: @unchecked Sendable {
                 let request = config.request(for: entry)
                 guard let seq = admit() else { return }
                 if let cache, let size = entry.size, let modified = entry.modified,
-                   let line = cache.lookup(path: entry.absolutePath, key: request.cacheKey, size: size, modified: modified),
-                   let hit = Self.cached(line, for: entry) {
+                   let stored = cache.lookup(path: entry.absolutePath, key: request.cacheKey, size: size, modified: modified),
+                   let hit = Self.cached(stored.report, digest: stored.digest, for: entry) {
                     complete(Completed(seq: seq, result: hit, cacheEntry: nil))
                     return
                 }
@@ -288,8 +288,10 @@ public final class LibraryScanner: @unchecked Sendable {
         while let job = nextJob() {
             guard case let .report(line, digest) = executor.probe(job.request, shouldStop: { [self] in isStopping }) else { break }
             var entry: ScanCache.Entry?
-            if Self.isCacheable(digest), let size = job.entry.size, let modified = job.entry.modified {
-                entry = ScanCache.Entry(path: job.entry.absolutePath, key: job.request.cacheKey, size: size, modified: modified, report: line)
+            if Self.isCacheable(digest), let size = job.entry.size, let modified = job.entry.modified,
+               let digestJSON = try? Self.digestEncoder.encode(digest) {
+                entry = ScanCache.Entry(path: job.entry.absolutePath, key: job.request.cacheKey, size: size, modified: modified,
+                                        report: line, digest: String(decoding: digestJSON, as: UTF8.self))
             }
             complete(Completed(seq: job.seq, result: ScanResult(entry: job.entry, jsonLine: line, digest: digest, fromCache: false),
                                cacheEntry: entry))
@@ -308,10 +310,13 @@ public final class LibraryScanner: @unchecked Sendable {
         return !d.findings.contains { $0.code == FindingCode.scanIncomplete.rawValue }
     }
 
+    static let digestEncoder = JSONEncoder()
+
     /// A cached line as a result for this entry (the path rewritten when the file is reached by
     /// another spelling of its path than when it was cached); nil when the line is unreadable.
-    static func cached(_ line: String, for entry: WalkEntry) -> ScanResult? {
-        guard let digest = try? ReportDigest.decode(jsonLine: Data(line.utf8)) else { return nil }
+    /// The digest comes from its own small JSON, so a hit never decodes the whole report.
+    static func cached(_ line: String, digest digestJSON: String, for entry: WalkEntry) -> ScanResult? {
+        guard let digest = try? JSONDecoder().decode(ReportDigest.self, from: Data(digestJSON.utf8)) else { return nil }
         if digest.path == entry.path {
             return ScanResult(entry: entry, jsonLine: line, digest: digest, fromCache: true)
         }

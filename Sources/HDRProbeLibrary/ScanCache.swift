@@ -16,6 +16,9 @@ public final class ScanCache: @unchecked Sendable {
     private let pool: DatabasePool
     private let lock = NSLock()
     private var disabledReason: String?
+    /// One long read transaction for the lookups of a run (what the cache held when the run
+    /// started; rows stored during the run are not needed again). Opened on the first lookup.
+    private var snapshot: DatabaseSnapshot?
     private var warnings: [String] = []
 
     /// Seconds a write waits for another process's lock before the cache gives up.
@@ -51,28 +54,43 @@ public final class ScanCache: @unchecked Sendable {
         pool = try DatabasePool(path: path, configuration: configuration)
         try pool.write { db in
             try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS probeResult (
+                CREATE TABLE IF NOT EXISTS \(Self.table) (
                     path TEXT NOT NULL,
                     optionsKey TEXT NOT NULL,
                     size INTEGER NOT NULL,
                     modified INTEGER NOT NULL,
                     report TEXT NOT NULL,
+                    digest TEXT NOT NULL,
                     storedAt REAL NOT NULL,
                     PRIMARY KEY (path, optionsKey)
                 ) WITHOUT ROWID
                 """)
+            // The first layout (no digest column) is dropped, not migrated: it is only a cache.
+            try db.execute(sql: "DROP TABLE IF EXISTS probeResult")
         }
     }
 
-    /// A cached report line for this file state, or nil.
-    public func lookup(path: String, key: String, size: Int64, modified: Int64) -> String? {
+    /// The table: one row per file and options key, with the report line and its digest (JSON of
+    /// ``ReportDigest``, what a warm scan decodes instead of the whole report).
+    static let table = "probeResult2"
+
+    /// A cached report line and its digest for this file state, or nil.
+    public func lookup(path: String, key: String, size: Int64, modified: Int64) -> (report: String, digest: String)? {
         guard isEnabled else { return nil }
         do {
-            return try pool.read { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT size, modified, report FROM probeResult WHERE path = ? AND optionsKey = ?",
-                                                 arguments: [path, key]) else { return nil }
+            let reader: DatabaseSnapshot
+            do {
+                lock.lock()
+                defer { lock.unlock() }
+                if snapshot == nil { snapshot = try pool.makeSnapshot() }
+                reader = snapshot!
+            }
+            return try reader.read { db in
+                let statement = try db.cachedStatement(sql: "SELECT size, modified, report, digest FROM \(Self.table) WHERE path = ? AND optionsKey = ?")
+                guard let row = try Row.fetchOne(statement, arguments: [path, key]) else { return nil }
                 let storedSize: Int64 = row["size"], storedModified: Int64 = row["modified"]
-                return storedSize == size && storedModified == modified ? row["report"] : nil
+                guard storedSize == size && storedModified == modified else { return nil }
+                return (row["report"], row["digest"])
             }
         } catch {
             disable(error)
@@ -86,13 +104,15 @@ public final class ScanCache: @unchecked Sendable {
         public var size: Int64
         public var modified: Int64
         public var report: String
+        public var digest: String
 
-        public init(path: String, key: String, size: Int64, modified: Int64, report: String) {
+        public init(path: String, key: String, size: Int64, modified: Int64, report: String, digest: String) {
             self.path = path
             self.key = key
             self.size = size
             self.modified = modified
             self.report = report
+            self.digest = digest
         }
     }
 
@@ -103,11 +123,11 @@ public final class ScanCache: @unchecked Sendable {
             let now = Date().timeIntervalSince1970
             try pool.write { db in
                 let statement = try db.cachedStatement(sql: """
-                    INSERT OR REPLACE INTO probeResult (path, optionsKey, size, modified, report, storedAt)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO \(Self.table) (path, optionsKey, size, modified, report, digest, storedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
                 for e in entries {
-                    try statement.execute(arguments: [e.path, e.key, e.size, e.modified, e.report, now])
+                    try statement.execute(arguments: [e.path, e.key, e.size, e.modified, e.report, e.digest, now])
                 }
             }
         } catch {
@@ -130,6 +150,9 @@ public final class ScanCache: @unchecked Sendable {
 
     /// Closes the database (waits for nothing: every write is already committed).
     public func close() {
+        lock.lock()
+        snapshot = nil
+        lock.unlock()
         try? pool.close()
     }
 
