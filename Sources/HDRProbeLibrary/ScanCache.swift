@@ -60,22 +60,23 @@ public final class ScanCache: @unchecked Sendable {
                     size INTEGER NOT NULL,
                     modified INTEGER NOT NULL,
                     report TEXT NOT NULL,
-                    digest TEXT NOT NULL,
+                    digest BLOB NOT NULL,
                     storedAt REAL NOT NULL,
                     PRIMARY KEY (path, optionsKey)
                 ) WITHOUT ROWID
                 """)
             // The first layout (no digest column) is dropped, not migrated: it is only a cache.
             try db.execute(sql: "DROP TABLE IF EXISTS probeResult")
+            try db.execute(sql: "DROP TABLE IF EXISTS probeResult2")
         }
     }
 
-    /// The table: one row per file and options key, with the report line and its digest (JSON of
-    /// ``ReportDigest``, what a warm scan decodes instead of the whole report).
-    static let table = "probeResult2"
+    /// The table: one row per file and options key, with the report line and its digest (the
+    /// compact form of ``ReportDigest``, what a warm scan decodes instead of the whole report).
+    static let table = "probeResult3"
 
     /// A cached report line and its digest for this file state, or nil.
-    public func lookup(path: String, key: String, size: Int64, modified: Int64) -> (report: String, digest: String)? {
+    public func lookup(path: String, key: String, size: Int64, modified: Int64) -> (report: String, digest: [UInt8])? {
         guard isEnabled else { return nil }
         do {
             let reader: DatabaseSnapshot
@@ -90,7 +91,8 @@ public final class ScanCache: @unchecked Sendable {
                 guard let row = try Row.fetchOne(statement, arguments: [path, key]) else { return nil }
                 let storedSize: Int64 = row["size"], storedModified: Int64 = row["modified"]
                 guard storedSize == size && storedModified == modified else { return nil }
-                return (row["report"], row["digest"])
+                let digest: Data = row["digest"]
+                return (row["report"], [UInt8](digest))
             }
         } catch {
             disable(error)
@@ -104,9 +106,9 @@ public final class ScanCache: @unchecked Sendable {
         public var size: Int64
         public var modified: Int64
         public var report: String
-        public var digest: String
+        public var digest: [UInt8]
 
-        public init(path: String, key: String, size: Int64, modified: Int64, report: String, digest: String) {
+        public init(path: String, key: String, size: Int64, modified: Int64, report: String, digest: [UInt8]) {
             self.path = path
             self.key = key
             self.size = size
@@ -127,7 +129,7 @@ public final class ScanCache: @unchecked Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
                 for e in entries {
-                    try statement.execute(arguments: [e.path, e.key, e.size, e.modified, e.report, e.digest, now])
+                    try statement.execute(arguments: [e.path, e.key, e.size, e.modified, e.report, Data(e.digest), now])
                 }
             }
         } catch {
