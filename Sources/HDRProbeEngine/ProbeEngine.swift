@@ -34,6 +34,12 @@ public struct ProbeEngine: Sendable {
     public static var tool: ToolInfo { ToolInfo(version: version, libavformat: Demuxer.libavformatVersion) }
 
     public func probe(path: String) -> ProbeReport {
+        probe(path: ProbePath(path))
+    }
+
+    /// Probes the file named by the exact bytes of `path` (a name that is not UTF-8 included); the
+    /// report's `path` is its display form.
+    public func probe(path: ProbePath) -> ProbeReport {
         var unused: [Int: [DynamicMetadataFrame]]?
         return run(path: path, memory: nil, frames: &unused)
     }
@@ -42,19 +48,24 @@ public struct ProbeEngine: Sendable {
     /// stands for the path in the report.
     public func probe(name: String, bytes: [UInt8]) -> ProbeReport {
         var unused: [Int: [DynamicMetadataFrame]]?
-        return run(path: name, memory: bytes, frames: &unused)
+        return run(path: ProbePath(name), memory: bytes, frames: &unused)
     }
 
     /// The report plus, per video stream index, the scanned frames' dynamic metadata in display
     /// order (what `hdrprobe metadata` prints).
     public func probeWithFrames(path: String) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
+        probeWithFrames(path: ProbePath(path))
+    }
+
+    public func probeWithFrames(path: ProbePath) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
         var frames: [Int: [DynamicMetadataFrame]]? = [:]
         let report = run(path: path, memory: nil, frames: &frames)
         return (report, frames ?? [:])
     }
 
     /// `collected`: nil when the caller does not want the per-frame metadata.
-    private func run(path: String, memory: [UInt8]?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
+    private func run(path probePath: ProbePath, memory: [UInt8]?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
+        let path = probePath.display
         let start = Clock.nowNanoseconds()
         let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         let file: MediaFile
@@ -62,7 +73,7 @@ public struct ProbeEngine: Sendable {
             if let memory {
                 file = try MediaFile(name: path, bytes: memory, deadline: deadline)
             } else {
-                file = try MediaFile(path: path, deadline: deadline)
+                file = try MediaFile(path: probePath, deadline: deadline)
             }
         } catch {
             let reason: ReportError

@@ -62,7 +62,7 @@ struct HLSCommand: ParsableCommand {
         let options = try analysis.probeOptions()
         let progress = !quiet && inputs.count > 1 && isatty(STDERR_FILENO) == 1
         func tick(_ i: Int, _ name: String) {
-            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(inputs.count)] \(name)".utf8)) }
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(inputs.count)] \(TerminalText.escape(name))".utf8)) }
         }
         defer { if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
         if check {
@@ -84,8 +84,8 @@ struct HLSCommand: ParsableCommand {
         }
         let engine = ProbeEngine(options: options)
         var reports: [ProbeReport] = []
-        for (i, file) in inputs.enumerated() {
-            tick(i, file)
+        for (i, file) in ProbePath.fromCommandLine(inputs).enumerated() {
+            tick(i, file.display)
             reports.append(engine.probe(path: file))
         }
         let fragment = HLSFragmentPlanner.fragment(reports: reports, uriTemplate: uriTemplate)

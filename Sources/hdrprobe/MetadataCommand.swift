@@ -35,13 +35,14 @@ struct MetadataCommand: ParsableCommand {
 
     func run() throws {
         let engine = ProbeEngine(options: try analysis.probeOptions())
-        let (report, frames) = engine.probeWithFrames(path: file)
+        let (report, frames) = engine.probeWithFrames(path: ProbePath.fromCommandLine([file])[0])
         if report.status == .error {
-            FileHandle.standardError.write(Data("\(file): \(report.error?.code ?? "error"): \(report.error?.message ?? "")\n".utf8))
+            let message = "\(file): \(report.error?.code ?? "error"): \(report.error?.message ?? "")"
+            FileHandle.standardError.write(Data((TerminalText.escape(message) + "\n").utf8))
             throw ExitCode(1)
         }
         guard let video = report.streams.first(where: { $0.kind == .video }) else {
-            FileHandle.standardError.write(Data("\(file): no video stream\n".utf8))
+            FileHandle.standardError.write(Data("\(TerminalText.escape(file)): no video stream\n".utf8))
             throw ExitCode(1)
         }
         let rows = frames[video.index] ?? []

@@ -38,8 +38,9 @@ struct ProbeCommand: ParsableCommand {
         let progress = !quiet && files.count > 1 && isatty(STDERR_FILENO) == 1
         var reports: [ProbeReport] = []
         var anyError = false
-        for (i, path) in files.enumerated() {
-            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(files.count)] \(path)".utf8)) }
+        // The exact bytes of each argument: a file name need not be UTF-8.
+        for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(files.count)] \(TerminalText.escape(path.display))".utf8)) }
             let report = engine.probe(path: path)
             anyError = anyError || report.status == .error
             if jsonl {

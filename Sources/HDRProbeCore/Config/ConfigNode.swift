@@ -33,10 +33,18 @@ public struct ConfigNode {
 
     public static let maxBytes = 1 << 20
 
+    /// Deepest nesting of collections accepted. Yams composes nodes recursively, about 1.2 KB of
+    /// stack per level in a debug build (an 8 MiB stack overflows near 6,500 levels of `[`), so a
+    /// document that could nest deeper than this is refused before Yams sees it.
+    public static let maxNesting = 1024
+
     /// Parses `text`; an empty document is an error.
     public static func parse(_ text: String) throws(ConfigError) -> ConfigNode {
         guard text.utf8.count <= maxBytes else {
             throw ConfigError(line: nil, path: "", message: "the file is larger than \(maxBytes) bytes")
+        }
+        guard nestingBound(text) <= maxNesting else {
+            throw ConfigError(line: nil, path: "", message: "the document may nest more than \(maxNesting) levels deep")
         }
         let node: Node?
         do {
@@ -48,6 +56,29 @@ public struct ConfigNode {
         }
         guard let node else { throw ConfigError(line: nil, path: "", message: "the file is empty") }
         return ConfigNode(node: node, path: "")
+    }
+
+    /// An upper bound on how deep the collections of `text` nest, from its bytes alone: a flow
+    /// collection needs a `[` or `{` (and holds at most one implicit single-pair mapping level), and
+    /// a chain of nested block collections moves at least one column right every two levels, each
+    /// starting at or left of a `-`, `?` or `:` on its first line.
+    static func nestingBound(_ text: String) -> Int {
+        var brackets = 0, column = 0, maxIndicatorColumn = -1
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                column = 0
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                brackets += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+                maxIndicatorColumn = max(maxIndicatorColumn, column)
+            default:
+                break
+            }
+            column += 1
+        }
+        return 2 * brackets + 2 * (maxIndicatorColumn + 1) + 2
     }
 
     public var line: Int? { node.mark?.line }

@@ -8,7 +8,7 @@ public enum HLSCheckSummary {
         func count(_ s: Finding.Severity) -> Int { all.filter { $0.severity == s }.count }
         if let error = r.error, r.status == .error {
             out.append("\(r.playlist)\(r.errorLine.map { ":\($0)" } ?? ""): error \(error.code): \(error.message)")
-            return out.joined(separator: "\n")
+            return out.map(TerminalText.escape).joined(separator: "\n")
         }
         let tally = [(Finding.Severity.error, "error"), (.warning, "warning"), (.info, "info")]
             .compactMap { s, word in count(s) > 0 ? "\(count(s)) \(word)\(count(s) == 1 ? "" : "s")" : nil }
@@ -29,7 +29,7 @@ public enum HLSCheckSummary {
                 out.append("    hdrprobe would write: \(expected.streamInf)")
             }
         }
-        return out.joined(separator: "\n")
+        return out.map(TerminalText.escape).joined(separator: "\n")
     }
 }
 

@@ -2,10 +2,11 @@
 /// `mediainfo`, limited to what decides HDR playback.
 public enum HumanSummary {
     public static func render(_ r: ProbeReport) -> String {
+        // Every line goes through TerminalText: the path and messages can hold a file's bytes.
         var out: [String] = [r.path]
         if r.status == .error, let e = r.error {
             out.append("  error       \(e.code): \(e.message)")
-            return out.joined(separator: "\n")
+            return out.map(TerminalText.escape).joined(separator: "\n")
         }
         let brands = r.container.brands.isEmpty ? "" : " (\(r.container.brands.joined(separator: ", ")))"
         out.append("  container   \(r.container.format ?? "unknown")\(brands)")
@@ -19,7 +20,7 @@ public enum HumanSummary {
                 out.append("    \(f.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(f.code)\(where_): \(f.message)")
             }
         }
-        return out.joined(separator: "\n")
+        return out.map(TerminalText.escape).joined(separator: "\n")
     }
 
     static func stream(_ s: StreamReport) -> [String] {

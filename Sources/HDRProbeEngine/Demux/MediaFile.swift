@@ -24,11 +24,17 @@ final class MediaFile: @unchecked Sendable {
         case failed(ReportError)
     }
 
-    init(path: String, deadline: UInt64) throws(OpenError) {
+    convenience init(path: String, deadline: UInt64) throws(OpenError) {
+        try self.init(path: ProbePath(path), deadline: deadline)
+    }
+
+    /// Opens the file named by the exact bytes of `probePath` (reports show its display form).
+    init(path probePath: ProbePath, deadline: UInt64) throws(OpenError) {
+        let path = probePath.display
         self.path = path
         self.deadline = deadline
         var st = stat()
-        if stat(path, &st) != 0 {
+        if probePath.withCString({ stat($0, &st) }) != 0 {
             let err = errno
             switch err {
             case ENOENT, ENOTDIR: throw .failed(ReportError(.notFound, "No such file: \(path)"))
@@ -43,7 +49,7 @@ final class MediaFile: @unchecked Sendable {
         if (st.st_mode & S_IFMT) != S_IFREG {
             throw .failed(ReportError(.readFailed, "\(path) is not a regular file"))
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = probePath.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         if fd < 0 {
             let err = errno
             if err == EACCES || err == EPERM {

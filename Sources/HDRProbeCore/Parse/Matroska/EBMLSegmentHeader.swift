@@ -34,6 +34,8 @@ public struct EBMLSegmentHeader: Sendable, Equatable {
             let (csize, csl) = try readSize(bytes, at: p + cl)
             guard let cs = csize else { throw EBMLError.implausibleHeader }
             let dataStart = p + cl + csl
+            // A child whose ID and size run past the header's declared end is not a header.
+            guard dataStart <= headerEnd else { throw EBMLError.implausibleHeader }
             let dataEnd = dataStart + Int(min(cs, UInt64(headerEnd - dataStart)))
             if cid == 0x4282 { docType = String(decoding: bytes[dataStart..<dataEnd].prefix { $0 != 0 }, as: UTF8.self) }
             p = dataEnd
