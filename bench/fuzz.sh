@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of hdrprobe's pure-Swift parsers with libFuzzer (bench/README.md).
 #
-#   bench/fuzz.sh --seconds N [--target NAME]... [--seed N] [--no-build] [--replay] [--list]
+#   bench/fuzz.sh --seconds N [--target NAME]... [--seed N] [--out FILE] [--no-build] [--replay] [--list]
 #
 # Builds HDRProbeCore (and Yams) with `-sanitize=fuzzer,address` into .build-fuzz/ (never the
 # normal .build/, and nothing in Package.swift), links one libFuzzer binary per file in
@@ -11,24 +11,26 @@
 # timeouts and out-of-memory inputs are saved under bench/.work/fuzz/crashes/<target>/; the
 # growing corpus lives in bench/.work/fuzz/corpus/<target>/ and is reused by the next run.
 #
-# --replay runs every target once over its seeds and corpus without mutating (what CI needs to
-# know the harness still builds and the regression inputs still pass). Exit status: 0 when no
-# target crashed, 1 when one did, 2 on a usage or build error.
+# --replay runs every target once over its seeds and corpus without mutating (the harness still
+# builds and the regression inputs still pass); --out FILE also writes the final table there as
+# markdown. Exit status: 0 when no target crashed, 1 when one did, 2 on a usage or build error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 SECONDS_PER_TARGET=60
 SEED=""
+OUT_FILE=""
 BUILD=1
 REPLAY=0
 TARGETS=()
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) SECONDS_PER_TARGET="${2:?}"; shift 2 ;;
     --target) TARGETS+=("${2:?}"); shift 2 ;;
     --seed) SEED="${2:?}"; shift 2 ;;
+    --out) OUT_FILE="${2:?}"; shift 2 ;;
     --no-build) BUILD=0; shift ;;
     --replay) REPLAY=1; shift ;;
     --list) for f in bench/fuzz/targets/*.swift; do basename "$f" .swift; done; exit 0 ;;
@@ -132,9 +134,15 @@ for t in "${TARGETS[@]}"; do
 done
 
 mode=$([ "$REPLAY" = 1 ] && echo "replay" || echo "${SECONDS_PER_TARGET}s per target")
+table() {
+  echo "libFuzzer, $mode, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
+  printf '%-13s %12s %8s %7s %7s %7s  %s\n' target executions exec/s cov ft corpus result
+  printf '%s\n' "${rows[@]}"
+  echo "${#TARGETS[@]} targets, $total_runs executions, $([ $failed = 0 ] && echo "0 crashes" || echo "crashes saved under $WORK/crashes/")"
+}
 echo
-echo "libFuzzer, $mode, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores"
-printf '%-13s %12s %8s %7s %7s %7s  %s\n' target executions exec/s cov ft corpus result
-printf '%s\n' "${rows[@]}"
-echo "${#TARGETS[@]} targets, $total_runs executions, $([ $failed = 0 ] && echo "0 crashes" || echo "crashes saved under $WORK/crashes/")"
+table
+if [ -n "$OUT_FILE" ]; then
+  { echo "# bench/fuzz.sh $mode"; echo; echo '```'; table; echo '```'; } >"$OUT_FILE"
+fi
 exit $failed

@@ -1,4 +1,5 @@
 import Foundation
+import HDRProbeEngine
 import Testing
 
 /// Damaged media through the whole tool (issue 8): `hdrprobe probe --json` on files derived from
@@ -37,6 +38,32 @@ import Testing
         let cuts = MutationCorpus.cases(name: "dv_p81.mp4", bytes: mp4, perKind: 10_000).filter { $0.kind == "truncate" }
         #expect(cuts.contains { $0.bytes.count == moov.offset })
         #expect(cuts.contains { $0.bytes.count == moov.offset + 8 && $0.expectsTruncationEvidence })
+    }
+
+    /// The judge itself: stand-in executables that crash, hang, eat memory, print garbage or lie
+    /// are each caught under the right heading.
+    @Test func runnerCatchesEveryKindOfFailure() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-judge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scripts: [(String, String, String)] = [
+            ("crash", "kill -SEGV $$", "crash"),
+            ("hang", "sleep 20", "hang"),
+            ("garbage", "echo not json", "json"),
+            ("usage", "exit 2", "exit"),
+            ("memory", "exec python3 -c 'b = bytearray(480 << 20); b[::4096] = b\"x\" * len(b[::4096])'", "memory"),
+            ("lie", #"echo '[{"status": "ok", "streams": []}]'"#, "schema"),
+        ]
+        let c = MutationCase(source: "x.mp4", kind: "judge", detail: "0", bytes: [0, 0, 0, 8, 0x66, 0x72, 0x65, 0x65])
+        for (name, body, category) in scripts {
+            let script = dir.appendingPathComponent(name)
+            try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+            #expect(chmod(script.path, 0o755) == 0)
+            let r = try MutationRunner.run([c], executable: script, validator: Self.validator,
+                                           limits: MutationRunner.Limits(killAfter: 1, probeTimeout: 1))
+            #expect(r.first?.problems.contains { $0.category == category } == true,
+                    "\(name): \(r.first?.problems.map { "\($0.category): \($0.message)" } ?? [])")
+        }
     }
 
     @Test func representativeMutationsNeverBreakTheTool() throws {
@@ -81,6 +108,27 @@ import Testing
         print(summary)
         let failed = results.filter { !$0.passed }.count
         #expect(failed == 0, "\(lines.prefix(60).joined(separator: "\n"))")
+    }
+}
+
+/// The crashes the fuzzers and the mutation corpus led to, through the engine and the CLI.
+@Suite struct HostileInputRegressionTests {
+    @Test func sevenByteMatroskaIsAnErrorReport() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-ebml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tiny.mkv")
+        try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Tests/Fuzz/ebml/child-header-past-ebml-header")).write(to: file)
+        let r = ProbeEngine().probe(path: file.path)
+        #expect(r.status == .error && r.error?.code.hasPrefix("container.") == true, "\(r.error?.code ?? "ok")")
+        let cli = try CommandLineTests.run(["probe", "--json", file.path])
+        #expect(cli.status == 1 && cli.stdout.contains("\"status\" : \"error\""))
+    }
+
+    @Test func deeplyNestedPolicyIsAUsageError() throws {
+        let policy = TestPaths.packageRoot.appendingPathComponent("Tests/Fuzz/policy/deep-flow-sequences").path
+        let r = try CommandLineTests.run(["probe", "--policy", policy, TestPaths.corpus.appendingPathComponent("dv_p81.mp4").path])
+        #expect(r.status == 2 && r.stderr.contains("levels deep"), "\(r.status): \(r.stderr)")
     }
 }
 

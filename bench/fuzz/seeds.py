@@ -208,15 +208,25 @@ def mp4_file(data, name):
             add("av1", mdat[:8192])
             av1_obus(mdat)
             add("scanner", b"\x05" + mdat)
+            for t in (b"dvcC", b"dvvC", b"dvwC"):
+                for record in found.get(t, [])[:1]:
+                    add("scanner", b"\x8d" + record[:24].ljust(24, b"\x00") + mdat)
         elif codec in ("hevc", "h264"):
             add("nal", mdat[:8192])
             annexb = b"".join(b"\x00\x00\x00\x01" + u for u in params) + length_prefixed_to_annexb(mdat)
             if codec == "hevc":
                 add("scanner", b"\x02" + mdat)
+                for t in (b"dvcC", b"dvvC", b"dvwC"):
+                    for record in found.get(t, [])[:1]:
+                        # bit 3: a 24-byte Dolby Vision record precedes the samples; bit 7: timestamps.
+                        add("scanner", b"\x8a" + record[:24].ljust(24, b"\x00") + mdat)
                 hevc_units(split_annexb(annexb))
                 add("hevcslice", annexb)
             else:
                 add("scanner", b"\x04" + mdat)
+                for t in (b"dvcC", b"dvvC", b"dvwC"):
+                    for record in found.get(t, [])[:1]:
+                        add("scanner", b"\x8c" + record[:24].ljust(24, b"\x00") + mdat)
                 avc_units(split_annexb(annexb))
 
 

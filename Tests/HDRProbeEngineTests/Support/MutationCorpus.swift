@@ -438,7 +438,7 @@ private struct Generator {
         for p in parents {
             let e = nodes[p]
             guard let size = e.size else { continue }
-            guard let encoded = encodeSize(UInt64(Int(size) + delta), length: e.sizeLength) else { return false }
+            guard let encoded = encodeSize(UInt64(max(0, Int(size) + delta)), length: e.sizeLength) else { return false }
             data.replaceSubrange((e.offset + e.idLength)..<e.dataStart, with: encoded)
         }
         return true
@@ -597,7 +597,7 @@ private struct Generator {
             for o in pesStarts {
                 var p = o + 4
                 if bytes[o + 3] & 0x20 != 0 { p += 1 + Int(bytes[o + 4]) }
-                guard p + 6 <= o + size, bytes[p] == 0, bytes[p + 1] == 0, bytes[p + 2] == 1 else { continue }
+                guard p + 9 <= o + size, bytes[p] == 0, bytes[p + 1] == 0, bytes[p + 2] == 1 else { continue }
                 data.setBE(p + 4, 2, value)
                 data[p + 8] = value == 1 ? 0xFF : data[p + 8]  // PES_header_data_length past the packet
             }
