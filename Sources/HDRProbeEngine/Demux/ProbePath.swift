@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A file path as the operating system spells it. On Linux a file name is bytes, not necessarily
 /// UTF-8 (an old Latin-1 name, a damaged download); `CommandLine.arguments` repairs such bytes to
 /// U+FFFD, and a path rebuilt from that string names no file. `bytes` is what is opened; `display`
@@ -45,9 +51,3 @@ public struct ProbePath: Sendable, Hashable {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
