@@ -8,7 +8,9 @@ import HDRProbeCore
 import HDRProbeEngine
 
 /// The loop of `hdrprobe worker`: reads ``ProbeRequest`` JSON lines on standard input, answers
-/// each with the report as one JSON line on standard output, and exits at end of input. The
+/// each with one line on standard output — the report's compact digest in Base64, a tab, and the
+/// report as JSON (a JSON text never holds a raw tab), so the supervisor needs no JSON decoding —
+/// and exits at end of input. The
 /// scan's supervisor (``WorkerProcessExecutor``) restarts a worker that dies on a file, so one
 /// hostile file costs one report, not the scan.
 ///
@@ -26,7 +28,7 @@ public enum ProbeWorkerServer {
                 let request = try decoder.decode(ProbeRequest.self, from: Data(line.utf8))
                 if let fault, request.path.contains(fault.text) { fault.trigger() }
                 let report = ProbeEngine(options: request.options).probe(path: request.path)
-                answer = try ReportEncoder.jsonLine(report)
+                answer = Data(ReportDigest(report).compactEncoded()).base64EncodedString() + "\t" + (try ReportEncoder.jsonLine(report))
             } catch {
                 let report = ProbeReport.failure(path: "", tool: ProbeEngine.tool,
                                                  error: ReportError(.readFailed, "The worker could not read its request: \(error)"))

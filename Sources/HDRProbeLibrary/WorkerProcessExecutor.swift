@@ -36,8 +36,15 @@ public final class WorkerProcessExecutor: ProbeExecutor {
         let limit = request.timeout + grace
         let deadline = WorkerProcess.now() + UInt64(min(limit, 86_400) * 1e9)
         switch process.roundTrip(String(decoding: data, as: UTF8.self), deadline: deadline, shouldStop: shouldStop) {
-        case .line(let text):
-            guard let digest = try? ReportDigest.decode(jsonLine: Data(text.utf8)) else {
+        case .line(let answer):
+            // "<Base64 compact digest>\t<JSON report>"; a plain JSON line is read the slow way.
+            var text = answer
+            var digest: ReportDigest?
+            if let tab = answer.firstIndex(of: "\t") {
+                text = String(answer[answer.index(after: tab)...])
+                digest = Data(base64Encoded: String(answer[..<tab])).flatMap { ReportDigest(compact: [UInt8]($0)) }
+            }
+            guard let digest = digest ?? (try? ReportDigest.decode(jsonLine: Data(text.utf8))) else {
                 worker?.kill()
                 worker = nil
                 return .failure(path: request.path, ReportError(.crashed, "The worker's answer for this file was unreadable; the worker was restarted."))
