@@ -49,18 +49,9 @@ if ! command -v mediainfo >/dev/null 2>&1; then
   fi
 fi
 
-HDRPROBE=$ROOT/.build/release/hdrprobe
-if ((BUILD)); then
-  log "building the release binary"
-  ok=0
-  for attempt in 1 2 3 4 5; do
-    if (cd "$ROOT" && swift build -c release --product hdrprobe) >&2; then ok=1; break; fi
-    log "build attempt $attempt failed; retrying in 20 s (another build may hold the lock)"
-    sleep 20
-  done
-  ((ok)) || die "swift build -c release --product hdrprobe failed"
-fi
-[[ -x $HDRPROBE ]] || die "$HDRPROBE not found (build it, or drop --no-build)"
+# shellcheck source=bench/lib.sh
+source "$ROOT/bench/lib.sh"
+build_release
 
 # ---------------------------------------------------------------- the library
 WORK=$ROOT/bench/.work

@@ -44,11 +44,12 @@ public struct ProbeEngine: Sendable {
         return run(path: path, memory: nil, frames: &unused)
     }
 
-    /// Probes bytes held in memory (an HLS init segment followed by a media segment); `name`
-    /// stands for the path in the report.
-    public func probe(name: String, bytes: [UInt8]) -> ProbeReport {
+    /// Probes bytes held in memory (an HLS init segment followed by the start of a media
+    /// segment); `name` stands for the path in the report, `logicalSize` for the size of the whole
+    /// resource when `bytes` are only its beginning.
+    public func probe(name: String, bytes: [UInt8], logicalSize: Int? = nil) -> ProbeReport {
         var unused: [Int: [DynamicMetadataFrame]]?
-        return run(path: ProbePath(name), memory: bytes, frames: &unused)
+        return run(path: ProbePath(name), memory: (bytes, logicalSize), frames: &unused)
     }
 
     /// The report plus, per video stream index, the scanned frames' dynamic metadata in display
@@ -64,14 +65,14 @@ public struct ProbeEngine: Sendable {
     }
 
     /// `collected`: nil when the caller does not want the per-frame metadata.
-    private func run(path probePath: ProbePath, memory: [UInt8]?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
+    private func run(path probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
         let path = probePath.display
         let start = Clock.nowNanoseconds()
         let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         let file: MediaFile
         do throws(MediaFile.OpenError) {
             if let memory {
-                file = try MediaFile(name: path, bytes: memory, deadline: deadline)
+                file = try MediaFile(name: path, bytes: memory.bytes, logicalSize: memory.logicalSize, deadline: deadline)
             } else {
                 file = try MediaFile(path: probePath, deadline: deadline)
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRProbeCore
 import HDRProbeEngine
+import HDRProbeLibrary
 
 /// `hdrprobe matrix PATH… --format md|csv|json|html --output FILE`: files × targets.
 struct MatrixCommand: ParsableCommand {
@@ -9,7 +10,7 @@ struct MatrixCommand: ParsableCommand {
         commandName: "matrix",
         abstract: "Build a capability matrix: files × device targets, each cell the simulated outcome.",
         discussion: """
-        PATH is a media file or a folder (media files in it, recursively; hidden files skipped). Without --target \
+        PATH is a media file or a folder (media files in it, recursively, as 'scan' walks them: hidden files skipped, symlink loops walked once). Without --target \
         every built-in target is a column. html is one self-contained page (sortable table, reasons per cell, \
         brightness plot per file); csv neutralises cells that start with = + - @. Without --output the matrix goes \
         to stdout. Exit status: 0 written, 1 some file in error (still in the matrix), 2 usage error.
@@ -34,37 +35,27 @@ struct MatrixCommand: ParsableCommand {
     @Flag(help: "No progress lines on stderr.")
     var quiet = false
 
-    static let mediaExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm", "ts", "m2ts", "mts", "hevc", "h265", "265",
-                                               "h264", "264", "avc", "ivf", "obu", "av1"]
-
-    func files() -> [String] {
-        var out: [String] = []
-        for path in paths {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { out.append(path); continue }
-            let url = URL(fileURLWithPath: path)
-            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey],
-                                                              options: [.skipsHiddenFiles]) else { continue }
-            var found: [String] = []
-            for case let file as URL in walker where Self.mediaExtensions.contains(file.pathExtension.lowercased()) {
-                if (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                    found.append(path.hasSuffix("/") ? path + file.path.dropFirst(url.path.count + 1) : path + "/" + file.path.dropFirst(url.path.count + 1))
-                }
-            }
-            out += found.sorted()
-        }
-        return out
-    }
-
     func run() throws {
         let catalog = try simulation.catalog()
         let targets = try simulation.resolve(catalog, defaultAll: true)
         let engine = ProbeEngine(options: try analysis.probeOptions())
-        let list = files()
+        // The scan's walker: media files by extension, hidden files skipped, symlink loops walked once.
+        var list: [(path: String, error: ReportError?)] = []
+        LibraryWalker(roots: paths, options: WalkOptions()).walk(shouldStop: { false }) { event in
+            switch event {
+            case .file(let entry): list.append((entry.path, nil))
+            case .failed(let entry, let error): list.append((entry.path, error))
+            case .skipped: break
+            }
+        }
         let progress = !quiet && isatty(STDERR_FILENO) == 1
         var reports: [(report: ProbeReport, frames: [DynamicMetadataFrame])] = []
-        for (i, file) in list.enumerated() {
+        for (i, (file, walkError)) in list.enumerated() {
             if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(list.count)] \(file)".utf8)) }
+            if let walkError {
+                reports.append((ProbeReport.failure(path: file, tool: ProbeEngine.tool, error: walkError), []))
+                continue
+            }
             let (report, frames) = engine.probeWithFrames(path: file)
             let first = report.streams.first { $0.kind == .video }.flatMap { frames[$0.index] } ?? []
             reports.append((report, first))

@@ -74,6 +74,24 @@ import Testing
         #expect(dv.expected?.supplementalCodecs == "dvh1.08.01/db1p")
     }
 
+    /// The first segment is read only up to the limit (the probe needs its first frames): a
+    /// segment cut short by the limit is not reported as truncated, its bit rate still comes from
+    /// its real size, and the verdicts stay those of the whole segment.
+    @Test func segmentReadStopsAtTheLimit() throws {
+        let limited = HLSPlaylistChecker(limits: .init(segment: 3000))
+        let report = limited.check(Self.root.appendingPathComponent("master.m3u8").path)
+        #expect(report.allFindings.isEmpty, "\(report.allFindings.map(\.message))")
+        for v in report.variants {
+            #expect(!v.mediaFindings.contains { $0.code.hasPrefix("container.") }, "line \(v.line): \(v.mediaFindings)")
+        }
+        // The bit rate compared with BANDWIDTH is that of the whole segment, not of the bytes read.
+        let path = Self.root.appendingPathComponent("wrong_media.m3u8").path
+        let whole = HLSPlaylistChecker().check(path).variants.first { $0.line == 8 }?.findings
+        let cut = limited.check(path).variants.first { $0.line == 8 }?.findings
+        #expect(cut?.map(\.code) == ["hls.bandwidth.peakMismatch"])
+        #expect(cut?.map(\.message) == whole?.map(\.message))
+    }
+
     /// One file holding init section and segment, addressed with EXT-X-MAP BYTERANGE and
     /// EXT-X-BYTERANGE: the same media, so the same verdict as the separate files.
     @Test func byteRangesReadTheSameMedia() throws {

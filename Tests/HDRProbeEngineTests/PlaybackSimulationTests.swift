@@ -200,6 +200,25 @@ import Testing
         }
     }
 
+    /// A folder is walked as `scan` walks it: media files by extension, hidden files and a symlink
+    /// loop skipped; every row gets a cell per requested target.
+    @Test func matrixOfAFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-matrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, to) in [("dv_p81.mp4", "a.mp4"), ("hdr10_hevc.mkv", "sub/b.mkv"), ("dv_p5.mp4", ".hidden.mp4")] {
+            try FileManager.default.copyItem(at: TestPaths.corpus.appendingPathComponent(name), to: dir.appendingPathComponent(to))
+        }
+        try "notes".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("sub/loop"), withDestinationURL: dir)
+        let r = try CommandLineTests.run(["matrix", dir.path, "--format", "json", "--target", "atv4k-2022+samsung", "--quiet"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let rows = try #require(doc["rows"] as? [[String: Any]])
+        #expect(rows.compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["a.mp4", "b.mkv"])
+        #expect(rows.allSatisfy { ($0["cells"] as? [Any])?.count == 1 })
+    }
+
     @Test func commandLine() throws {
         let devices = try CommandLineTests.run(["devices"])
         #expect(devices.status == 0 && devices.stdout.contains("appletv-4k-2022") && devices.stdout.contains("atv4k-2022+lg-oled"))

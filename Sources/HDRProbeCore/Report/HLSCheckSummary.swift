@@ -19,7 +19,7 @@ public enum HLSCheckSummary {
             let status = v.findings.contains { $0.severity >= .warning } ? "" : "  ok"
             out.append("  \(r.playlist):\(v.line): \(v.uri)\(status)")
             for f in v.findings {
-                out.append("    \(f.severity.rawValue.padding(7)) \(f.code): \(f.message)")
+                out.append("    \(f.severity.rawValue.padded(7)) \(f.code): \(f.message)")
             }
             let media = v.mediaFindings.filter { $0.severity >= .warning }
             if !media.isEmpty {
@@ -30,11 +30,5 @@ public enum HLSCheckSummary {
             }
         }
         return out.map(TerminalText.escape).joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -67,13 +67,16 @@ final class MediaFile: @unchecked Sendable {
     }
 
     /// A file held in memory; `name` stands for the path in reports and format probing.
-    init(name: String, bytes: [UInt8], deadline: UInt64) throws(OpenError) {
+    /// `logicalSize` is the size of the whole resource when `bytes` are only its beginning (an HLS
+    /// segment read up to the frame budget): box sizes and bit rates see the real size, and reads
+    /// past the bytes held end like the end of a file.
+    init(name: String, bytes: [UInt8], logicalSize: Int? = nil, deadline: UInt64) throws(OpenError) {
         guard !bytes.isEmpty else { throw .failed(ReportError(.empty, "\(name) is empty (0 bytes)")) }
         self.path = name
         self.deadline = deadline
         self.fd = -1
         self.memory = bytes
-        self.size = bytes.count
+        self.size = max(bytes.count, logicalSize ?? 0)
     }
 
     deinit { if fd >= 0 { close(fd) } }
@@ -119,7 +122,8 @@ final class MediaFile: @unchecked Sendable {
         guard !timedOut else { return -1 }
         guard offset >= 0, offset < size, count > 0 else { return 0 }
         if let memory {
-            let n = min(count, size - offset)
+            guard offset < memory.count else { return 0 }
+            let n = min(count, memory.count - offset)
             memory.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
             bytesRead += n
             return n

@@ -10,12 +10,13 @@ public struct HLSPlaylistChecker: Sendable {
     public struct Limits: Sendable {
         /// Bytes read of an init section.
         public var initSection: Int
-        /// Bytes read of the first segment (the probe needs only its first frames).
+        /// Bytes read of the first segment: the probe needs only its first frames (the scan's
+        /// 8 MiB packet budget plus fragment headers); the rest is never fetched.
         public var segment: Int
         /// Variants checked per playlist.
         public var variants: Int
 
-        public init(initSection: Int = 16 << 20, segment: Int = 32 << 20, variants: Int = 256) {
+        public init(initSection: Int = 16 << 20, segment: Int = 9 << 20, variants: Int = 256) {
             self.initSection = initSection
             self.segment = segment
             self.variants = variants
@@ -122,16 +123,18 @@ public struct HLSPlaylistChecker: Sendable {
         }
         result.firstSegment = segmentLocation.description
         var segmentBitRate: Int?
+        var logicalSize: Int?
         switch HLSResourceFetcher.fetch(segmentLocation, range: head.firstSegmentByteRange, maxBytes: limits.segment,
                                         deadline: deadline) {
         case let .failure(error): return unavailable("First segment: \(error.message)")
         case let .success(fetched):
+            if let total = fetched.totalSize { logicalSize = bytes.count + total }
             bytes += fetched.bytes
             if let size = fetched.totalSize, let duration = head.firstSegmentDuration, duration > 0 {
                 segmentBitRate = Int((Double(size) * 8 / duration).rounded())
             }
         }
-        let probe = ProbeEngine(options: options).probe(name: segmentLocation.description, bytes: bytes)
+        let probe = ProbeEngine(options: options).probe(name: segmentLocation.description, bytes: bytes, logicalSize: logicalSize)
         result.mediaFindings = probe.findings
         if probe.status == .error {
             return unavailable("The first media (\(segmentLocation.lastComponent)) cannot be analysed: \(probe.error?.message ?? "unknown error").")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `hdrprobe hls FILE…` prints: a Multivariant Playlist fragment with one
 /// `#EXT-X-STREAM-INF` per video file and, where the playback rules call for one, a fallback
 /// variant, each preceded by comment lines that say why (`shared/specs/hls-signalling.md` §5.2,
@@ -74,7 +76,7 @@ public enum HLSFragmentPlanner {
                 fragment.skipped.append(Skipped(file: file, reason: reason))
                 continue
             }
-            let uri = uriTemplate.replacingName(with: name)
+            let uri = uriTemplate.replacingOccurrences(of: "{name}", with: name)
             var comments = ["# \(file)" + (videos.count > 1 ? " (first of \(videos.count) video streams)" : "")]
             comments += decisionComments(video: video, hls: hls, findings: report.findings.filter { $0.stream == video.index })
             fragment.entries.append(Entry(file: file, role: .primary, comments: comments, streamInf: hls.streamInf, uri: uri))
@@ -89,7 +91,7 @@ public enum HLSFragmentPlanner {
                     "#   Package it with an init section without the Dolby Vision record: hvc1 + dvvC fails (-11868) on panels without Dolby Vision.",
                 ]
                 fragment.entries.append(Entry(file: file, role: .fallback, comments: note, streamInf: line,
-                                              uri: uriTemplate.replacingName(with: fallbackName)))
+                                              uri: uriTemplate.replacingOccurrences(of: "{name}", with: fallbackName)))
             }
         }
         return fragment
@@ -152,17 +154,5 @@ public enum HLSFragmentPlanner {
         let last = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
         return String(last[..<dot])
-    }
-}
-
-extension String {
-    fileprivate func replacingName(with name: String) -> String {
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.range(of: "{name}") {
-            out += rest[..<r.lowerBound] + name
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
     }
 }
