@@ -10,8 +10,14 @@ public enum HLSReportBuilder {
         guard let resolution,
               let line = StreamInfLine(video: video, audio: audio, bandwidth: bandwidth, resolution: resolution,
                                        frameRate: frameRate, hdcpLevel: hdcpLevel) else { return nil }
+        return report(line: line, video: video)
+    }
+
+    /// From a line already built (the planner checks the same line's §10 issues).
+    public static func report(line: StreamInfLine, video: HLSVideoSignalling) -> HLSReport? {
+        guard let resolution = line.resolution else { return nil }
         return HLSReport(codecs: line.codecs.string, supplementalCodecs: video.supplementalCodecs?.string,
-                         videoRange: video.videoRange.rawValue, frameRate: frameRate?.string,
+                         videoRange: video.videoRange.rawValue, frameRate: line.frameRate?.string,
                          resolution: resolution.string, sampleEntry: video.sampleEntry, streamInf: line.line)
     }
 }

@@ -77,15 +77,14 @@ public enum HLSStreamPlanner {
         let resolution = s.width.flatMap { w in s.height.flatMap { HLSResolution(width: w, height: $0) } }
         let audioToken = AudioCodecString.firstPlayable(audio)
         let measured = bandwidth ?? HLSBandwidth(average: nil, peak: 0)
-        var report = HLSReportBuilder.report(video: signalling, audio: audioToken, resolution: resolution,
-                                             frameRate: frameRate, bandwidth: measured)
+        // One line: the report's streamInf and the §10 checks (nil without a codec string or a size).
+        let line = resolution.flatMap {
+            StreamInfLine(video: signalling, audio: audioToken, bandwidth: measured, resolution: $0, frameRate: frameRate)
+        }
+        var report = line.flatMap { HLSReportBuilder.report(line: $0, video: signalling) }
         let sampleEntryPlan = SampleEntryPlan.plan(evidence: e, signalling: signalling, dolbyVision: dolbyVision)
         report?.plan = sampleEntryPlan
-        var issues = signalling.issues
-        if let resolution, let line = StreamInfLine(video: signalling, audio: audioToken, bandwidth: measured,
-                                                    resolution: resolution, frameRate: frameRate) {
-            issues += line.issues
-        }
+        let issues = signalling.issues + (line?.issues ?? [])
         return Plan(report: report, signalling: signalling, sampleEntryPlan: sampleEntryPlan, dolbyVision: dolbyVision,
                     frameRate: frameRate, resolution: resolution, audio: audioToken, bandwidth: bandwidth, issues: issues)
     }
