@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of hdrprobe's pure-Swift parsers with libFuzzer (bench/README.md).
 #
-#   bench/fuzz.sh --seconds N [--target NAME]... [--seed N] [--out FILE] [--no-build] [--replay] [--list]
+#   bench/fuzz.sh --seconds N [--target NAME]... [--jobs J] [--seed N] [--out FILE] [--no-build] [--replay] [--list]
 #
 # Builds HDRProbeCore (and Yams) with `-sanitize=fuzzer,address` into .build-fuzz/ (never the
 # normal .build/, and nothing in Package.swift), links one libFuzzer binary per file in
 # bench/fuzz/targets/, seeds each target from Corpus/, the unit tests' byte literals and the
 # committed regression inputs Tests/Fuzz/<target>/ (bench/fuzz/seeds.py), runs each target for N
-# seconds one after another, and prints executions and coverage per target. Crashers, leaks,
+# seconds (J targets at a time, default 1: each target is one single-threaded libFuzzer process), and
+# prints executions and coverage per target. Crashers, leaks,
 # timeouts and out-of-memory inputs are saved under bench/.work/fuzz/crashes/<target>/; the
 # growing corpus lives in bench/.work/fuzz/corpus/<target>/ and is reused by the next run.
 #
@@ -23,13 +24,15 @@ SEED=""
 OUT_FILE=""
 BUILD=1
 REPLAY=0
+JOBS=1
 TARGETS=()
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) SECONDS_PER_TARGET="${2:?}"; shift 2 ;;
     --target) TARGETS+=("${2:?}"); shift 2 ;;
     --seed) SEED="${2:?}"; shift 2 ;;
+    --jobs) JOBS="${2:?}"; shift 2 ;;
     --out) OUT_FILE="${2:?}"; shift 2 ;;
     --no-build) BUILD=0; shift ;;
     --replay) REPLAY=1; shift ;;
@@ -38,6 +41,7 @@ while [ $# -gt 0 ]; do
     *) echo "fuzz.sh: unknown argument $1" >&2; usage ;;
   esac
 done
+[[ "$JOBS" =~ ^[0-9]+$ ]] && [ "$JOBS" -ge 1 ] || { echo "fuzz.sh: --jobs needs a whole number ≥ 1" >&2; exit 2; }
 [[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] && [ "$SECONDS_PER_TARGET" -ge 1 ] || { echo "fuzz.sh: --seconds needs a whole number ≥ 1" >&2; exit 2; }
 if [ ${#TARGETS[@]} -eq 0 ]; then
   for f in bench/fuzz/targets/*.swift; do TARGETS+=("$(basename "$f" .swift)"); done
@@ -95,15 +99,12 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:symbolize=1}"
 # The Swift runtime's own crash reporter would copy memory around after a trap and trip ASan;
 # with it off, a trap reaches libFuzzer as a deadly signal with "Swift runtime failure: …" on top.
 export SWIFT_BACKTRACE=enable=no
-failed=0
-rows=()
-total_runs=0
-for t in "${TARGETS[@]}"; do
-  corpus="$WORK/corpus/$t"
-  crashes="$WORK/crashes/$t"
-  log="$WORK/logs/$t.log"
+# One target: fuzz (or replay), then write its table row to $WORK/logs/<target>.row.
+run_target() {
+  local t=$1
+  local corpus="$WORK/corpus/$t" crashes="$WORK/crashes/$t" log="$WORK/logs/$t.log"
   mkdir -p "$corpus" "$crashes"
-  opts=(-print_final_stats=1 -timeout=10 -rss_limit_mb=2560 -malloc_limit_mb=512 -max_len=65536
+  local opts=(-print_final_stats=1 -timeout=10 -rss_limit_mb=2560 -malloc_limit_mb=512 -max_len=65536
         "-artifact_prefix=$crashes/")
   [ -n "$SEED" ] && opts+=("-seed=$SEED")
   [ -f "bench/fuzz/dict/$t.dict" ] && opts+=("-dict=bench/fuzz/dict/$t.dict")
@@ -114,8 +115,9 @@ for t in "${TARGETS[@]}"; do
     opts+=("-max_total_time=$SECONDS_PER_TARGET")
     echo "fuzz.sh: $t: fuzzing for ${SECONDS_PER_TARGET}s" >&2
   fi
-  status=0
+  local status=0
   "$BIN/$t" "${opts[@]}" "$corpus" "$WORK/seeds/$t" >"$log" 2>&1 || status=$?
+  local runs last cov ft corp eps artifact result
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
   [ -z "$runs" ] && runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
   last=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
@@ -127,13 +129,43 @@ for t in "${TARGETS[@]}"; do
   result=ok
   if [ "$status" != 0 ] || [ -n "$artifact" ]; then
     result="CRASH ${artifact:-(exit $status, see $log)}"
-    failed=1
   fi
-  total_runs=$((total_runs + ${runs:-0}))
-  rows+=("$(printf '%-13s %12s %8s %7s %7s %7s  %s' "$t" "${runs:-?}" "${eps:--}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$result")")
+  printf '%s\t%s\n' "${runs:-0}" "$(printf '%-13s %12s %8s %7s %7s %7s  %s' "$t" "${runs:-?}" "${eps:--}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$result")" \
+    >"$WORK/logs/$t.row"
+  echo "fuzz.sh: $t: ${runs:-?} executions, $result" >&2
+}
+
+running=0
+for t in "${TARGETS[@]}"; do
+  rm -f "$WORK/logs/$t.row"
+  if [ "$JOBS" = 1 ]; then
+    run_target "$t"
+  else
+    run_target "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$JOBS" ]; then wait -n || true; running=$((running - 1)); fi
+  fi
+done
+wait
+
+failed=0
+rows=()
+total_runs=0
+for t in "${TARGETS[@]}"; do
+  row_file="$WORK/logs/$t.row"
+  if [ ! -f "$row_file" ]; then
+    rows+=("$(printf '%-13s %12s %8s %7s %7s %7s  %s' "$t" "?" "-" "?" "?" "?" "CRASH (no result, see $WORK/logs/$t.log)")")
+    failed=1
+    continue
+  fi
+  IFS=$'\t' read -r runs row <"$row_file"
+  [[ "$row" == *"  CRASH"* ]] && failed=1
+  total_runs=$((total_runs + runs))
+  rows+=("$row")
 done
 
 mode=$([ "$REPLAY" = 1 ] && echo "replay" || echo "${SECONDS_PER_TARGET}s per target")
+[ "$JOBS" -gt 1 ] && mode="$mode, $JOBS at a time"
 table() {
   echo "libFuzzer, $mode, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(swift --version 2>/dev/null | head -1)"
   printf '%-13s %12s %8s %7s %7s %7s  %s\n' target executions exec/s cov ft corpus result
