@@ -137,8 +137,12 @@ public final class LibraryScanner: @unchecked Sendable {
             let done = take(batch)
 
             cond.lock()
-            inFlight -= done
-            cond.broadcast()
+            // Only a freed slot is news to the walker: waking it for nothing would have it wake
+            // this thread again (a ping-pong that burns a core while the window is full).
+            if done > 0 {
+                inFlight -= done
+                cond.broadcast()
+            }
             let finished = walkDone && inFlight == 0 && results.isEmpty
             let total = countingDone ? counted : max(counted, dispatched)
             let totalKnown = countingDone
@@ -215,7 +219,9 @@ public final class LibraryScanner: @unchecked Sendable {
         cond.lock()
         defer { cond.unlock() }
         while inFlight >= config.effectiveWindow && !stopping {
-            cond.broadcast()  // results held back for batching must reach the consumer first
+            // Cache hits held back for batching must reach the consumer first, or the window
+            // never drains; with nothing held back there is nobody to wake.
+            if !results.isEmpty { cond.broadcast() }
             cond.wait()
         }
         guard !stopping else { return nil }

@@ -59,9 +59,25 @@ final class Demuxer {
 
     static let setup: Void = { FFmpegLog.install() }()
 
-    /// Opens `file`; `analyze` runs `avformat_find_stream_info` (bounded) when the container's
-    /// headers do not describe the streams (raw elementary streams, MPEG-TS).
-    init(file: MediaFile, probeBytes: Int) throws(OpenFailure) {
+    /// The libavformat demuxer for a container whose first bytes leave no doubt (ISO BMFF box,
+    /// EBML magic, TS sync pattern, IVF "DKIF"). Opening with it skips `av_probe_input_buffer`,
+    /// which otherwise runs every demuxer's probe function (MP3 frame search, libopenmpt, …) over
+    /// a growing buffer for each file. Annex B start codes stay probed: H.264, HEVC, VVC and MPEG
+    /// video all begin that way.
+    static func demuxerName(for signature: ContainerSignature) -> String? {
+        switch signature {
+        case .isobmff: return "mov"
+        case .matroska: return "matroska"
+        case .mpegts: return "mpegts"
+        case .ivf: return "ivf"
+        case .annexB, .png, .jpeg, .gif, .text, .unknown: return nil
+        }
+    }
+
+    /// Opens `file` with the demuxer `signature` names (probing the format when it names none);
+    /// runs `avformat_find_stream_info` (bounded) when the container's headers do not describe
+    /// the streams (raw elementary streams, MPEG-TS).
+    init(file: MediaFile, signature: ContainerSignature, probeBytes: Int) throws(OpenFailure) {
         _ = Self.setup
         _ = FFmpegLog.drain()
         guard let bridge = AVIOBridge(file: file), let packet = av_packet_alloc() else {
@@ -78,7 +94,8 @@ final class Demuxer {
         var options: OpaquePointer?
         av_dict_set(&options, "probesize", String(max(32, probeBytes)), 0)
         // The file name only helps format probing by extension; all reads go through `bridge`.
-        let rc = avformat_open_input(&ctx, file.path, nil, &options)
+        let format = Self.demuxerName(for: signature).flatMap { av_find_input_format($0) }
+        let rc = avformat_open_input(&ctx, file.path, format, &options)
         av_dict_free(&options)
         if rc < 0 {
             av_packet_free_wrapper(packet)
