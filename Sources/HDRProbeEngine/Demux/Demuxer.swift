@@ -74,6 +74,17 @@ final class Demuxer {
         }
     }
 
+    /// The demuxers ``demuxerName(for:)`` names, looked up once (`av_find_input_format` walks
+    /// every registered demuxer by name). The pointers are libavformat's own constant demuxer
+    /// descriptions, never written.
+    nonisolated(unsafe) private static let inputFormats: [String: UnsafePointer<AVInputFormat>?] = {
+        var table: [String: UnsafePointer<AVInputFormat>?] = [:]
+        for name in [ContainerSignature.isobmff, .matroska, .mpegts, .ivf].compactMap(demuxerName) {
+            table[name] = av_find_input_format(name)
+        }
+        return table
+    }()
+
     /// Opens `file` with the demuxer `signature` names (probing the format when it names none);
     /// runs `avformat_find_stream_info` (bounded) when the container's headers do not describe
     /// the streams (raw elementary streams, MPEG-TS).
@@ -94,7 +105,7 @@ final class Demuxer {
         var options: OpaquePointer?
         av_dict_set(&options, "probesize", String(max(32, probeBytes)), 0)
         // The file name only helps format probing by extension; all reads go through `bridge`.
-        let format = Self.demuxerName(for: signature).flatMap { av_find_input_format($0) }
+        let format = Self.demuxerName(for: signature).flatMap { Self.inputFormats[$0] ?? nil }
         let rc = avformat_open_input(&ctx, file.path, format, &options)
         av_dict_free(&options)
         if rc < 0 {
