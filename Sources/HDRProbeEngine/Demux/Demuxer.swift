@@ -120,7 +120,17 @@ final class Demuxer {
         if needsAnalysis {
             ctx!.pointee.probesize = Int64(max(32, probeBytes))
             ctx!.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
-            _ = avformat_find_stream_info(ctx, nil)
+            // hdrprobe never decodes pictures: the video decoders libavformat opens to complete
+            // the stream parameters discard every frame. Dimensions, bit depth, chroma and colour
+            // then come from hdrprobe's own parameter-set parsing (the scan), frame rates from
+            // the timestamps as before; audio decoders still run (channel layout).
+            let streamCount = Int(ctx!.pointee.nb_streams)
+            var decoderOptions = [OpaquePointer?](repeating: nil, count: max(1, streamCount))
+            for i in 0..<streamCount where ctx!.pointee.streams[i]?.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+                av_dict_set(&decoderOptions[i], "skip_frame", "all", 0)
+            }
+            _ = decoderOptions.withUnsafeMutableBufferPointer { avformat_find_stream_info(ctx, $0.baseAddress) }
+            for i in 0..<streamCount { av_dict_free(&decoderOptions[i]) }
             if file.timedOut {
                 avformat_close_input(&ctx)
                 av_packet_free_wrapper(packet)
