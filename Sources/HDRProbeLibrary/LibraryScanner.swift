@@ -4,11 +4,10 @@ import HDRProbeEngine
 
 /// Scans a library with a bounded pool of workers:
 ///
-///     walker thread ──(cache hit)──────────────┐
-///          └──jobs (bounded)──▶ N worker threads ──▶ results ──▶ caller's thread: output, cache, summary
+///     walker thread ──jobs (bounded)──▶ N worker threads (cache lookup, else probe) ──▶ results
+///                                                  ──▶ caller's thread: output, cache, summary
 ///
-/// The walker streams files (it never lists the library first), takes cached reports straight to
-/// the results, and waits while ``ScanConfiguration/effectiveWindow`` results are in flight, so
+/// The walker streams files (it never lists the library first) and waits while ``ScanConfiguration/effectiveWindow`` results are in flight, so
 /// memory stays flat in the number of files, also with `sorted` (a reorder buffer of at most that
 /// window). Each worker thread owns a ``ProbeExecutor``; with worker processes a crash or hang on
 /// one file is a report for that file. The caller's thread writes results (in walk order when
@@ -31,6 +30,8 @@ public final class LibraryScanner: @unchecked Sendable {
     private var countingDone = false
     private var skipped: [String: Int] = [:]
     private var activeThreads = 0
+    /// Worker threads waiting for a job.
+    private var idleWorkers = 0
     private var current: String?
 
     struct Job {
@@ -83,8 +84,8 @@ public final class LibraryScanner: @unchecked Sendable {
         let cache = opened
 
         if progress?.isEnabled == true { startThread { [self] in count() } } else { countingDone = true }
-        startThread { [self] in walk(cache: cache) }
-        for _ in 0..<config.jobs { startThread { [self] in work() } }
+        startThread { [self] in walk() }
+        for _ in 0..<config.jobs { startThread { [self] in work(cache: cache) } }
 
         var pending: [Int: Completed] = [:]
         var nextSeq = 0
@@ -230,19 +231,36 @@ public final class LibraryScanner: @unchecked Sendable {
         return dispatched
     }
 
-    /// Hands a result to the consumer. Cache hits arrive in the thousands per second from the
-    /// walker: they wake the consumer only every ``hitBatch`` results (it also wakes every 0.2 s and
-    /// when the walk ends), so a warm scan does not pay a context switch per file.
+    /// Hands a result to the consumer. Cache hits arrive in the thousands per second: they wake
+    /// the consumer only every ``hitBatch`` results, or once the walk is done and no job is left
+    /// (the last results must not wait for the consumer's 0.2 s tick), so a warm scan does not pay
+    /// a context switch per file.
     private func complete(_ c: Completed, batched: Bool = false) {
         cond.lock()
         results.append(c)
-        if !batched || results.count >= Self.hitBatch { cond.broadcast() }
+        if !batched || results.count >= Self.hitBatch || (walkDone && jobHead == jobs.count) { cond.broadcast() }
         cond.unlock()
+    }
+
+    /// The cache key of the last request seen: the files of a scan share their options, except
+    /// where a per-path policy override applies, and building the key string per file showed in
+    /// warm-scan profiles.
+    struct CacheKeyMemo {
+        private var last: (request: ProbeRequest, key: String)?
+
+        mutating func key(for request: ProbeRequest) -> String {
+            var options = request
+            options.path = ""
+            if let last, last.request == options { return last.key }
+            let key = request.cacheKey
+            last = (options, key)
+            return key
+        }
     }
 
     static let hitBatch = 32
 
-    private func walk(cache: ScanCache?) {
+    private func walk() {
         LibraryWalker(roots: config.roots, options: config.walk).walk(shouldStop: { isStopping }) { event in
             switch event {
             case .skipped(let reason):
@@ -263,15 +281,10 @@ public final class LibraryScanner: @unchecked Sendable {
                 }
                 let request = config.request(for: entry)
                 guard let seq = admit() else { return }
-                if let cache, let size = entry.size, let modified = entry.modified,
-                   let stored = cache.lookup(path: entry.absolutePath, key: request.cacheKey, size: size, modified: modified),
-                   let hit = Self.cached(stored.report, digest: stored.digest, for: entry) {
-                    complete(Completed(seq: seq, result: hit, cacheEntry: nil), batched: true)
-                    return
-                }
                 cond.lock()
                 jobs.append(Job(seq: seq, entry: entry, request: request))
-                cond.broadcast()
+                // Only an idle worker needs to hear of a new job; a busy one takes it next.
+                if idleWorkers > 0 { cond.broadcast() }
                 cond.unlock()
             }
         }
@@ -284,7 +297,11 @@ public final class LibraryScanner: @unchecked Sendable {
     private func nextJob() -> Job? {
         cond.lock()
         defer { cond.unlock() }
-        while jobHead == jobs.count && !walkDone && !stopping { cond.wait() }
+        while jobHead == jobs.count && !walkDone && !stopping {
+            idleWorkers += 1
+            cond.wait()
+            idleWorkers -= 1
+        }
         guard !stopping, jobHead < jobs.count else { return nil }
         let job = jobs[jobHead]
         jobHead += 1
@@ -296,14 +313,26 @@ public final class LibraryScanner: @unchecked Sendable {
         return job
     }
 
-    private func work() {
+    /// One worker thread: looks each job up in the cache (its own reader, so lookups run in
+    /// parallel), probes the misses with its executor (a worker process only starts at the first
+    /// miss, so a warm scan starts none).
+    private func work(cache: ScanCache?) {
         let executor = makeExecutor()
         defer { executor.shutdown() }
+        let reader = cache?.makeReader()
+        var keys = CacheKeyMemo()
         while let job = nextJob() {
+            let key = keys.key(for: job.request)
+            if let reader, let size = job.entry.size, let modified = job.entry.modified,
+               let stored = reader.lookup(path: job.entry.absolutePath, key: key, size: size, modified: modified),
+               let hit = Self.cached(stored.report, digest: stored.digest, for: job.entry) {
+                complete(Completed(seq: job.seq, result: hit, cacheEntry: nil), batched: true)
+                continue
+            }
             guard case let .report(line, digest) = executor.probe(job.request, shouldStop: { [self] in isStopping }) else { break }
             var entry: ScanCache.Entry?
             if Self.isCacheable(digest), let size = job.entry.size, let modified = job.entry.modified {
-                entry = ScanCache.Entry(path: job.entry.absolutePath, key: job.request.cacheKey, size: size, modified: modified,
+                entry = ScanCache.Entry(path: job.entry.absolutePath, key: key, size: size, modified: modified,
                                         report: line, digest: digest.compactEncoded())
             }
             complete(Completed(seq: job.seq, result: ScanResult(entry: job.entry, jsonLine: line, digest: digest, fromCache: false),

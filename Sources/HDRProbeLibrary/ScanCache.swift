@@ -16,9 +16,6 @@ public final class ScanCache: @unchecked Sendable {
     private let pool: DatabasePool
     private let lock = NSLock()
     private var disabledReason: String?
-    /// One long read transaction for the lookups of a run (what the cache held when the run
-    /// started; rows stored during the run are not needed again). Opened on the first lookup.
-    private var snapshot: DatabaseSnapshot?
     private var warnings: [String] = []
 
     /// Seconds a write waits for another process's lock before the cache gives up.
@@ -55,48 +52,83 @@ public final class ScanCache: @unchecked Sendable {
         try pool.write { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS \(Self.table) (
+                    id INTEGER PRIMARY KEY,
                     path TEXT NOT NULL,
                     optionsKey TEXT NOT NULL,
                     size INTEGER NOT NULL,
                     modified INTEGER NOT NULL,
                     report TEXT NOT NULL,
                     digest BLOB NOT NULL,
-                    storedAt REAL NOT NULL,
-                    PRIMARY KEY (path, optionsKey)
-                ) WITHOUT ROWID
+                    storedAt REAL NOT NULL
+                )
                 """)
-            // The first layout (no digest column) is dropped, not migrated: it is only a cache.
-            try db.execute(sql: "DROP TABLE IF EXISTS probeResult")
-            try db.execute(sql: "DROP TABLE IF EXISTS probeResult2")
+            // Earlier layouts are dropped, not migrated: it is only a cache.
+            for old in ["probeResult", "probeResult2", "probeResult3"] {
+                try db.execute(sql: "DROP TABLE IF EXISTS \(old)")
+            }
         }
     }
 
     /// The table: one row per file and options key, with the report line and its digest (the
     /// compact form of ``ReportDigest``, what a warm scan decodes instead of the whole report).
-    static let table = "probeResult3"
+    /// Rows are found by ``rowID(path:key:)`` in the rowid B-tree. (The earlier layout keyed a
+    /// WITHOUT ROWID table on the two strings; with ~10 KB reports inline, a lookup's B-tree seek
+    /// was a fifth of a warm scan's CPU. SQLite advises WITHOUT ROWID only for small rows.)
+    static let table = "probeResult4"
 
-    /// A cached report line and its digest for this file state, or nil.
-    public func lookup(path: String, key: String, size: Int64, modified: Int64) -> (report: String, digest: [UInt8])? {
+    /// The row of a file and options key: a 63-bit FNV-1a hash of both (a stable hash; Swift's
+    /// `Hasher` is seeded per process). The row also holds both strings, and a lookup whose strings
+    /// differ is a miss, so a collision only costs a re-probe.
+    static func rowID(path: String, key: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        hash = (hash ^ 0) &* 0x0000_0100_0000_01b3
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Int64(bitPattern: hash & 0x7fff_ffff_ffff_ffff)
+    }
+
+    /// A read view for one thread: its own snapshot (a connection of its own holding one read
+    /// transaction over what the cache held when the reader was made; rows stored during the run
+    /// are not needed again), so that the scan's worker threads look files up in parallel.
+    /// Nil when the cache is off or no snapshot can be opened (which turns the cache off).
+    public func makeReader() -> Reader? {
         guard isEnabled else { return nil }
         do {
-            let reader: DatabaseSnapshot
-            do {
-                lock.lock()
-                defer { lock.unlock() }
-                if snapshot == nil { snapshot = try pool.makeSnapshot() }
-                reader = snapshot!
-            }
-            return try reader.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT size, modified, report, digest FROM \(Self.table) WHERE path = ? AND optionsKey = ?")
-                guard let row = try Row.fetchOne(statement, arguments: [path, key]) else { return nil }
-                let storedSize: Int64 = row["size"], storedModified: Int64 = row["modified"]
-                guard storedSize == size && storedModified == modified else { return nil }
-                let digest: Data = row["digest"]
-                return (row["report"], [UInt8](digest))
-            }
+            return Reader(cache: self, snapshot: try pool.makeSnapshot())
         } catch {
             disable(error)
             return nil
+        }
+    }
+
+    /// See ``makeReader()``. Not thread-safe: one owner thread.
+    public final class Reader {
+        private let cache: ScanCache
+        private let snapshot: DatabaseSnapshot
+
+        fileprivate init(cache: ScanCache, snapshot: DatabaseSnapshot) {
+            self.cache = cache
+            self.snapshot = snapshot
+        }
+
+        /// A cached report line and its digest for this file state, or nil.
+        public func lookup(path: String, key: String, size: Int64, modified: Int64) -> (report: String, digest: [UInt8])? {
+            guard cache.isEnabled else { return nil }
+            do {
+                return try snapshot.read { db in
+                    let statement = try db.cachedStatement(sql: "SELECT size, modified, path, optionsKey, report, digest FROM \(ScanCache.table) WHERE id = ?")
+                    guard let row = try Row.fetchOne(statement, arguments: [ScanCache.rowID(path: path, key: key)]) else { return nil }
+                    let storedSize: Int64 = row["size"], storedModified: Int64 = row["modified"]
+                    guard storedSize == size && storedModified == modified else { return nil }
+                    let storedPath: String = row["path"], storedKey: String = row["optionsKey"]
+                    guard storedPath == path && storedKey == key else { return nil }
+                    let digest: Data = row["digest"]
+                    return (row["report"], [UInt8](digest))
+                }
+            } catch {
+                cache.disable(error)
+                return nil
+            }
         }
     }
 
@@ -125,11 +157,12 @@ public final class ScanCache: @unchecked Sendable {
             let now = Date().timeIntervalSince1970
             try pool.write { db in
                 let statement = try db.cachedStatement(sql: """
-                    INSERT OR REPLACE INTO \(Self.table) (path, optionsKey, size, modified, report, digest, storedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO \(Self.table) (id, path, optionsKey, size, modified, report, digest, storedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for e in entries {
-                    try statement.execute(arguments: [e.path, e.key, e.size, e.modified, e.report, Data(e.digest), now])
+                    try statement.execute(arguments: [Self.rowID(path: e.path, key: e.key), e.path, e.key, e.size, e.modified,
+                                                      e.report, Data(e.digest), now])
                 }
             }
         } catch {
@@ -152,9 +185,6 @@ public final class ScanCache: @unchecked Sendable {
 
     /// Closes the database (waits for nothing: every write is already committed).
     public func close() {
-        lock.lock()
-        snapshot = nil
-        lock.unlock()
         try? pool.close()
     }
 
