@@ -322,8 +322,9 @@ public final class LibraryScanner: @unchecked Sendable {
         let reader = cache?.makeReader()
         var keys = CacheKeyMemo()
         while let job = nextJob() {
-            let key = keys.key(for: job.request)
-            if let reader, let size = job.entry.size, let modified = job.entry.modified,
+            // Without a cache there is nothing to look up or store: no key, no entry held for it.
+            let key = cache == nil ? nil : keys.key(for: job.request)
+            if let reader, let key, let size = job.entry.size, let modified = job.entry.modified,
                let stored = reader.lookup(path: job.entry.absolutePath, key: key, size: size, modified: modified),
                let hit = Self.cached(stored.report, digest: stored.digest, for: job.entry) {
                 complete(Completed(seq: job.seq, result: hit, cacheEntry: nil), batched: true)
@@ -331,7 +332,7 @@ public final class LibraryScanner: @unchecked Sendable {
             }
             guard case let .report(line, digest) = executor.probe(job.request, shouldStop: { [self] in isStopping }) else { break }
             var entry: ScanCache.Entry?
-            if Self.isCacheable(digest), let size = job.entry.size, let modified = job.entry.modified {
+            if let key, Self.isCacheable(digest), let size = job.entry.size, let modified = job.entry.modified {
                 entry = ScanCache.Entry(path: job.entry.absolutePath, key: key, size: size, modified: modified,
                                         report: line, digest: digest.compactEncoded())
             }

@@ -51,7 +51,7 @@ struct MatrixCommand: ParsableCommand {
         let progress = !quiet && isatty(STDERR_FILENO) == 1
         var reports: [(report: ProbeReport, frames: [DynamicMetadataFrame])] = []
         for (i, (file, walkError)) in list.enumerated() {
-            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(list.count)] \(file)".utf8)) }
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(list.count)] \(TerminalText.escape(file))".utf8)) }
             if let walkError {
                 reports.append((ProbeReport.failure(path: file, tool: ProbeEngine.tool, error: walkError), []))
                 continue

@@ -194,10 +194,9 @@ import Testing
     /// (Linux's per-thread count in /proc/thread-self/status) stay under three per file; the
     /// regression measured 4–10 here.
     @Test func fullWindowDoesNotCascadeWakeUps() throws {
-        let lib = try LibraryFixture()
-        defer { lib.remove() }
         let files = 300
-        for i in 0..<files { try lib.write(Data([0x1A, 0x45, 0xDF, 0xA3]), to: String(format: "f%03d.mkv", i)) }
+        let lib = try Self.stubLibrary(files: files)
+        defer { lib.remove() }
         final class Quick: ProbeExecutor {
             func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
                 usleep(2000)
@@ -216,5 +215,48 @@ import Testing
         let perFile = Double(try switches() - before) / Double(files)
         #expect(summary.files == files)
         #expect(perFile < 3, "the calling thread was woken \(perFile) times per file")
+    }
+
+    /// Without a cache nothing is kept for one: a regression built a cache entry for every new
+    /// report and held it until the scan ended (memory growing with the library under
+    /// `--no-cache`). Reports of 4 MiB each, 48 files, 4 in flight: the process's resident memory
+    /// (VmRSS in /proc/self/status; blocks this large are mapped and unmapped one by one) grows
+    /// far less at the last result than the 192 MiB the reports add up to (measured: 22 MiB; the
+    /// regression: about 400 MiB, each held report with its digest).
+    @Test func noCacheHoldsNoReports() throws {
+        let files = 48
+        let lib = try Self.stubLibrary(files: files)
+        defer { lib.remove() }
+        final class Large: ProbeExecutor {
+            func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+                .failure(path: request.path, ReportError(.truncated, String(repeating: "x", count: 4 << 20)))
+            }
+            func shutdown() {}
+        }
+        var config = ScanConfiguration(roots: [lib.path], jobs: 1, options: ProbeOptions(), policy: PolicyDocument(dolbyVision: .default))
+        config.window = 4
+        func residentBytes() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) << 10
+        }
+        let before = residentBytes()
+        var seen = 0
+        var inUseAtEnd = 0
+        let summary = LibraryScanner(config: config, executor: { Large() }).run(shouldInterrupt: { false }) { _ in
+            seen += 1
+            if seen == files { inUseAtEnd = residentBytes() - before }
+        }
+        #expect(summary.files == files)
+        #expect(before > 0)
+        #expect(inUseAtEnd < 96 << 20, "\(inUseAtEnd >> 20) MiB more resident at the last result")
+    }
+
+    /// A library of `files` four-byte `.mkv` stubs (the EBML magic only), for tests whose
+    /// executor never reads them.
+    static func stubLibrary(files: Int) throws -> LibraryFixture {
+        let lib = try LibraryFixture()
+        for i in 0..<files { try lib.write(Data([0x1A, 0x45, 0xDF, 0xA3]), to: String(format: "f%03d.mkv", i)) }
+        return lib
     }
 }

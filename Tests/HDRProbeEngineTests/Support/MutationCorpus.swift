@@ -183,9 +183,26 @@ private struct Generator {
         for o in inside { add(kind, "\(o)", Array(bytes.prefix(o)), truncated: truncated(o)) }
     }
 
+    /// A box or element as the walkers list it: its byte span and its ancestors.
+    protocol SpanNode {
+        var offset: Int { get }
+        var end: Int { get }
+        var parents: [Int] { get }
+    }
+
+    /// Every pair of adjacent siblings swapped (sizes unchanged: the parents still add up).
+    static func swappedNeighbours<Node: SpanNode>(_ bytes: [UInt8], _ nodes: [Node]) -> [(Node, Node, [UInt8])] {
+        zip(nodes, nodes.dropFirst()).compactMap { x, y in
+            guard x.parents == y.parents, x.end == y.offset else { return nil }
+            var data = bytes
+            data.replaceSubrange(x.offset..<y.end, with: Array(bytes[y.offset..<y.end]) + Array(bytes[x.offset..<x.end]))
+            return (x, y, data)
+        }
+    }
+
     // MARK: ISO BMFF
 
-    struct Box {
+    struct Box: SpanNode {
         var type: String
         var offset: Int
         var header: Int
@@ -283,11 +300,7 @@ private struct Generator {
             add("duplicate", "\(t)@\(box.offset)", data)
         }
         // Reordered siblings: each pair of neighbours swapped (moov ↔ mdat, trak ↔ trak, hvcC ↔ dvvC, …).
-        for (a, b) in zip(nodes.indices, nodes.indices.dropFirst()) {
-            let x = nodes[a], y = nodes[b]
-            guard x.parents == y.parents, x.end == y.offset else { continue }
-            var data = bytes
-            data.replaceSubrange(x.offset..<y.end, with: Array(bytes[y.offset..<y.end]) + Array(bytes[x.offset..<x.end]))
+        for (x, y, data) in Self.swappedNeighbours(bytes, nodes) {
             add("reorder", "\(x.type)<->\(y.type)@\(x.offset)", data)
         }
         // Lying sample counts and entry counts: 0, one more, and 0xFFFFFFFF.
@@ -346,7 +359,7 @@ private struct Generator {
 
     // MARK: Matroska
 
-    struct Element {
+    struct Element: SpanNode {
         var id: UInt32
         var offset: Int
         var idLength: Int
@@ -487,11 +500,7 @@ private struct Generator {
             add("duplicate", Self.ebmlName(id), data)
         }
         // Reordered siblings.
-        for (a, b) in zip(nodes.indices, nodes.indices.dropFirst()) {
-            let x = nodes[a], y = nodes[b]
-            guard x.parents == y.parents, x.end == y.offset else { continue }
-            var data = bytes
-            data.replaceSubrange(x.offset..<y.end, with: Array(bytes[y.offset..<y.end]) + Array(bytes[x.offset..<x.end]))
+        for (x, y, data) in Self.swappedNeighbours(bytes, nodes) {
             add("reorder", "\(Self.ebmlName(x.id))<->\(Self.ebmlName(y.id))@\(x.offset)", data)
         }
         // Elements removed (known-size ancestors shrink).
@@ -604,12 +613,15 @@ private struct Generator {
             add("size", "pes_length=\(label)", data)
         }
         // Every descriptor in the PMT claiming 255 bytes (DOVI descriptor 0xB0 among them).
-        data = bytes
-        for i in 0..<packets {
+        // The PMT sections: (packet offset, offset of its first elementary-stream entry).
+        let pmts: [(packet: Int, streams: Int)] = (0..<packets).compactMap { i in
             let o = i * size
-            guard let s = psiSection(o), s + 12 < o + size, bytes[s] == 0x02 else { continue }
-            let programInfo = Int(bytes[s + 10] & 0x0F) << 8 | Int(bytes[s + 11])
-            var e = s + 12 + programInfo
+            guard let s = psiSection(o), s + 12 < o + size, bytes[s] == 0x02 else { return nil }
+            return (o, s + 12 + (Int(bytes[s + 10] & 0x0F) << 8 | Int(bytes[s + 11])))
+        }
+        data = bytes
+        for (o, first) in pmts {
+            var e = first
             while e + 5 <= o + size - 4 {
                 let esInfo = Int(bytes[e + 3] & 0x0F) << 8 | Int(bytes[e + 4])
                 var d = e + 5
@@ -622,13 +634,7 @@ private struct Generator {
         // Stream types swapped in the PMT (HEVC ↔ H.264 ↔ private data).
         for (label, type) in [("h264", UInt8(0x1B)), ("hevc", 0x24), ("private", 0x06), ("unknown", 0xEE)] {
             data = bytes
-            for i in 0..<packets {
-                let o = i * size
-                guard let s = psiSection(o), s + 17 < o + size, bytes[s] == 0x02 else { continue }
-                let programInfo = Int(bytes[s + 10] & 0x0F) << 8 | Int(bytes[s + 11])
-                let e = s + 12 + programInfo
-                if e < o + size { data[e] = type }
-            }
+            for (o, e) in pmts where e < o + size { data[e] = type }
             add("stream-type", label, data)
         }
     }

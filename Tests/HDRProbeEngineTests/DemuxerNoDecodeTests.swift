@@ -1,0 +1,44 @@
+import Foundation
+import HDRProbeCore
+@testable import HDRProbeEngine
+import Testing
+
+/// hdrprobe never decodes a picture. For MPEG-TS and raw streams libavformat's
+/// `avformat_find_stream_info` opens the video decoders to fill in the stream parameters; hdrprobe
+/// has them discard every frame, so the fields only a decoded picture gives (dimensions, colour,
+/// as `ffprobe -skip_frame all` also shows for these files) stay empty in the demuxer, and the
+/// report takes them from hdrprobe's own SPS/VUI parsing. Expected report values: the corpus
+/// recipe (x265 main10 PQ/BT.2020, 128×72, Corpus/README.md) and ffprobe 5.1
+/// (`width=128 height=72 pix_fmt=yuv420p10le color_transfer=smpte2084`).
+@Suite struct DemuxerNoDecodeTests {
+    @Test(arguments: [("hdr10_hevc.ts", "mpegts"), ("hdr10_hevc.hevc", "hevc"), ("fps23976_h264.ts", "mpegts")])
+    func videoDecodersSeeNoPicture(name: String, demuxer expectedDemuxer: String) throws {
+        let path = TestPaths.corpus.appendingPathComponent(name).path
+        let file = try MediaFile(path: path, deadline: .max)
+        let signature = ContainerSignature.sniff(file.read(at: 0, count: 8192))
+        let demuxer = try Demuxer(file: file, signature: signature, probeBytes: 2 << 20)
+        #expect(demuxer.formatName == expectedDemuxer)
+        let video = try #require(demuxer.streams.first { $0.kind == .video })
+        #expect(video.width == nil, "libavformat knows the width: a picture was decoded")
+        #expect(!video.colour.isSpecified, "libavformat knows the colour: a picture was decoded")
+
+        let report = ProbeEngine().probe(path: path)
+        let stream = try #require(report.streams.first { $0.kind == .video })
+        #expect(stream.width == 128 && stream.height == 72)
+        #expect(stream.bitDepth == (name.contains("h264") ? 8 : 10))
+    }
+
+    /// Files whose first bytes leave no doubt open with their demuxer without format probing; the
+    /// name does not matter (a TS named `.mp4` is still read as TS).
+    @Test func signatureChoosesTheDemuxer() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("hdr10_hevc.ts", to: "renamed.mp4")
+        let file = try MediaFile(path: lib.path + "/renamed.mp4", deadline: .max)
+        let signature = ContainerSignature.sniff(file.read(at: 0, count: 8192))
+        #expect(signature == .mpegts)
+        #expect(Demuxer.demuxerName(for: signature) == "mpegts")
+        #expect(try Demuxer(file: file, signature: signature, probeBytes: 2 << 20).formatName == "mpegts")
+        #expect(Demuxer.demuxerName(for: .annexB) == nil)
+    }
+}
