@@ -170,6 +170,9 @@ public struct ProbeEngine: Sendable {
         for s in demuxer.streams {
             if var e = evidence[s.index] {
                 if let scanner = scanners[s.index] { e.scan = scanner.scan }
+                if e.profileName == nil, let idc = e.scan.profileIDC {
+                    e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
+                }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
                 var (report, streamFindings) = classifier.classify(e)
                 if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }

@@ -79,6 +79,8 @@ public struct BitstreamScan: Sendable, Equatable {
     public var hevcProfileTierLevel: HEVCProfileTierLevel?
     public var avcSPS: AVCSequenceParameterSet?
     public var av1SequenceHeader: AV1SequenceHeader?
+    /// The first VP9 key frame's uncompressed header (profile, bit depth, subsampling, colour space).
+    public var vp9Header: VP9UncompressedHeader?
     /// Per-picture dynamic metadata of the scanned frames, in decode order (see ``DynamicMetadataFrame``).
     public var frames: [DynamicMetadataFrame] = []
     /// The HDR10+ payload each picture carried itself, by decode index (parsed), and the decode

@@ -90,6 +90,11 @@ enum StreamEvidenceBuilder {
             }
         case AV_CODEC_ID_AV1:
             scannerCodec = .av1
+        case AV_CODEC_ID_VP9:
+            scannerCodec = .vp9
+            // libavformat reads the MP4 `vpcC` into stream fields only; the record itself comes
+            // from hdrprobe's own sample-entry walk (VP Codec ISO Media File Format Binding).
+            if e.configurationRecord.isEmpty, let vpcC = entry?.codecConfigurations["vpcC"] { e.configurationRecord = vpcC }
         default:
             break
         }
