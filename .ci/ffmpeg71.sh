@@ -81,6 +81,17 @@ if grep -q "deprecated" "$SCRATCH/build.log"; then
 fi
 t2=$(date +%s)
 echo "ffmpeg71: build $((t2 - t1)) s"
+
+# FFmpeg 8 (libavformat 62, libavcodec 62, libavutil 60) removes what the FF_API_* switches of
+# 7.1's version_major.h guard. Raising the majors in a copy of the 7.1 headers hides those
+# declarations as FFmpeg 8's headers do; the shim must still compile, warning-free.
+SIM=$SCRATCH/include-major-bumped
+rm -rf "$SIM" && cp -r "$PREFIX/include" "$SIM"
+sed -i 's/^#define LIBAVFORMAT_VERSION_MAJOR .*/#define LIBAVFORMAT_VERSION_MAJOR  62/' "$SIM/libavformat/version_major.h"
+sed -i 's/^#define LIBAVCODEC_VERSION_MAJOR .*/#define LIBAVCODEC_VERSION_MAJOR  62/' "$SIM/libavcodec/version_major.h"
+sed -i 's/^#define LIBAVUTIL_VERSION_MAJOR .*/#define LIBAVUTIL_VERSION_MAJOR  60/' "$SIM/libavutil/version.h"
+cc -fsyntax-only -Wall -Werror -I"$SIM" -x c Sources/CFFmpeg/shim.h
+echo "ffmpeg71: shim.h compiles against the 7.1 headers with FFmpeg 8's major versions (removed API hidden)"
 [ "$RUN_TESTS" = 1 ] || exit 0
 
 export LD_LIBRARY_PATH=$PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

@@ -21,6 +21,20 @@ public enum FFmpegVersions {
     /// headers) rather than the `AVStream` side data of older ones.
     public static var readsCodecParameterSideData: Bool { hdrprobe_uses_codecpar_side_data() != 0 }
 
+    /// Whether the libavformat hdrprobe runs with has the demuxer `name` (`mov`, `matroska`,
+    /// `mpegts`, `hevc`, `h264`, `ivf`, …): minimal FFmpeg builds leave most out.
+    public static func hasDemuxer(_ name: String) -> Bool { av_find_input_format(name) != nil }
+
+    /// Whether libavformat has the input protocol `name` (`file`, `http`, `https`, `tcp`, …).
+    public static func hasInputProtocol(_ name: String) -> Bool { inputProtocols.contains(name) }
+
+    static let inputProtocols: Set<String> = {
+        var names: Set<String> = []
+        var opaque: UnsafeMutableRawPointer?
+        while let p = avio_enum_protocols(&opaque, 0) { names.insert(String(cString: p)) }
+        return names
+    }()
+
     /// `major.minor.micro` of an `AV_VERSION_INT` value.
     static func dotted(_ v: UInt32) -> String { "\(v >> 16).\((v >> 8) & 0xFF).\(v & 0xFF)" }
 
