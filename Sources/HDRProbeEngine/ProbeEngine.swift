@@ -193,7 +193,8 @@ public struct ProbeEngine: Sendable {
             } else {
                 var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
                 let track = headers.track(forStreamID: s.id, index: s.index)
-                report.sampleEntry = headers.signature == .isobmff ? (track?.sampleEntries.first?.fourCC ?? s.codecTag) : nil
+                report.sampleEntry = headers.signature == .isobmff && s.kind != .attachment
+                    ? (track?.sampleEntries.first?.fourCC ?? s.codecTag) : nil
                 report.profile = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
                 streams.append(report)
             }
