@@ -30,6 +30,7 @@ def probe(binary, path):
                          env=env_base, timeout=120).stdout
     report = json.loads(out)[0]
     report.get("tool", {}).pop("libavformat", None)
+    report.pop("probe", None)  # this run's timings
     return report
 def diff(a, b, path=""):
     if type(a) != type(b): return [f"{path}: {json.dumps(a)[:80]} vs {json.dumps(b)[:80]}"]
