@@ -24,7 +24,7 @@ public final class WorkerProcessExecutor: ProbeExecutor {
         let process: WorkerProcess
         do {
             if let w = worker { process = w } else {
-                process = try WorkerProcess(executable: executable, arguments: ["worker"])
+                process = try WorkerProcess(executable: executable, arguments: ["worker", "--parent", String(getpid())])
                 worker = process
             }
         } catch {
