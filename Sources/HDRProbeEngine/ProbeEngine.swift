@@ -99,7 +99,7 @@ public struct ProbeEngine: Sendable {
         }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
-            demuxer = try Demuxer(file: file, signature: headers.signature, probeBytes: options.probeBytes)
+            demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes)
         } catch {
             guard case let .failed(code, messages) = error else {
             return .failure(path: path, tool: Self.tool,
