@@ -61,10 +61,16 @@ public enum JSONLReader {
     /// Lines that are not reports are passed to `invalid` with their number.
     public static func digests(path: String, invalid: (Int) -> Void) throws -> [String: ReportDigest] {
         var result: [String: ReportDigest] = [:]
+        try forEachDigest(path: path, invalid: invalid) { result[$0.path] = $0 }
+        return result
+    }
+
+    /// Calls `body` with the digest of each report line, in file order, holding none of them;
+    /// lines that are not reports are passed to `invalid` with their number.
+    public static func forEachDigest(path: String, invalid: (Int) -> Void, _ body: (ReportDigest) -> Void) throws {
         try forEachLine(path: path) { line, _, number in
             guard let digest = try? ReportDigest.decode(jsonLine: line) else { invalid(number); return }
-            result[digest.path] = digest
+            body(digest)
         }
-        return result
     }
 }

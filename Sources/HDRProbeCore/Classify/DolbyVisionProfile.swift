@@ -4,7 +4,7 @@
 /// profile 8/10 inferred from the base layer's transfer the way mkvmerge does it (PQ → 1,
 /// BT.709/BT.2020 SDR → 2, HLG → 4; profile 5 → 0; profile 7 → 6). An RPU in an AV1 stream is
 /// profile 10.
-public struct DolbyVisionProfile: Sendable, Equatable, Codable {
+public struct DolbyVisionProfile: Sendable, Hashable, Codable {
     public var profile: Int
     public var compatibilityId: Int?
     /// True when the profile came from the RPU only (no configuration record).
