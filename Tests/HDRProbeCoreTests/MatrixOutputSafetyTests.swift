@@ -21,7 +21,8 @@ import Testing
         #expect(!html.contains("<script>alert"))
         #expect(!html.contains("<img src=x"))
         // File names reach the page only inside the embedded JSON (the script writes them with textContent).
-        #expect(html.contains("evil\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\\\"'\\u0026.mp4"))
+        // (the folder and the name are stored apart: the name's '/' splits them).
+        #expect(html.contains("\"/lib/evil\\u003cscript\\u003ealert(1)\\u003c/\"") && html.contains("\"script\\u003e\\\"'\\u0026.mp4\""))
         // The embedded JSON cannot close its script element.
         let data = html.components(separatedBy: "<script type=\"application/json\" id=\"data\">")[1].components(separatedBy: "</script>")[0]
         #expect(!data.contains("<") && data.contains("\\u003c"))

@@ -51,8 +51,11 @@ public struct LibraryMatrix: Sendable {
     private let catalog: DeviceCatalog
     private var groupIndex: [String: Int] = [:]
     private var fileIndex: [String: Int] = [:]
-    /// Simulated cells (and their key) per distinct input: a library holds few distinct inputs.
-    private var memo: [PlaybackInput: (cells: [PlaybackOutcome?], key: String)] = [:]
+    /// Simulated cells (and the id of their outcomes) per distinct input: a library holds few
+    /// distinct inputs.
+    private var memo: [PlaybackInput: (cells: [PlaybackOutcome?], id: Int)] = [:]
+    /// Distinct rows of outcomes, so that a group key holds a number, not every reason.
+    private var outcomeIDs: [String: Int] = [:]
 
     /// Finding codes that change an outcome: those the default check treats as errors (refused
     /// Dolby Vision, RPUs without a configuration record) and every error-severity finding.
@@ -103,12 +106,16 @@ public struct LibraryMatrix: Sendable {
         var cellKey = ""
         if let input {
             if let known = memo[input] {
-                (cells, cellKey) = known
+                cells = known.cells
+                cellKey = String(known.id)
             } else {
                 cells = targets.map { d.simulate(on: $0, catalog: catalog) }
-                cellKey = cells.map { $0.map(Self.cellKey) ?? "-" }.joined(separator: "\u{1E}")
+                let key = cells.map { $0.map(Self.cellKey) ?? "-" }.joined(separator: "\u{1E}")
+                let id = outcomeIDs[key] ?? outcomeIDs.count
+                outcomeIDs[key] = id
+                cellKey = String(id)
                 if memo.count >= 4096 { memo.removeAll() }
-                memo[input] = (cells, cellKey)
+                memo[input] = (cells, id)
             }
         }
         let group = Group(status: d.status, errorCode: d.status == .error ? (d.error?.code ?? "error") : nil, codec: input?.codec,

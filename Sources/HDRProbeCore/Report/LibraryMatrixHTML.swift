@@ -136,7 +136,7 @@ public enum LibraryMatrixHTML {
     th,td{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}
     #matrix th{background:#f3f3f3;cursor:pointer;position:sticky;top:0}
     th.sorted-asc::after{content:" ▲"} th.sorted-desc::after{content:" ▼"}
-    td.n{text-align:right} #summary ul{margin:0;padding-left:1.2em} #summary li.fails{color:#a00}
+    td.n{text-align:right} #summary ul{margin:0;padding-left:1.2em} #summary li{background:none} #summary li.fails{color:#a00}
     .bar{display:flex;width:160px;height:12px;border:1px solid #bbb} .bar i{display:block;height:100%}
     .plays{background:#d9f2d9} .degraded{background:#fff1c2} .fails{background:#f8d0d0} .na{background:#eee;color:#777}
     tr.unit{cursor:pointer} tr.unit:hover td{filter:brightness(.96)} tr.members td{background:#fafafa}
