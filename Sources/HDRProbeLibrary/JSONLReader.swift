@@ -57,11 +57,19 @@ public enum JSONLReader {
         return try? JSONDecoder().decode(P.self, from: line).path
     }
 
-    /// Digests of every report in a JSONL file, by path (a later line for the same path wins).
-    /// Lines that are not reports are passed to `invalid` with their number.
+    /// Digests of every report in a JSONL file, by path compared byte for byte (a later line for
+    /// the same path wins). Lines that are not reports are passed to `invalid` with their number.
+    public static func exactDigests(path: String, invalid: (Int) -> Void) throws -> [ExactPath: ReportDigest] {
+        var result: [ExactPath: ReportDigest] = [:]
+        try forEachDigest(path: path, invalid: invalid) { result[ExactPath($0.path)] = $0 }
+        return result
+    }
+
+    /// ``exactDigests(path:invalid:)`` keyed by `String` (Swift equates canonically equivalent
+    /// keys: of an NFC and an NFD spelling of one name only the later is kept).
     public static func digests(path: String, invalid: (Int) -> Void) throws -> [String: ReportDigest] {
         var result: [String: ReportDigest] = [:]
-        try forEachDigest(path: path, invalid: invalid) { result[$0.path] = $0 }
+        for (key, digest) in try exactDigests(path: path, invalid: invalid) { result[key.path] = digest }
         return result
     }
 

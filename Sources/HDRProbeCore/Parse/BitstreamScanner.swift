@@ -1,15 +1,15 @@
 /// The bounded scan of a video stream's first access units: splits each access unit into NAL
 /// units (HEVC, H.264) or OBUs (AV1), counts them, and reads what carries HDR signalling —
 /// parameter sets (colour, bit depth), prefix SEI messages (137 mastering display, 144 content
-/// light level, 147 alternative transfer, 4 ITU-T T.35 HDR10+), Dolby Vision RPUs (NAL 62) and
-/// enhancement-layer NALs (63).
+/// light level, 147 alternative transfer — HEVC NAL 39 and H.264 NAL 6 alike —, 4 ITU-T T.35
+/// HDR10+), Dolby Vision RPUs (NAL 62) and enhancement-layer NALs (63).
 ///
 /// Sources: H.265 §7.3.1 (NAL header, types 32–34 VPS/SPS/PPS, 39/40 SEI, 62/63 unspecified,
 /// used by Dolby Vision: `shared/specs/dolby-vision.md` §9); HDR10+ detection
 /// `shared/specs/hdr10plus.md` §2 (prefix SEI only, one count per picture).
 /// The caller decides the budget; this type never reads more than it is given.
 public struct BitstreamScanner: Sendable {
-    public enum Codec: Sendable, Equatable { case hevc, h264, av1, other }
+    public enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, other }
 
     public let codec: Codec
     public let framing: NALFraming
@@ -55,6 +55,7 @@ public struct BitstreamScanner: Sendable {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
         case .av1: consumeAV1(data)
+        case .vp9: consumeVP9(data)
         case .other: break
         }
     }
@@ -114,6 +115,21 @@ public struct BitstreamScanner: Sendable {
         finishFrame(hasRPU: frameHasRPU, hasHDR10Plus: frameHasHDR10Plus)
     }
 
+    /// VP9 frame (VP9 spec §6.2): the first key frame's uncompressed header gives profile, bit
+    /// depth, subsampling, colour space and size. (HDR10+ for VP9 travels beside the frame, in
+    /// Matroska BlockAdditional type 4, which this scan does not read.)
+    private mutating func consumeVP9(_ data: [UInt8]) {
+        if scan.vp9Header == nil, let h = try? VP9UncompressedHeader.parse(data) {
+            scan.vp9Header = h
+            scan.width = h.width
+            scan.height = h.height
+            scan.bitDepth = h.bitDepth
+            scan.chromaSubsampling = h.chromaSubsampling
+            scan.profileIDC = h.profile
+        }
+        finishFrame(hasRPU: false, hasHDR10Plus: false)
+    }
+
     /// Counts a picture once, however many RPUs / HDR10+ messages it carried.
     private mutating func finishFrame(hasRPU: Bool, hasHDR10Plus: Bool) {
         if hasRPU { scan.framesWithRPU += 1 }
@@ -127,6 +143,7 @@ public struct BitstreamScanner: Sendable {
     private mutating func applyAV1SequenceHeader(_ payload: ArraySlice<UInt8>) {
         guard let seq = try? AV1SequenceHeader.parse(payload) else { return }
         scan.av1SequenceHeader = seq
+        if scan.timingFrameRate == nil { scan.timingFrameRate = seq.timingFrameRate }
         scan.width = seq.maxFrameWidth
         scan.height = seq.maxFrameHeight
         scan.bitDepth = seq.bitDepth
@@ -194,6 +211,10 @@ public struct BitstreamScanner: Sendable {
             applySPS(sps)
         case (.hevc, 39):
             for m in SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(unit.bytes)) { handleStaticSEI(m) }
+        case (.h264, 6):
+            // H.264 §7.3.2.3 sei_rbsp() has the same message framing, and payload types 137 / 144 / 147
+            // (H.264 Annex D, sei_payload()) the same syntax as in H.265: one parser for both codecs.
+            for m in SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(unit.bytes), headerSize: 1) { handleStaticSEI(m) }
         case (.h264, 7):
             applyAVCSPS(unit)
         default:
@@ -212,6 +233,7 @@ public struct BitstreamScanner: Sendable {
         scan.levelIDC = Int(sps.profileTierLevel.generalLevelIDC)
         if let vui = sps.vui {
             scan.bitstreamColour = vui.colour
+            scan.timingFrameRate = vui.timingFrameRate
         } else {
             scan.bitstreamColour = ColourCodes()
         }
@@ -228,6 +250,7 @@ public struct BitstreamScanner: Sendable {
         scan.profileIDC = Self.ffmpegH264Profile(idc: sps.profileIDC, constraintFlags: sps.constraintFlags)
         scan.levelIDC = Int(sps.levelIDC)
         scan.bitstreamColour = sps.vui?.colour ?? ColourCodes()
+        scan.timingFrameRate = sps.vui?.timingFrameRate
     }
 
     /// H.264 profile_idc with FFmpeg's refinements (constrained baseline: constraint_set1_flag;

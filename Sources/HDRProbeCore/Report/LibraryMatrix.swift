@@ -50,7 +50,7 @@ public struct LibraryMatrix: Sendable {
     private let targets: [PlaybackTarget]
     private let catalog: DeviceCatalog
     private var groupIndex: [String: Int] = [:]
-    private var fileIndex: [String: Int] = [:]
+    private var fileIndex: [ExactPath: Int] = [:]
     /// Simulated cells (and the id of their outcomes) per distinct input: a library holds few
     /// distinct inputs.
     private var memo: [PlaybackInput: (cells: [PlaybackOutcome?], id: Int)] = [:]
@@ -75,7 +75,8 @@ public struct LibraryMatrix: Sendable {
 
     public var fileCount: Int { files.count }
 
-    /// Adds one file; a path seen before replaces its earlier entry (as `check --diff` reads scans).
+    /// Adds one file; a path seen before (byte for byte, ``ExactPath``) replaces its earlier entry
+    /// (as `check --diff` reads scans).
     public mutating func add(_ digest: ReportDigest) {
         let (group, key) = describe(digest)
         let g: Int
@@ -89,11 +90,11 @@ public struct LibraryMatrix: Sendable {
         groups[g].count += 1
         let file = File(path: digest.path, group: g, error: digest.error.map { "\($0.code): \($0.message)" },
                         brightness: digest.brightness.map(Self.brightnessText))
-        if let earlier = fileIndex[digest.path] {
+        if let earlier = fileIndex[ExactPath(digest.path)] {
             groups[files[earlier].group].count -= 1
             files[earlier] = file
         } else {
-            fileIndex[digest.path] = files.count
+            fileIndex[ExactPath(digest.path)] = files.count
             files.append(file)
         }
     }
