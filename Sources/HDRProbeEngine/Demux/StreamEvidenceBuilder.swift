@@ -5,7 +5,8 @@ import HDRProbeCore
 /// container (sample entry, raw Dolby Vision record, `colr`/`mdcv`/`clli`) and the codec
 /// configuration record, and prepares the bitstream scanner with the right NAL framing.
 enum StreamEvidenceBuilder {
-    static func build(stream s: DemuxedStream, entry: SampleEntry?, signature: ContainerSignature) -> (VideoEvidence, BitstreamScanner) {
+    static func build(stream s: DemuxedStream, entry: SampleEntry?, signature: ContainerSignature,
+                      programMap: ProgramMapTable? = nil) -> (VideoEvidence, BitstreamScanner) {
         let isISOBMFF = signature == .isobmff
         var e = VideoEvidence(index: s.index)
         e.codec = s.codecName
@@ -47,6 +48,12 @@ enum StreamEvidenceBuilder {
                 e.doviRecord = s.doviRecord
                 e.doviRecordDisagreement = s.doviRecord == nil ? nil : "the '\(box)' box is only \(payload.count) bytes; libavformat's reading is used."
             }
+        } else if signature == .mpegts,
+                  let body = programMap?.streams.first(where: { $0.pid == s.id })?.descriptor(ProgramMapTable.doviVideoStreamDescriptorTag),
+                  let record = try? DOVIDecoderConfigurationRecord.parseTSDescriptorBody(body) {
+            // hdrprobe's own reading of the PMT: it keeps dependency_pid and knows a missing compatibility byte.
+            e.doviRecord = record
+            e.doviRecordBox = "mpegts-descriptor"
         } else if let record = s.doviRecord {
             e.doviRecord = record
             switch signature {
