@@ -143,6 +143,7 @@ public struct BitstreamScanner: Sendable {
     private mutating func applyAV1SequenceHeader(_ payload: ArraySlice<UInt8>) {
         guard let seq = try? AV1SequenceHeader.parse(payload) else { return }
         scan.av1SequenceHeader = seq
+        if scan.timingFrameRate == nil { scan.timingFrameRate = seq.timingFrameRate }
         scan.width = seq.maxFrameWidth
         scan.height = seq.maxFrameHeight
         scan.bitDepth = seq.bitDepth
@@ -232,6 +233,7 @@ public struct BitstreamScanner: Sendable {
         scan.levelIDC = Int(sps.profileTierLevel.generalLevelIDC)
         if let vui = sps.vui {
             scan.bitstreamColour = vui.colour
+            scan.timingFrameRate = vui.timingFrameRate
         } else {
             scan.bitstreamColour = ColourCodes()
         }
@@ -248,6 +250,7 @@ public struct BitstreamScanner: Sendable {
         scan.profileIDC = Self.ffmpegH264Profile(idc: sps.profileIDC, constraintFlags: sps.constraintFlags)
         scan.levelIDC = Int(sps.levelIDC)
         scan.bitstreamColour = sps.vui?.colour ?? ColourCodes()
+        scan.timingFrameRate = sps.vui?.timingFrameRate
     }
 
     /// H.264 profile_idc with FFmpeg's refinements (constrained baseline: constraint_set1_flag;

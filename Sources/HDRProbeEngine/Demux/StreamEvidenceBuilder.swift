@@ -5,8 +5,8 @@ import HDRProbeCore
 /// container (sample entry, raw Dolby Vision record, `colr`/`mdcv`/`clli`) and the codec
 /// configuration record, and prepares the bitstream scanner with the right NAL framing.
 enum StreamEvidenceBuilder {
-    static func build(stream s: DemuxedStream, entry: SampleEntry?, signature: ContainerSignature,
-                      programMap: ProgramMapTable? = nil) -> (VideoEvidence, BitstreamScanner) {
+    static func build(stream s: DemuxedStream, entry: SampleEntry?, matroskaTrack: MatroskaTrackEntry? = nil,
+                      signature: ContainerSignature, programMap: ProgramMapTable? = nil) -> (VideoEvidence, BitstreamScanner) {
         let isISOBMFF = signature == .isobmff
         var e = VideoEvidence(index: s.index)
         e.codec = s.codecName
@@ -22,47 +22,19 @@ enum StreamEvidenceBuilder {
         e.timeBaseDenominator = s.timeBase.den
         e.configurationRecord = s.extradata
 
-        // Container colour and static metadata: hdrprobe's own box walk for ISO BMFF, the
-        // demuxer's (Matroska Colour / MasteringMetadata) elsewhere.
+        // Container colour and static metadata: hdrprobe's own box walk for ISO BMFF and EBML walk
+        // (Colour) for Matroska; libavformat's reading only where the own walk found no track.
         if isISOBMFF {
             e.containerColour = entry?.colour?.codes
             e.containerMastering = entry?.masteringDisplay ?? s.mastering
             e.containerContentLight = entry?.contentLightLevel ?? s.contentLight
         } else {
             e.containerColour = s.colour.isSpecified || s.colour.fullRange != nil ? s.colour : nil
-            e.containerMastering = s.mastering
-            e.containerContentLight = s.contentLight
+            e.containerMastering = matroskaTrack.map { $0.colour?.masteringDisplay } ?? s.mastering
+            e.containerContentLight = matroskaTrack.map { $0.colour?.contentLightLevel } ?? s.contentLight
         }
-
-        // Dolby Vision record: parsed by hdrprobe from the box payload in MP4/MOV; the demuxer's
-        // record for Matroska and TS. Both are compared where both exist.
-        if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
-            e.doviRecordBox = box
-            do {
-                let record = try DOVIDecoderConfigurationRecord.parse(payload)
-                e.doviRecord = record
-                if let other = s.doviRecord, !sameFields(record, other) {
-                    e.doviRecordDisagreement = "hdrprobe reads the '\(box)' box as profile \(record.profile).\(record.compatibilityId) level \(record.level), libavformat as \(other.profile).\(other.compatibilityId) level \(other.level)."
-                }
-            } catch {
-                e.doviRecord = s.doviRecord
-                e.doviRecordDisagreement = s.doviRecord == nil ? nil : "the '\(box)' box is only \(payload.count) bytes; libavformat's reading is used."
-            }
-        } else if signature == .mpegts,
-                  let body = programMap?.streams.first(where: { $0.pid == s.id })?.descriptor(ProgramMapTable.doviVideoStreamDescriptorTag),
-                  let record = try? DOVIDecoderConfigurationRecord.parseTSDescriptorBody(body) {
-            // hdrprobe's own reading of the PMT: it keeps dependency_pid and knows a missing compatibility byte.
-            e.doviRecord = record
-            e.doviRecordBox = "mpegts-descriptor"
-        } else if let record = s.doviRecord {
-            e.doviRecord = record
-            switch signature {
-            case .isobmff: e.doviRecordBox = record.profile > 10 ? "dvwC" : record.profile > 7 ? "dvvC" : "dvcC"
-            case .matroska: e.doviRecordBox = "matroska"
-            case .mpegts: e.doviRecordBox = "mpegts-descriptor"
-            default: e.doviRecordBox = nil
-            }
-        }
+        resolveDolbyVisionRecord(&e, stream: s, entry: entry, matroskaTrack: matroskaTrack, signature: signature,
+                                 programMap: programMap)
 
         // Codec configuration record → framing, profile/level/depth, out-of-band parameter sets.
         var framing = NALFraming.annexB
@@ -115,6 +87,53 @@ enum StreamEvidenceBuilder {
         }
         if let level = scanner.scan.levelIDC, scannerCodec == .h264 || scannerCodec == .av1 || e.level == nil { e.level = level }
         return (e, scanner)
+    }
+
+    /// The Dolby Vision record: parsed by hdrprobe from the MP4 box payload or the Matroska
+    /// BlockAddIDExtraData; libavformat's reading is compared with it (a disagreement is a
+    /// finding) and used only where the container has no own source (MPEG-TS), or where the own
+    /// walk could not read the track.
+    static func resolveDolbyVisionRecord(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?,
+                                         matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature,
+                                         programMap: ProgramMapTable? = nil) {
+        var own: (payload: [UInt8], box: String, name: String)?
+        if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
+            own = (payload, box, "the '\(box)' box")
+        } else if let mapping = matroskaTrack?.dolbyVisionMapping, let payload = mapping.extraData {
+            own = (payload, "matroska", "the Matroska BlockAdditionMapping '\(mapping.typeFourCC ?? "?")'")
+        }
+        if let own {
+            e.doviRecordBox = own.box
+            do {
+                let record = try DOVIDecoderConfigurationRecord.parse(own.payload)
+                e.doviRecord = record
+                if let other = s.doviRecord, !sameFields(record, other) {
+                    e.doviRecordDisagreement = "hdrprobe reads \(own.name) as profile \(record.profile).\(record.compatibilityId) level \(record.level), libavformat as \(other.profile).\(other.compatibilityId) level \(other.level)."
+                }
+            } catch {
+                e.doviRecord = s.doviRecord
+                e.doviRecordDisagreement = s.doviRecord == nil ? nil : "\(own.name) is only \(own.payload.count) bytes; libavformat's reading is used."
+            }
+        } else if signature == .mpegts,
+                  let body = programMap?.streams.first(where: { $0.pid == s.id })?.descriptor(ProgramMapTable.doviVideoStreamDescriptorTag),
+                  let record = try? DOVIDecoderConfigurationRecord.parseTSDescriptorBody(body) {
+            // hdrprobe's own reading of the PMT: it keeps dependency_pid and knows a missing compatibility byte.
+            e.doviRecord = record
+            e.doviRecordBox = "mpegts-descriptor"
+        } else if let record = s.doviRecord {
+            if matroskaTrack != nil {
+                // The own walk read the track and found no mapping: libavformat's record is evidence only.
+                e.doviRecordDisagreement = "libavformat reports a Dolby Vision record (profile \(record.profile)) that hdrprobe does not find in the Matroska track's BlockAdditionMapping."
+                return
+            }
+            e.doviRecord = record
+            switch signature {
+            case .isobmff: e.doviRecordBox = record.profile > 10 ? "dvwC" : record.profile > 7 ? "dvvC" : "dvcC"
+            case .matroska: e.doviRecordBox = "matroska"
+            case .mpegts: e.doviRecordBox = "mpegts-descriptor"
+            default: e.doviRecordBox = nil
+            }
+        }
     }
 
     static func sameFields(_ a: DOVIDecoderConfigurationRecord, _ b: DOVIDecoderConfigurationRecord) -> Bool {
