@@ -34,7 +34,8 @@ public struct ReportDigest: Codable, Sendable, Equatable {
 
         /// From a report's stream.
         public init(_ s: StreamReport, container: String?) {
-            self.init(index: s.index, kind: s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
+            // An enhancement-layer stream is not a video of its own: its role is its kind here.
+            self.init(index: s.index, kind: s.role ?? s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
                       dolbyVision: s.dolbyVision.map {
                           DolbyVision(profile: $0.profile, decision: $0.verdict.decision.rawValue, verdictCode: $0.verdict.code)
                       },
