@@ -153,7 +153,7 @@ public struct ProbeEngine: Sendable {
             let track = headers.track(forStreamID: s.id, index: s.index)
             var (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
                                                            matroskaTrack: headers.matroskaTrack(forStreamID: s.id),
-                                                           signature: headers.signature)
+                                                           signature: headers.signature, programMap: headers.programMap)
             e.bitstreamTimingFirst = Self.rawElementaryDemuxers.contains(demuxer.formatName)
             evidence[s.index] = e
             var prepared = scanner
@@ -169,6 +169,17 @@ public struct ProbeEngine: Sendable {
             findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
         }
 
+        for (index, scanner) in scanners { evidence[index]?.scan = scanner.scan }
+        // Dolby Vision on two PIDs: the base-layer stream carries the presentation.
+        let layerPairs = DolbyVisionLayerPairing.pairs(demuxer.streams.compactMap { s in
+            evidence[s.index].map { DolbyVisionLayerPairing.Candidate(index: s.index, id: s.id, evidence: $0) }
+        })
+        for (el, bl) in layerPairs {
+            if let base = evidence[bl], let enhancement = evidence[el] {
+                evidence[bl] = DolbyVisionLayerPairing.presentation(base: base, enhancement: enhancement)
+            }
+        }
+
         let classifier = VideoStreamClassifier(policy: options.policy)
         var streams: [StreamReport] = []
         var framesScanned: Int?
@@ -177,12 +188,15 @@ public struct ProbeEngine: Sendable {
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
             if var e = evidence[s.index] {
-                if let scanner = scanners[s.index] { e.scan = scanner.scan }
                 if e.profileName == nil, let idc = e.scan.profileIDC {
                     e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
                 }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
                 var (report, streamFindings) = classifier.classify(e)
+                if let base = layerPairs[s.index] {
+                    streams.append(Self.enhancementLayer(report, dependsOn: base))
+                    continue
+                }
                 if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }
                 // Signal: the HLS variant this stream needs (video + the first playable audio).
                 let bandwidth = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: file.size,
@@ -205,6 +219,18 @@ public struct ProbeEngine: Sendable {
         return ProbeReport(tool: Self.tool, path: path, status: .ok, error: nil, container: container,
                            streams: streams, findings: findings,
                            probe: stats(start: start, bytes: file.bytesRead, frames: framesScanned))
+    }
+
+    /// A Dolby Vision enhancement-layer stream: described, not classified or signalled — the
+    /// base-layer stream it depends on carries the presentation (``DolbyVisionLayerPairing``).
+    static func enhancementLayer(_ classified: StreamReport, dependsOn base: Int) -> StreamReport {
+        var report = classified
+        report.role = DolbyVisionLayerPairing.enhancementLayerRole
+        report.dependsOn = base
+        report.hdr = nil
+        report.dolbyVision = nil
+        report.hls = nil
+        return report
     }
 
     /// What the audio-token rules (`hls-signalling.md` §8) need about an audio stream.
