@@ -319,6 +319,9 @@ for ext in webm mp4; do
   ff -f lavfi -i "testsrc2=s=128x72:r=25" -frames:v $NF "${VP9[@]}" "${FFBX[@]}" "$OUT/vp9_hdr10.$ext"
 done
 mkv "$OUT/vp9_hdr10.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "$OUT/vp9_hdr10.webm"
+# VP9 HDR10+ as WebM carries it (no encoder or muxer here writes it): every frame of vp9_hdr10.webm moved into a
+# BlockGroup whose BlockAdditions hold BlockAddID 4 + the HDR10+ ITU-T T.35 message of hdr10plus_hevc.hevc
+python3 "$HERE/webm_hdr10plus.py" "$OUT/vp9_hdr10.webm" "$T/hdr10plus_hevc.hevc" "$OUT/vp9_hdr10plus.webm"
 
 # ---------------------------------------------------------------- audio only
 log audio

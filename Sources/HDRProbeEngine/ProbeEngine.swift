@@ -279,7 +279,7 @@ public struct ProbeEngine: Sendable {
             }
             packetsRead += 1
             guard var scanner = scanners[packet.streamIndex], !done.contains(packet.streamIndex) else { continue }
-            scanner.consume(accessUnit: packet.data, pts: packet.pts)
+            scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: packet.blockAdditions)
             if let pts = packet.pts { evidence[packet.streamIndex]?.sampledPTS.append(pts) }
             if let frames = options.frames,
                scanner.scan.framesScanned >= frames || scanner.scan.bytesScanned >= options.maxScanBytes {

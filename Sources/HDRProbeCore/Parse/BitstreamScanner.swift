@@ -21,6 +21,8 @@ public struct BitstreamScanner: Sendable {
     /// the demuxer's packets (FFmpeg's parser can split an RPU from its picture).
     public var regroupAccessUnits = false
     private var splitter = HEVCAccessUnitSplitter()
+    /// The Matroska track's BlockAdditionMappings (what each BlockAddID carries), if any.
+    public var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
     static let maxNALsPerAccessUnit = 1024
 
     public init(codec: Codec, framing: NALFraming) {
@@ -39,8 +41,9 @@ public struct BitstreamScanner: Sendable {
         }
     }
 
-    /// One access unit (one demuxed video packet) with its presentation timestamp, if any.
-    public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil) {
+    /// One access unit (one demuxed video packet) with its presentation timestamp, if any, and the
+    /// Matroska BlockAdditions beside it (read for VP9 and AV1 HDR10+ only: HEVC carries it in SEI).
+    public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = []) {
         if regroupAccessUnits && codec == .hevc {
             scan.bytesScanned += Self.sizeFromFirstStartCode(data)
             for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
@@ -54,8 +57,8 @@ public struct BitstreamScanner: Sendable {
         switch codec {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
-        case .av1: consumeAV1(data)
-        case .vp9: consumeVP9(data)
+        case .av1: consumeAV1(data, blockAdditions: blockAdditions)
+        case .vp9: consumeVP9(data, blockAdditions: blockAdditions)
         case .other: break
         }
     }
@@ -81,7 +84,7 @@ public struct BitstreamScanner: Sendable {
     /// AV1 temporal unit (AV1 §5.3 low-overhead OBUs): sequence header OBUs for colour and depth,
     /// metadata OBUs (§5.8) for HDR CLL (type 1), MDCV (type 2) and ITU-T T.35 (type 4) — HDR10+
     /// (`hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `dolby-vision.md` §13).
-    private mutating func consumeAV1(_ data: [UInt8]) {
+    private mutating func consumeAV1(_ data: [UInt8], blockAdditions: [MatroskaBlockMore]) {
         var frameHasRPU = false
         var frameHasHDR10Plus = false
         for obu in AV1OBU.split(data[...], limit: Self.maxNALsPerAccessUnit) {
@@ -112,13 +115,14 @@ public struct BitstreamScanner: Sendable {
                 break
             }
         }
+        if !frameHasHDR10Plus { frameHasHDR10Plus = recordBlockAdditionHDR10Plus(blockAdditions) }
         finishFrame(hasRPU: frameHasRPU, hasHDR10Plus: frameHasHDR10Plus)
     }
 
     /// VP9 frame (VP9 spec §6.2): the first key frame's uncompressed header gives profile, bit
-    /// depth, subsampling, colour space and size. (HDR10+ for VP9 travels beside the frame, in
-    /// Matroska BlockAdditional type 4, which this scan does not read.)
-    private mutating func consumeVP9(_ data: [UInt8]) {
+    /// depth, subsampling, colour space and size. HDR10+ for VP9 travels beside the frame, in a
+    /// Matroska BlockAdditional of type 4 (ITU-T T.35).
+    private mutating func consumeVP9(_ data: [UInt8], blockAdditions: [MatroskaBlockMore]) {
         if scan.vp9Header == nil, let h = try? VP9UncompressedHeader.parse(data) {
             scan.vp9Header = h
             scan.width = h.width
@@ -127,7 +131,15 @@ public struct BitstreamScanner: Sendable {
             scan.chromaSubsampling = h.chromaSubsampling
             scan.profileIDC = h.profile
         }
-        finishFrame(hasRPU: false, hasHDR10Plus: false)
+        finishFrame(hasRPU: false, hasHDR10Plus: recordBlockAdditionHDR10Plus(blockAdditions))
+    }
+
+    /// The first HDR10+ T.35 message among a frame's Matroska BlockAdditions, parsed like an SEI or
+    /// metadata OBU one; true when there was one.
+    private mutating func recordBlockAdditionHDR10Plus(_ additions: [MatroskaBlockMore]) -> Bool {
+        guard let more = additions.first(where: { $0.isHDR10Plus(mappings: blockAdditionMappings) }) else { return false }
+        recordHDR10Plus(more.additional)
+        return true
     }
 
     /// Counts a picture once, however many RPUs / HDR10+ messages it carried.

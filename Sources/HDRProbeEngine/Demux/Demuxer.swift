@@ -36,6 +36,8 @@ struct DemuxedPacket {
     var streamIndex: Int
     var pts: Int64?
     var data: [UInt8]
+    /// Matroska BlockAdditions of the packet's block (FFmpeg side data), for wanted streams only.
+    var blockAdditions: [MatroskaBlockMore] = []
 }
 
 /// The thin wrapper over `AVFormatContext`: open with hdrprobe's I/O and limits, describe the
@@ -167,7 +169,26 @@ final class Demuxer {
         let wanted = wantsData(Int(p.stream_index))
         let data: [UInt8] = (wanted && size > 0 && p.data != nil) ? Array(UnsafeBufferPointer(start: p.data, count: size)) : []
         let pts = p.pts == hdrprobe_av_nopts_value() ? (p.dts == hdrprobe_av_nopts_value() ? nil : p.dts) : p.pts
-        return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data)
+        let additions = wanted ? Self.blockAdditions(p) : []
+        return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data, blockAdditions: additions)
+    }
+
+    /// The packet's `AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL` side data: FFmpeg's matroska demuxer
+    /// stores each BlockMore as its BlockAddID (8 bytes, big-endian) followed by the BlockAdditional
+    /// bytes unchanged (`libavcodec/packet.h`). FFmpeg 5.1 exports every BlockAddID this way; from
+    /// FFmpeg 6.1 on, T.35 HDR10+ additions become parsed AV_PKT_DATA_DYNAMIC_HDR10_PLUS instead
+    /// and are not seen here (docs/ffmpeg-versions.md).
+    static func blockAdditions(_ p: AVPacket) -> [MatroskaBlockMore] {
+        guard let sideData = p.side_data, p.side_data_elems > 0 else { return [] }
+        var result: [MatroskaBlockMore] = []
+        for i in 0..<Int(p.side_data_elems) {
+            let sd = sideData[i]
+            guard sd.type == AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL, sd.size >= 8, let data = sd.data else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: data, count: Int(sd.size)))
+            let id = bytes.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            result.append(MatroskaBlockMore(addID: id, additional: Array(bytes.dropFirst(8))))
+        }
+        return result
     }
 
     private static func describe(_ st: UnsafeMutablePointer<AVStream>, index: Int, mergeContainerColour: Bool) -> DemuxedStream {

@@ -79,6 +79,7 @@ enum StreamEvidenceBuilder {
         }
         var scanner = BitstreamScanner(codec: scannerCodec, framing: framing)
         scanner.consumeOutOfBand(nalUnits: outOfBand)
+        scanner.blockAdditionMappings = matroskaTrack?.blockAdditionMappings ?? []
         if scannerCodec == .av1, let av1C = try? AV1CodecConfigurationRecord.parse(s.extradata) {
             scanner.consumeOutOfBand(av1ConfigOBUs: av1C.configOBUs)
         }
