@@ -1565,6 +1565,10 @@ def derive(name, spec, path):
             codes.add('hdr10.missingMasteringDisplay')
         if 'hdr.contentLightLevel' in g.facts:
             codes.add('hdr10.missingContentLightLevel')
+    # docs/findings.md: HDR10+ with neither mastering display nor content light level from any source
+    if k['hdr10plus'] and all(g.facts.get(f, {}).get('value', 0) is None
+                              for f in ('hdr.masteringDisplay', 'hdr.contentLightLevel')):
+        codes.add('hdr10plus.withoutStaticMetadata')
     if spec['entry'] in ('hev1', 'dvhe', 'avc3', 'dvav'):
         codes.add('hls.sampleEntryInBand')
     # x265 (and the x265-made dovi_tool asset) put a user-data-unregistered SEI (type 5) in the hvcC that
