@@ -146,7 +146,8 @@ public struct ProbeEngine: Sendable {
         for s in demuxer.streams where s.kind == .video {
             let track = headers.track(forStreamID: s.id, index: s.index)
             let (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
-                                                           signature: headers.signature)
+                                                           signature: headers.signature,
+                                                           protectionSystems: headers.movie?.protectionSystemIDs ?? [])
             evidence[s.index] = e
             var prepared = scanner
             prepared.regroupAccessUnits = demuxer.formatName == "hevc"
@@ -170,6 +171,7 @@ public struct ProbeEngine: Sendable {
         for s in demuxer.streams {
             if var e = evidence[s.index] {
                 if let scanner = scanners[s.index] { e.scan = scanner.scan }
+                if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
                 var (report, streamFindings) = classifier.classify(e)
                 if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }
@@ -185,7 +187,12 @@ public struct ProbeEngine: Sendable {
             } else {
                 var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
                 let track = headers.track(forStreamID: s.id, index: s.index)
-                report.sampleEntry = headers.signature == .isobmff ? (track?.sampleEntries.first?.fourCC ?? s.codecTag) : nil
+                let entry = track?.sampleEntries.first
+                report.sampleEntry = headers.signature == .isobmff ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
+                if let entry, headers.signature == .isobmff {
+                    report.encryption = EncryptionReport(entry: entry, systemIDs: headers.movie?.protectionSystemIDs ?? [],
+                                                         sampleData: .notRead)
+                }
                 report.profile = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
                 streams.append(report)
             }
@@ -241,10 +248,17 @@ public struct ProbeEngine: Sendable {
             }
             packetsRead += 1
             guard var scanner = scanners[packet.streamIndex], !done.contains(packet.streamIndex) else { continue }
-            scanner.consume(accessUnit: packet.data, pts: packet.pts)
+            if evidence[packet.streamIndex]?.encryption != nil {
+                // Encrypted: only the clear ranges of a subsample map are read (none without a map).
+                scanner.consume(protectedAccessUnit: packet.data, pts: packet.pts,
+                                map: SubsampleEncryption(subsamples: packet.subsamples ?? []))
+            } else {
+                scanner.consume(accessUnit: packet.data, pts: packet.pts)
+            }
             if let pts = packet.pts { evidence[packet.streamIndex]?.sampledPTS.append(pts) }
             if let frames = options.frames,
-               scanner.scan.framesScanned >= frames || scanner.scan.bytesScanned >= options.maxScanBytes {
+               scanner.scan.framesScanned + scanner.scan.encryptedSamplesUnread >= frames
+                || scanner.scan.bytesScanned >= options.maxScanBytes {
                 done.insert(packet.streamIndex)
             }
             scanners[packet.streamIndex] = scanner

@@ -4,8 +4,11 @@
 public struct VideoEvidence: Sendable, Equatable {
     public var index: Int
     public var codec: String?
-    /// The ISO BMFF sample entry as stored; nil for Matroska, TS and raw streams.
+    /// The ISO BMFF sample entry of what the track is (for an encrypted track the original format
+    /// from `frma`); nil for Matroska, TS and raw streams.
     public var sampleEntry: String?
+    /// The track's encryption (the engine sets `sampleData` after the scan); nil when clear.
+    public var encryption: EncryptionReport?
     public var profileName: String?
     public var level: Int?
     public var width: Int?
@@ -85,6 +88,11 @@ public struct BitstreamScan: Sendable, Equatable {
     /// indices whose HDR10+ payload could not be parsed.
     public var hdr10PlusPayloads: [Int: ST2094_40Metadata] = [:]
     public var hdr10PlusUnparsable: Set<Int> = []
+    /// Encrypted samples: non-VCL NAL units (by type) that were not entirely clear and so not read
+    /// (a packager that encrypted SEI or RPU NAL units), and samples with no readable clear
+    /// structure (whole-sample encryption, no subsample map, or a codec hdrprobe does not split).
+    public var encryptedNonVCL: [Int: Int] = [:]
+    public var encryptedSamplesUnread = 0
 
     public init() {}
 }

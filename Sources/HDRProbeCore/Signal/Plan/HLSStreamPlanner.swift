@@ -84,7 +84,8 @@ public enum HLSStreamPlanner {
         var report = line.flatMap { HLSReportBuilder.report(line: $0, video: signalling) }
         let sampleEntryPlan = SampleEntryPlan.plan(evidence: e, signalling: signalling, dolbyVision: dolbyVision)
         report?.plan = sampleEntryPlan
-        let issues = signalling.issues + (line?.issues ?? [])
+        let encryption = HLSSignalIssue.encryption(scheme: e.encryption?.scheme, encrypted: e.encryption != nil)
+        let issues = signalling.issues + (line?.issues ?? []) + (encryption.map { [$0] } ?? [])
         return Plan(report: report, signalling: signalling, sampleEntryPlan: sampleEntryPlan, dolbyVision: dolbyVision,
                     frameRate: frameRate, resolution: resolution, audio: audioToken, bandwidth: bandwidth, issues: issues)
     }

@@ -62,7 +62,11 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
                 : target == "dvh1" ? "profile 5 has no compatible base, so only dvh1 engages the Dolby Vision decoder"
                 : target == "dav1" ? "profile 10.0 has no compatible base and is signalled as dav1"
                 : "the Dolby Vision layer is signalled in SUPPLEMENTAL-CODECS over the plain base entry"
-            steps.append(Step(.promoteEntry, "Write the sample entry as \(target) instead of \(stored): \(why)."))
+            // An encrypted track keeps its encv entry: the original format (frma) is what changes, and
+            // only by packaging the clear source again.
+            let how = e.encryption == nil ? "Write the sample entry as \(target) instead of \(stored)"
+                : "Package the clear source again with \(target) as the original format (frma) instead of \(stored); the encrypted entry stays encv"
+            steps.append(Step(.promoteEntry, "\(how): \(why)."))
         }
         let record = e.configurationRecord
         let isAnnexB = record.starts(with: [0, 0, 1]) || record.starts(with: [0, 0, 0, 1])
