@@ -30,6 +30,10 @@ public enum FindingRemedy {
             "Encode with mastering display and MaxCLL/MaxFALL (x265 `--master-display --max-cll`).",
         "hdr10plus.invalidPayload":
             "Regenerate the HDR10+ metadata (hdr10plus_tool) and re-inject it.",
+        "encryption.sampleDataNotRead":
+            "Probe the clear source, or package with a tool that writes a per-NAL subsample map (Shaka Packager, Bento4).",
+        "encryption.metadataEncrypted":
+            "Re-package with a packager that leaves non-VCL NAL units clear (Shaka Packager, Bento4, Apple's tools).",
         "hls.parameterSetsInBandOnly":
             "Remux so the hvcC/avcC carries VPS/SPS/PPS, or use `hev1` only for non-Apple targets.",
         "hls.seiInConfigurationRecord":
