@@ -253,6 +253,18 @@ cp "$T/hdr10_hevc.hevc" "$OUT/hdr10_hevc.hevc"
 cp "$T/dv_p81.hevc" "$OUT/dv_p81.hevc"
 cp "$T/sdr_h264.264" "$OUT/sdr_h264.h264"
 
+# ---------------------------------------------------------------- cover art / attachments
+log "cover art"
+ff -f lavfi -i "testsrc2=s=64x36" -frames:v 1 -c:v png "${FFBX[@]}" -f image2 "$T/cover.png"
+ff -f lavfi -i "testsrc2=s=64x36" -frames:v 1 -c:v mjpeg -pix_fmt yuvj420p "${FFBX[@]}" -f image2 "$T/cover.jpg"
+# MP4: the PNG as an attached picture (FFmpeg writes it as the iTunes covr item; its demuxer hands it back as a
+# one-picture video stream with the attached_pic disposition)
+ff -i "$OUT/hdr10_hevc.mkv" -i "$T/cover.png" -map 0 -map 1 -c copy -disposition:v:1 attached_pic -tag:v:0 hvc1 \
+  "${FFBX[@]}" "$OUT/hdr10_hevc_cover.mp4"
+# Matroska: a JPEG attachment named cover.jpg (the Matroska cover-art convention)
+mkv "$OUT/hdr10_hevc_attach.mkv" --attachment-mime-type image/jpeg --attachment-name cover.jpg \
+  --attach-file "$T/cover.jpg" "$OUT/hdr10_hevc.mkv"
+
 # ---------------------------------------------------------------- exact frame rates, VFR (ffmpeg/libx264 direct)
 log "frame rates"
 X264FF=(-c:v libx264 -preset veryfast -threads 1 -g 12 -pix_fmt yuv420p
@@ -270,6 +282,17 @@ done
 # one file with video + audio
 ff -f lavfi -i "testsrc2=s=128x72:r=25" -f lavfi -i "sine=f=440:sample_rate=48000:d=0.4" -frames:v 10 \
   "${X264FF[@]}" -c:a aac -b:a 32k -shortest "${FFBX[@]}" "$OUT/sdr_h264_aac.mp4"
+
+# ---------------------------------------------------------------- H.264 HDR10: mastering display / CLL SEI (libx264)
+log "H.264 HDR10 SEI"
+# libx264 writes SEI 137 / 144 from -x264-params; FFmpeg 5.1 passes no mastering side data to the muxers, so the
+# metadata is in the bitstream only (no mdcv/clli, no Matroska MasteringMetadata); colour is in VUI + container.
+X264HDR=(-c:v libx264 -preset veryfast -threads 1 -g 8 -pix_fmt yuv420p10le
+         -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -color_range tv
+         -x264-params "mastering-display=$MDISP:cll=1000,400")
+for ext in mp4 mkv ts; do
+  ff -f lavfi -i "testsrc2=s=128x72:r=25" -frames:v $NF "${X264HDR[@]}" "${FFBX[@]}" "$OUT/h264_hdr10.$ext"
+done
 
 # ---------------------------------------------------------------- audio only
 log audio

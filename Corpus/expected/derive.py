@@ -6,7 +6,8 @@ independent reader can see is confirmed against ffprobe 5.1 (streams, stream/fra
 ISO BMFF box tree / mkvinfo (container signalling) and MediaInfo. Any disagreement that is not a documented quirk
 (a `note` in the golden) makes the script fail.
 
-Usage: python3 Corpus/expected/derive.py [--check]   (--check: compare with the existing goldens, write nothing)
+Usage: python3 Corpus/expected/derive.py [--check] [FILE…]   (--check: compare with the existing goldens, write
+       nothing; FILE…: only these corpus files, e.g. h264_hdr10.mp4 — the others are left as they are)
 """
 import json
 import math
@@ -80,6 +81,8 @@ KINDS = {
     'av1_dv_p101': K('av1', 'Main', 10, '4:2:0', CPQ, dv=DV(None, 1, rpu_visible=False)),
     'vfr_h264': K('h264', 'High', 8, '4:2:0', C709, frames=10, variable=True),
     'sdr_h264_aac': K('h264', 'High', 8, '4:2:0', C709, frames=10, audio='aac'),
+    # libx264 -x264-params mastering-display=<MDISP>:cll=1000,400: SEI 137 / 144 only (no container metadata)
+    'h264_hdr10': K('h264', 'High 10', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL),
 }
 for _n, _r in (('23976', '24000/1001'), ('24', '24/1'), ('25', '25/1'), ('2997', '30000/1001'), ('50', '50/1'),
                ('5994', '60000/1001')):
@@ -112,7 +115,7 @@ def triple(kind, mp4_entry='hvc1', mkv_colour=True, ts=True):
         add(f'{kind}.ts', kind, 'mpegts')
 
 
-for _k in ('sdr_h264', 'interlaced_h264', 'h264_422_10bit'):
+for _k in ('sdr_h264', 'interlaced_h264', 'h264_422_10bit', 'h264_hdr10'):
     triple(_k, mp4_entry='avc1')
 for _k in ('sdr_hevc', 'hdr10_hevc', 'hdr10_hevc_nomdcv', 'hlg_hevc', 'atc_hevc', 'hdr10plus_hevc', 'interlaced_hevc',
            'hevc_422_10bit', 'hevc_12bit', 'dv_p81', 'dv_p81_hdr10plus', 'dv_p82', 'dv_p84', 'dv_p7_fel_rpu_no_el',
@@ -131,6 +134,9 @@ add('dv_p81_hev1.mp4', 'dv_p81', 'mp4', entry='hev1', ccol=True, cmd=True, box='
 add('dv_p81_nobox.mp4', 'dv_p81', 'mp4', entry='hev1', ccol=True, cmd=True)
 add('dv_p5_nobox.mp4', 'dv_p5', 'mp4', entry='hvc1')
 add('hdr10_hevc_hev1.mp4', 'hdr10_hevc', 'mp4', entry='hev1', ccol=True, cmd=True)
+# cover art: an attached-picture PNG stream (MP4 covr) / a Matroska image attachment next to the HDR10 video
+add('hdr10_hevc_cover.mp4', 'hdr10_hevc', 'mp4', entry='hvc1', ccol=True, cmd=True, extra=dict(attachment='png'))
+add('hdr10_hevc_attach.mkv', 'hdr10_hevc', 'matroska', ccol=True, cmd=True, extra=dict(attachment='mjpeg'))
 add('hdr10_hevc_frag.mp4', 'hdr10_hevc', 'mp4', entry='hvc1', ccol=True, cmd=True)
 add('sdr_h264_faststart.mp4', 'sdr_h264', 'mp4', entry='avc1', ccol=True)
 add('hdr10_hevc.hevc', 'hdr10_hevc', 'hevc')
@@ -396,6 +402,37 @@ def scan_hevc(pkts, annexb):
         for k in f:
             res[k] += 1
     return res
+
+
+def scan_h264(pkts, annexb):
+    """SEI NAL units (type 6, 1-byte header, H.264 Annex D) per packet: payloads 137 / 144 / 147 and the first
+    mastering display / content light level payload decoded here (ffprobe 5.1's H.264 decoder exports neither)."""
+    res = dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None, mdcv_payload=None, cll_payload=None)
+    for pk in pkts:
+        f = set()
+        for nal in hevc_nals(pk, annexb):
+            if len(nal) < 2 or nal[0] & 0x1F != 6:
+                continue
+            for t, pl in sei_payloads(unescape(nal[1:])):
+                if t == 137:
+                    f.add('mdcv')
+                    res['mdcv_payload'] = res['mdcv_payload'] or pl
+                elif t == 144:
+                    f.add('cll')
+                    res['cll_payload'] = res['cll_payload'] or pl
+                elif t == 147 and pl:
+                    res['atc'] = pl[0]
+        for k in f:
+            res[k] += 1
+    return res
+
+
+def md_from_sei(pl):
+    """SEI 137 payload (G, B, R xy in 0.00002, white point, max / min luminance in 0.0001 cd/m2) as the report's keys."""
+    v = struct.unpack('>8H2I', pl[:24])
+    c = lambda x: round(x / 50000, 5)
+    return dict(greenX=c(v[0]), greenY=c(v[1]), blueX=c(v[2]), blueY=c(v[3]), redX=c(v[4]), redY=c(v[5]),
+                whiteX=c(v[6]), whiteY=c(v[7]), maxLuminance=v[8] / 10000, minLuminance=v[9] / 10000)
 
 
 def leb128(b, p):
@@ -732,7 +769,7 @@ def base_codec_string(path, codec, v):
                     'extradata, the bytes an avcC copies')
         if pcl[2] != v.get('level'):
             problems.append(f'level_idc {pcl[2]} vs ffprobe level {v.get("level")}')
-        if {'High': 100, 'High 4:2:2': 122}.get(v.get('profile')) != pcl[0]:
+        if {'High': 100, 'High 10': 110, 'High 4:2:2': 122}.get(v.get('profile')) != pcl[0]:
             problems.append(f'profile_idc {pcl[0]} vs ffprobe profile {v.get("profile")}')
         return 'avc1.' + pcl.hex(), note, problems
     if codec == 'av1':
@@ -1112,11 +1149,23 @@ def derive(name, spec, path):
     else:
         g.put('container.brands', [], 'recipe')
 
-    exp_streams = [('video', k['codec'])] + ([('audio', k['audio'])] if k['audio'] else [])
+    attachment = spec['extra'].get('attachment')
+    exp_streams = [('video', k['codec'])] + ([('audio', k['audio'])] if k['audio'] else []) + \
+        ([('attachment', attachment)] if attachment else [])
     g.check('streams.count', len(exp_streams), len(streams), 'ffprobe', 'recipe+ffprobe')
     for i, (kind, codec) in enumerate(exp_streams):
         s = streams[i] if i < len(streams) else {}
-        g.check(f'streams[{i}].kind', kind, s.get('codec_type'), 'ffprobe', 'recipe+ffprobe')
+        # libavformat hands cover art (MP4 covr, a Matroska image attachment) out as a video stream with the
+        # attached_pic disposition; the report's kind for it is "attachment"
+        obs_kind = 'attachment' if (s.get('disposition') or {}).get('attached_pic') else s.get('codec_type')
+        knote = None
+        if kind == 'attachment':
+            if mi.get('General', {}).get('Cover') != 'Yes' or sum(1 for t in mi if t.startswith('Video')) != 1:
+                g.errors.append(f'{name}: MediaInfo Cover {mi.get("General", {}).get("Cover")} / video tracks {list(mi)}')
+            knote = ('ffprobe: codec_type video with disposition attached_pic; MediaInfo: General Cover "Yes" and '
+                     'a single Video track')
+        g.check(f'streams[{i}].kind', kind, obs_kind, 'ffprobe',
+                'recipe+ffprobe+mediainfo' if kind == 'attachment' else 'recipe+ffprobe', note=knote)
         g.check(f'streams[{i}].codec', codec, s.get('codec_name'), 'ffprobe', 'recipe+ffprobe')
     v = streams[0]
     if k['audio']:
@@ -1215,8 +1264,9 @@ def derive(name, spec, path):
     pkts = packets(path)
     scanned = min(len(pkts), SCAN)
     pk_scan = pkts[:SCAN]
-    sc = scan_av1(pk_scan) if k['codec'] == 'av1' else scan_hevc(pk_scan, fmt in ('mpegts', 'hevc')) \
-        if k['codec'] == 'hevc' else dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None)
+    annexb_pk = fmt in ('mpegts', 'hevc', 'h264')
+    sc = scan_av1(pk_scan) if k['codec'] == 'av1' else scan_hevc(pk_scan, annexb_pk) \
+        if k['codec'] == 'hevc' else scan_h264(pk_scan, annexb_pk)
     _, fj = ffprobe_json(path, '-select_streams', 'v:0', '-show_frames', '-read_intervals', f'%+#{SCAN}',
                          '-show_entries', 'frame=color_transfer:frame_side_data')
     frames = fj.get('frames', [])
@@ -1243,7 +1293,7 @@ def derive(name, spec, path):
               (['HDR10'] if trc == 'smpte2084' else []) + (['HLG'] if trc == 'arib-std-b67' else [])
     # mastering display
     md_container = spec['cmd'] and k['md'] is not None
-    md_bits = k['md'] is not None and k['codec'] != 'h264'
+    md_bits = k['md'] is not None
     if fmt == 'mp4' and bool(boxes.get('mdcv')) != md_container:
         g.errors.append(f'{name}: mdcv box present={bool(boxes.get("mdcv"))}, recipe {md_container}')
     if fmt == 'matroska' and ('mastering metadata' in mkvi) != md_container:
@@ -1257,6 +1307,9 @@ def derive(name, spec, path):
             if k['codec'] == 'av1':
                 md = dict(MD_X265)  # mkvmerge --chromaticity-coordinates / --max/min-luminance values
             obs = md_from_side(sside('Mastering display metadata') or {})
+        elif k['codec'] == 'h264':
+            md_src = 'bitstream'
+            obs = md_from_sei(sc['mdcv_payload'])
         else:
             md_src = 'bitstream'
             obs = md_from_side(fside('Mastering display metadata') or {})
@@ -1265,29 +1318,47 @@ def derive(name, spec, path):
             g.errors.append(f'{name}: mastering {bad}: recipe {md} ffprobe {obs}')
         md['source'] = md_src
         mnote = None
+        md_via = 'recipe+ffprobe'
+        if k['codec'] == 'h264':
+            lum = miv.get('MasteringDisplay_Luminance', '')
+            if miv.get('MasteringDisplay_ColorPrimaries') != 'Display P3' or \
+                    lum != f'min: {md["minLuminance"]:.4f} cd/m2, max: {md["maxLuminance"]:.0f} cd/m2':
+                g.errors.append(f'{name}: MediaInfo mastering {miv.get("MasteringDisplay_ColorPrimaries")} / {lum}')
+            md_via = 'recipe+mediainfo'
+            mnote = ('ffprobe 5.1\'s H.264 decoder exports no mastering display side data: the SEI 137 payload is '
+                     'decoded from the packet bytes; MediaInfo reads Display P3 and the luminance range')
         if md_src == 'container' and fmt == 'matroska':
             mnote = 'Matroska stores these as floats (0.68 -> 0.680000007); compare with a tolerance of 1e-4'
         if k['codec'] == 'av1' and md_src == 'bitstream':
             mnote = ('SVT-AV1 was given L(1000,0.0001) and the xy of MD_X265; AV1 metadata OBUs quantise them '
                      '(0.16 / 18.14 fixed point), values are the decoded ones; compare with a tolerance of 1e-4')
-        g.put('hdr.masteringDisplay', md, 'recipe+ffprobe', mnote)
+        g.put('hdr.masteringDisplay', md, md_via, mnote)
     else:
         if fside('Mastering display metadata') or sside('Mastering display metadata'):
             g.errors.append(f'{name}: ffprobe sees mastering metadata, recipe none')
         g.put('hdr.masteringDisplay', None, 'recipe+ffprobe')
     cll_container = spec['cmd'] and k['cll'] is not None
-    cll_bits = k['cll'] is not None and k['codec'] != 'h264'
+    cll_bits = k['cll'] is not None
     if fmt == 'mp4' and bool(boxes.get('clli')) != cll_container:
         g.errors.append(f'{name}: clli present={bool(boxes.get("clli"))}, recipe {cll_container}')
     if (sc['cll'] > 0) != cll_bits:
         g.errors.append(f'{name}: CLL SEI/OBU in {sc["cll"]} packets, recipe {cll_bits}')
     if k['cll'] and (cll_container or cll_bits):
-        obs = sside('Content light level metadata') if cll_container else fside('Content light level metadata')
-        obs = obs or {}
+        cll_via = 'recipe+ffprobe'
+        if k['codec'] == 'h264' and not cll_container:
+            pl = sc['cll_payload'] or b''
+            obs = dict(zip(('max_content', 'max_average'), struct.unpack('>2H', pl[:4]))) if len(pl) >= 4 else {}
+            mi_cll = (miv.get('MaxCLL'), miv.get('MaxFALL'))
+            if mi_cll != (f'{k["cll"]["maxCLL"]} cd/m2', f'{k["cll"]["maxFALL"]} cd/m2'):
+                g.errors.append(f'{name}: MediaInfo MaxCLL/MaxFALL {mi_cll}')
+            cll_via = 'recipe+mediainfo'
+        else:
+            obs = sside('Content light level metadata') if cll_container else fside('Content light level metadata')
+            obs = obs or {}
         if (obs.get('max_content'), obs.get('max_average')) != (k['cll']['maxCLL'], k['cll']['maxFALL']):
             g.errors.append(f'{name}: CLL ffprobe {obs}')
         g.put('hdr.contentLightLevel', dict(k['cll'], source='container' if cll_container else 'bitstream'),
-              'recipe+ffprobe')
+              cll_via)
     else:
         g.put('hdr.contentLightLevel', None, 'recipe+ffprobe')
     if (sc['atc'] or None) != k['atc']:
@@ -1417,6 +1488,9 @@ def derive(name, spec, path):
     for i, (kind, _) in enumerate(exp_streams):
         if kind != 'video':
             g.put(f'streams[{i}].hls', None, 'recipe', 'hls is null for non-video streams (report contract)')
+        if kind == 'attachment':
+            for key in ('hdr', 'dolbyVision', 'color', 'frameRate', 'sampleEntry'):
+                g.put(f'streams[{i}].{key}', None, 'recipe', 'an attachment is not classified (report contract)')
     codes = set()
     if dv and not spec['box']:
         codes.add('dv.rpuWithoutConfiguration')
@@ -1457,10 +1531,13 @@ def main():
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
     known = set(FILES) | set(SPECIAL) | set(ENCRYPTED)
+    only = [a for a in sys.argv[1:] if not a.startswith('--')]
     for f in media:
         if f not in known:
             errors.append(f'{f}: no recipe for this file')
     for f in sorted(known):
+        if only and f not in only:
+            continue
         path = os.path.join(CORPUS, f)
         if not os.path.exists(path):
             if FILES.get(f, {}).get('extra', {}).get('optional'):
@@ -1479,7 +1556,7 @@ def main():
         else:
             open(out, 'w').write(doc)
         written.append(f)
-    if not check:
+    if not check and not only:
         for old in os.listdir(HERE):
             if old.endswith('.json') and old[:-5] not in written:
                 os.remove(os.path.join(HERE, old))

@@ -188,8 +188,9 @@ public struct ProbeEngine: Sendable {
                 var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
                 let track = headers.track(forStreamID: s.id, index: s.index)
                 let entry = track?.sampleEntries.first
-                report.sampleEntry = headers.signature == .isobmff ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
-                if let entry, headers.signature == .isobmff {
+                let isEntry = headers.signature == .isobmff && s.kind != .attachment
+                report.sampleEntry = isEntry ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
+                if let entry, isEntry {
                     report.encryption = EncryptionReport(entry: entry, systemIDs: headers.movie?.protectionSystemIDs ?? [],
                                                          sampleData: .notRead)
                 }

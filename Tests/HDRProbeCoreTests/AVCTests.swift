@@ -87,3 +87,30 @@ private let interlacedAvcC = hex("""
         _ = try? AVCDecoderConfigurationRecord.parse([1] + garbage(count: 60, seed: seed))
     }
 }
+
+/// The SEI NAL units (type 6) libx264 164 writes for
+/// `ffmpeg -f lavfi -i testsrc2=s=128x72:r=25 -pix_fmt yuv420p10le -c:v libx264 -x264-params
+///  "mastering-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,1):cll=1000,400"`:
+/// one SEI NAL with payload 137 (24 bytes, one emulation-prevention byte) and one with payload 144.
+/// MediaInfo 23.04 reads the stream as "Display P3, min 0.0001 / max 1000 cd/m², MaxCLL 1000, MaxFALL 400";
+/// the values below are the recipe's (x264 units: 0.00002 for xy, 0.0001 cd/m² for luminance).
+@Test func avcSEIMasteringDisplayAndContentLightLevel() {
+    let mdcvNAL = hex("06891833c286c41d4c0bb884d03e803d13404200989680000003000180")
+    let cllNAL = hex("06900403e8019080")
+    var scanner = BitstreamScanner(codec: .h264, framing: .annexB)
+    scanner.consume(accessUnit: [0, 0, 0, 1] + mdcvNAL + [0, 0, 0, 1] + cllNAL)
+    let md = scanner.scan.mastering
+    #expect(md == MasteringDisplay(redX: 0.68, redY: 0.32, greenX: 0.265, greenY: 0.69, blueX: 0.15, blueY: 0.06,
+                                   whiteX: 0.3127, whiteY: 0.329, minLuminance: 0.0001, maxLuminance: 1000,
+                                   source: .bitstream))
+    #expect(scanner.scan.contentLight == ContentLightLevel(maxCLL: 1000, maxFALL: 400, source: .bitstream))
+}
+
+/// The same SEI bytes out of band (an avcC does not carry SEI, but a raw H.264 stream's first access
+/// unit is read the same way) and an HEVC scanner given the H.264 NAL must not misread it as HEVC.
+@Test func avcSEIReadOnlyAsAVC() {
+    let mdcvNAL = hex("06891833c286c41d4c0bb884d03e803d13404200989680000003000180")
+    var hevc = BitstreamScanner(codec: .hevc, framing: .annexB)
+    hevc.consume(accessUnit: [0, 0, 0, 1] + mdcvNAL)
+    #expect(hevc.scan.mastering == nil)
+}

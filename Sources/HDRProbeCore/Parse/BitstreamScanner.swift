@@ -1,8 +1,8 @@
 /// The bounded scan of a video stream's first access units: splits each access unit into NAL
 /// units (HEVC, H.264) or OBUs (AV1), counts them, and reads what carries HDR signalling —
 /// parameter sets (colour, bit depth), prefix SEI messages (137 mastering display, 144 content
-/// light level, 147 alternative transfer, 4 ITU-T T.35 HDR10+), Dolby Vision RPUs (NAL 62) and
-/// enhancement-layer NALs (63).
+/// light level, 147 alternative transfer — HEVC NAL 39 and H.264 NAL 6 alike —, 4 ITU-T T.35
+/// HDR10+), Dolby Vision RPUs (NAL 62) and enhancement-layer NALs (63).
 ///
 /// Sources: H.265 §7.3.1 (NAL header, types 32–34 VPS/SPS/PPS, 39/40 SEI, 62/63 unspecified,
 /// used by Dolby Vision: `shared/specs/dolby-vision.md` §9); HDR10+ detection
@@ -230,6 +230,10 @@ public struct BitstreamScanner: Sendable {
             applySPS(sps)
         case (.hevc, 39):
             for m in SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(unit.bytes)) { handleStaticSEI(m) }
+        case (.h264, 6):
+            // H.264 §7.3.2.3 sei_rbsp() has the same message framing, and payload types 137 / 144 / 147
+            // (H.264 Annex D, sei_payload()) the same syntax as in H.265: one parser for both codecs.
+            for m in SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(unit.bytes), headerSize: 1) { handleStaticSEI(m) }
         case (.h264, 7):
             applyAVCSPS(unit)
         default:

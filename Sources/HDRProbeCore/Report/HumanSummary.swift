@@ -31,7 +31,8 @@ public enum HumanSummary {
     }
 
     static func stream(_ s: StreamReport) -> [String] {
-        var head = "  #\(s.index) \(s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(s.codec ?? "unknown codec")"
+        let kind = s.kind.rawValue.count < 9 ? s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) : s.kind.rawValue + " "
+        var head = "  #\(s.index) \(kind)\(s.codec ?? "unknown codec")"
         if let p = s.profile { head += " \(p)" }
         if let l = s.level { head += " L\(l)" }
         guard s.kind == .video else {

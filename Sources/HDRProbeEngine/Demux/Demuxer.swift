@@ -189,7 +189,9 @@ final class Demuxer {
         let par = st.pointee.codecpar.pointee
         let kind: StreamReport.Kind
         switch par.codec_type {
-        case AVMEDIA_TYPE_VIDEO: kind = .video
+        // Cover art (an MP4 `covr` item, a Matroska image attachment) reaches libavformat's users as
+        // a one-picture video stream with the attached-picture disposition: it is an attachment.
+        case AVMEDIA_TYPE_VIDEO: kind = st.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 ? .attachment : .video
         case AVMEDIA_TYPE_AUDIO: kind = .audio
         case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
         case AVMEDIA_TYPE_ATTACHMENT: kind = .attachment
