@@ -35,6 +35,9 @@ public struct VideoEvidence: Sendable, Equatable {
     public var configurationHasParameterSets: Bool?
     /// SEI payload types found in SEI arrays of the hvcC (empty when none).
     public var configurationSEITypes: [Int] = []
+    /// NAL types of hvcC arrays that are neither parameter sets (32/33/34) nor SEI (39/40), e.g. an
+    /// array of Dolby Vision RPUs (62); Apple keeps only VPS/SPS/PPS arrays.
+    public var configurationOtherArrayTypes: [Int] = []
     /// The codec private data as stored (hvcC / avcC / av1C / vpcC payload, or Annex B sets).
     public var configurationRecord: [UInt8] = []
 

@@ -73,6 +73,8 @@ enum StreamEvidenceBuilder {
                 framing = .lengthPrefixed(Int(hvcC.lengthSizeMinusOne) + 1)
                 outOfBand = hvcC.arrays.flatMap { $0.units }
                 e.configurationHasParameterSets = !hvcC.units(ofType: 33).isEmpty
+                e.configurationOtherArrayTypes = hvcC.arrays.map { Int($0.nalType) }
+                    .filter { ![32, 33, 34, 39, 40].contains($0) }
                 e.configurationSEITypes = hvcC.arrays.filter { $0.nalType == 39 || $0.nalType == 40 }
                     .flatMap(\.units)
                     .flatMap { SEIMessageParser.parse(rbsp: EmulationPrevention.unescape($0[...])) }

@@ -15,6 +15,9 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
             case convertAnnexBConfiguration
             /// §2.4: drop the SEI arrays of the hvcC (keep VPS/SPS/PPS).
             case dropConfigurationSEI
+            /// §2.4: drop every other non-parameter-set array of the hvcC (any NAL type but 32/33/34,
+            /// e.g. an array of RPU NAL units 62): Apple keeps only VPS/SPS/PPS arrays.
+            case dropConfigurationArrays
             /// §2.7: P5 without a colour description; write `colr nclx 9/16/9`.
             case forceColour
         }
@@ -83,6 +86,11 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
             let types = e.configurationSEITypes.map(String.init).joined(separator: ", ")
             steps.append(Step(.dropConfigurationSEI,
                               "Drop the SEI array (payload types \(types)) from the hvcC and keep only VPS/SPS/PPS: Apple TV shows no track for such a record."))
+        }
+        if !e.configurationOtherArrayTypes.isEmpty {
+            let types = e.configurationOtherArrayTypes.map(String.init).joined(separator: ", ")
+            steps.append(Step(.dropConfigurationArrays,
+                              "Drop the hvcC array(s) of NAL type \(types) and keep only VPS/SPS/PPS (32/33/34): Apple TV shows no track for a record with other arrays."))
         }
         if target == "dvh1", dolbyVision?.profile.profile == 5 {
             let colour = e.containerColour ?? e.scan.bitstreamColour
