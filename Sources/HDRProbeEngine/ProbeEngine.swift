@@ -27,6 +27,12 @@ public struct ProbeOptions: Sendable {
 /// the first access units) → classify → report. Every failure becomes a report, never a throw.
 public struct ProbeEngine: Sendable {
     public static let version = "0.1.0"
+    /// libavformat's demuxers of raw elementary streams: no container timing, so the bitstream's
+    /// own timing information gives the frame rate (`frameRate.source`).
+    static let rawElementaryDemuxers: Set<String> = ["hevc", "h264", "obu", "vvc"]
+    /// What `hdrprobe --version` prints: the tool's version, then the FFmpeg libraries it runs
+    /// with and was built with.
+    public static var versionDescription: String { "\(version)\n\(FFmpegVersions.summary)" }
     public var options: ProbeOptions
 
     public init(options: ProbeOptions = ProbeOptions()) { self.options = options }
@@ -145,9 +151,11 @@ public struct ProbeEngine: Sendable {
         var scanners: [Int: BitstreamScanner] = [:]
         for s in demuxer.streams where s.kind == .video {
             let track = headers.track(forStreamID: s.id, index: s.index)
-            let (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
+            var (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
+                                                           matroskaTrack: headers.matroskaTrack(forStreamID: s.id),
                                                            signature: headers.signature,
                                                            protectionSystems: headers.movie?.protectionSystemIDs ?? [])
+            e.bitstreamTimingFirst = Self.rawElementaryDemuxers.contains(demuxer.formatName)
             evidence[s.index] = e
             var prepared = scanner
             prepared.regroupAccessUnits = demuxer.formatName == "hevc"
@@ -172,6 +180,9 @@ public struct ProbeEngine: Sendable {
             if var e = evidence[s.index] {
                 if let scanner = scanners[s.index] { e.scan = scanner.scan }
                 if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
+                if e.profileName == nil, let idc = e.scan.profileIDC {
+                    e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
+                }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
                 var (report, streamFindings) = classifier.classify(e)
                 if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }

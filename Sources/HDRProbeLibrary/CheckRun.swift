@@ -57,10 +57,10 @@ public enum CheckRun {
         var interrupted = false
         switch request.mode {
         case .diff(let old, let new):
-            var digests: [[String: ReportDigest]] = []
+            var digests: [[ExactPath: ReportDigest]] = []
             for path in [old, new] {
                 do {
-                    digests.append(try JSONLReader.digests(path: path) { line in
+                    digests.append(try JSONLReader.exactDigests(path: path) { line in
                         ScanRun.printError("warning: \(path):\(line): not a report line; skipped")
                     })
                 } catch {
@@ -68,7 +68,7 @@ public enum CheckRun {
                     return 2
                 }
             }
-            let keep = { (d: [String: ReportDigest]) in d.filter { request.policy.check.includes($0.key) } }
+            let keep = { (d: [ExactPath: ReportDigest]) in d.filter { request.policy.check.includes($0.key.path) } }
             let before = keep(digests[0]), after = keep(digests[1])
             let outcomes = ScanDiff.compare(old: before, new: after).map(evaluator.apply).filter { !$0.items.isEmpty }
             report = CheckReport(mode: .diff, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
@@ -93,7 +93,10 @@ public enum CheckRun {
             let keepClean = !streamText || request.jsonFile != nil || request.junitFile != nil || request.sarifFile != nil
             let minimum: Finding.Severity = request.verbose ? .info : .warning
             let scanner = LibraryScanner(config: configuration)
-            let summary = scanner.run(progress: ScanProgress.automatic(quiet: request.quiet), warn: { ScanRun.printError($0) },
+            let progress = ScanProgress.automatic(quiet: request.quiet, sharesTerminalWithReports: streamText)
+            // An output that cannot be written (a closed pipe, a full device) stops the scan.
+            let summary = scanner.run(progress: progress, shouldInterrupt: { InterruptFlag.isSet || stdout.failure != nil || jsonl?.failure != nil },
+                                      warn: { ScanRun.printError($0) },
                                       afterBatch: { stdout.flushIfStale(); jsonl?.flushIfStale() }) { result in
                 jsonl?.write(line: result.jsonLine)
                 let outcome = evaluator.evaluate(result.digest, relativePath: result.entry.relativePath)

@@ -57,14 +57,22 @@ public enum JSONLReader {
         return try? JSONDecoder().decode(P.self, from: line).path
     }
 
-    /// Digests of every report in a JSONL file, by path (a later line for the same path wins).
-    /// Lines that are not reports are passed to `invalid` with their number.
-    public static func digests(path: String, invalid: (Int) -> Void) throws -> [String: ReportDigest] {
-        var result: [String: ReportDigest] = [:]
+    /// Digests of every report in a JSONL file, by path compared byte for byte (a later line for
+    /// the same path wins). Lines that are not reports are passed to `invalid` with their number.
+    public static func exactDigests(path: String, invalid: (Int) -> Void) throws -> [ExactPath: ReportDigest] {
+        var result: [ExactPath: ReportDigest] = [:]
         try forEachLine(path: path) { line, _, number in
             guard let digest = try? ReportDigest.decode(jsonLine: line) else { invalid(number); return }
-            result[digest.path] = digest
+            result[ExactPath(digest.path)] = digest
         }
+        return result
+    }
+
+    /// ``exactDigests(path:invalid:)`` keyed by `String` (Swift equates canonically equivalent
+    /// keys: of an NFC and an NFD spelling of one name only the later is kept).
+    public static func digests(path: String, invalid: (Int) -> Void) throws -> [String: ReportDigest] {
+        var result: [String: ReportDigest] = [:]
+        for (key, digest) in try exactDigests(path: path, invalid: invalid) { result[key.path] = digest }
         return result
     }
 }

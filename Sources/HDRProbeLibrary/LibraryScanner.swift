@@ -101,10 +101,13 @@ public final class LibraryScanner: @unchecked Sendable {
             if let e = c.cacheEntry { cacheBatch.append(e) }
         }
         func flushCache(force: Bool) {
-            guard let cache, !cacheBatch.isEmpty, force || cacheBatch.count >= 256 || Date().timeIntervalSince(lastFlush) >= 1 else { return }
-            cache.store(cacheBatch)
-            cacheBatch.removeAll(keepingCapacity: true)
-            lastFlush = Date()
+            guard let cache else { return }
+            if !cacheBatch.isEmpty, force || cacheBatch.count >= 256 || Date().timeIntervalSince(lastFlush) >= 1 {
+                cache.store(cacheBatch)
+                cacheBatch.removeAll(keepingCapacity: true)
+                lastFlush = Date()
+            }
+            // Also the workers' warnings (a damaged entry), not only the store's.
             for w in cache.takeWarnings() { if let progress { progress.warn(w) } else { warn(w) } }
         }
         func take(_ batch: [Completed]) -> Int {
@@ -324,16 +327,17 @@ public final class LibraryScanner: @unchecked Sendable {
         while let job = nextJob() {
             // Without a cache there is nothing to look up or store: no key, no entry held for it.
             let key = cache == nil ? nil : keys.key(for: job.request)
-            if let reader, let key, let size = job.entry.size, let modified = job.entry.modified,
-               let stored = reader.lookup(path: job.entry.absolutePath, key: key, size: size, modified: modified),
+            let state = ScanCache.FileState(job.entry)
+            if let reader, let key, let state,
+               let stored = reader.lookup(path: job.entry.absolutePath, key: key, state: state),
                let hit = Self.cached(stored.report, digest: stored.digest, for: job.entry) {
                 complete(Completed(seq: job.seq, result: hit, cacheEntry: nil), batched: true)
                 continue
             }
             guard case let .report(line, digest) = executor.probe(job.request, shouldStop: { [self] in isStopping }) else { break }
             var entry: ScanCache.Entry?
-            if let key, Self.isCacheable(digest), let size = job.entry.size, let modified = job.entry.modified {
-                entry = ScanCache.Entry(path: job.entry.absolutePath, key: key, size: size, modified: modified,
+            if let key, Self.isCacheable(digest), let state {
+                entry = ScanCache.Entry(path: job.entry.absolutePath, key: key, state: state,
                                         report: line, digest: digest.compactEncoded())
             }
             complete(Completed(seq: job.seq, result: ScanResult(entry: job.entry, jsonLine: line, digest: digest, fromCache: false),
@@ -343,9 +347,10 @@ public final class LibraryScanner: @unchecked Sendable {
 
     // MARK: cache rules
 
-    /// Error codes that depend only on the file's bytes (cached); `io.*` errors, time-outs and
-    /// crashes may not happen again and are probed anew next time.
-    static let cacheableErrors: Set<String> = [ErrorCode.empty, .unrecognized, .truncated, .malformed, .noStreams, .demuxFailed].map(\.rawValue)
+    /// Error codes that depend only on the file's bytes (cached); `io.*` errors (`io.empty`
+    /// too: an empty file is often one still being written), time-outs and crashes may not
+    /// happen again and are probed anew next time.
+    static let cacheableErrors: Set<String> = [ErrorCode.unrecognized, .truncated, .malformed, .noStreams, .demuxFailed].map(\.rawValue)
         .reduce(into: Set<String>()) { $0.insert($1) }
 
     static func isCacheable(_ d: ReportDigest) -> Bool {

@@ -147,7 +147,8 @@ public struct LibraryWalker: Sendable {
 
     static func entry(display: String, relative: String, absolute: String, st: stat) -> WalkEntry {
         WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: Int64(st.st_size),
-                  modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+                  modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+                  inode: UInt64(st.st_ino), changed: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
     }
 
     /// The first 8 KiB say it is a media container (`ContainerSignature`).

@@ -55,7 +55,7 @@ public final class LineWriter {
         lastFlush = Date()
         var offset = 0
         while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = buffer.withUnsafeBytes { POSIX.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 if failure == nil { failure = "\(name): \(String(cString: strerror(errno)))" }
@@ -68,6 +68,6 @@ public final class LineWriter {
 
     public func close() {
         flush()
-        if owned { _ = Glibc.close(fd) }
+        if owned { _ = POSIX.close(fd) }
     }
 }

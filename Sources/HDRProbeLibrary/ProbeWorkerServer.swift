@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CProcessControl
 import Foundation
 import HDRProbeCore
 import HDRProbeEngine
@@ -17,8 +18,11 @@ import HDRProbeEngine
 /// Fault injection for the robustness tests: `HDRPROBE_WORKER_FAULT=crash:TEXT` aborts and
 /// `hang:TEXT` stops answering when a requested path contains TEXT.
 public enum ProbeWorkerServer {
-    public static func run() -> Int32 {
+    /// `parent`: the supervisor's process id (`worker --parent PID`); the worker ends when that
+    /// process is gone, also in the middle of a file (``ParentWatch``).
+    public static func run(parent: Int32? = nil) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        if let parent, !ParentWatch.start(parent: parent) { return 1 }
         let fault = ProcessInfo.processInfo.environment["HDRPROBE_WORKER_FAULT"].flatMap(Fault.init)
         let decoder = JSONDecoder()
         while let line = readLine(strippingNewline: true) {
@@ -47,6 +51,35 @@ public enum ProbeWorkerServer {
             bytes = bytes.dropFirst(n)
         }
         return true
+    }
+
+    /// Ends this worker when its supervisor dies, so that a `kill -9` of the scan leaves no
+    /// worker behind. On Linux the kernel sends SIGKILL when the parent dies (PR_SET_PDEATHSIG);
+    /// everywhere a watch thread checks, every 0.2 s, that the parent is still the parent and
+    /// that the request pipe still has a writer (POLLHUP: its end closed), and exits otherwise.
+    enum ParentWatch {
+        /// False when the parent is already gone.
+        static func start(parent: Int32) -> Bool {
+            _ = hdrprobe_set_parent_death_signal(SIGKILL)
+            // The parent may have died before the request above: then it is no longer the parent.
+            guard getppid() == parent else { return false }
+            var st = stat()
+            let watchPipe = fstat(STDIN_FILENO, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO
+            let thread = Thread {
+                while true {
+                    if getppid() != parent { _exit(1) }
+                    if watchPipe {
+                        var fds = pollfd(fd: STDIN_FILENO, events: 0, revents: 0)
+                        if poll(&fds, 1, 200) > 0 && fds.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { _exit(1) }
+                    } else {
+                        usleep(200_000)
+                    }
+                }
+            }
+            thread.stackSize = 1 << 16
+            thread.start()
+            return true
+        }
     }
 
     struct Fault {

@@ -21,7 +21,8 @@ public enum ReportMerger {
 
     public static func merge(inputs: [String], into writer: LineWriter, warn: (String) -> Void) throws -> Stats {
         var stats = Stats()
-        var index: [String: Location] = [:]
+        // Keyed byte for byte: an NFC and an NFD spelling of a name are two files.
+        var index: [ExactPath: Location] = [:]
         for (i, input) in inputs.enumerated() {
             try JSONLReader.forEachLine(path: input) { line, offset, number in
                 stats.linesRead += 1
@@ -30,14 +31,14 @@ public enum ReportMerger {
                     warn("warning: \(input):\(number): not a report line; skipped")
                     return
                 }
-                if index.updateValue(Location(input: i, offset: offset, length: line.count), forKey: path) != nil {
+                if index.updateValue(Location(input: i, offset: offset, length: line.count), forKey: ExactPath(path)) != nil {
                     stats.duplicates += 1
                 }
             }
         }
         var handles: [Int: FileHandle] = [:]
         defer { for h in handles.values { try? h.close() } }
-        for path in index.keys.sorted(by: MediaFileTypes.precedes) {
+        for path in index.keys.sorted() {
             let location = index[path]!
             let handle: FileHandle
             if let h = handles[location.input] { handle = h } else {

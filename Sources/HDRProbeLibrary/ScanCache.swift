@@ -1,22 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import GRDB
+import HDRProbeCore
 
 /// The incremental cache of `scan` and `check`: one SQLite file (GRDB) holding each report line,
 /// keyed by the file's absolute path and the options that change results (``ProbeRequest/cacheKey``:
 /// hdrprobe and libavformat versions, frames, budgets, Dolby Vision policy), and valid while the
-/// file's size and modification time (nanoseconds) are unchanged. A re-scan of an unchanged library
-/// therefore reads no media at all.
+/// file's size, modification time, inode and status-change time (the times in nanoseconds) are
+/// unchanged. A re-scan of an unchanged library therefore reads no media at all. Each row carries
+/// a checksum of everything in it; a row that fails it is not served (the file is probed again,
+/// with a warning). docs/check.md, "The incremental cache".
 ///
 /// The cache is an optimisation, never a source of failure: a file that is not a database, a
 /// corrupt page, a full disk or another process holding the write lock for longer than
 /// ``busyTimeout`` turns the cache off for the rest of the run with one warning, and the scan goes
-/// on (every result is still written out). Safe to use from several threads.
+/// on (every result is still written out). A cache this user may read but not write is used
+/// read-only. Safe to use from several threads.
 public final class ScanCache: @unchecked Sendable {
     public let path: String
+    /// Opened read-only: lookups only, nothing is stored.
+    public let isReadOnly: Bool
     private let pool: DatabasePool
     private let lock = NSLock()
     private var disabledReason: String?
     private var warnings: [String] = []
+    private var lastCheckpoint = Date()
 
     /// Seconds a write waits for another process's lock before the cache gives up.
     public static let busyTimeout: TimeInterval = 3
@@ -32,40 +44,116 @@ public final class ScanCache: @unchecked Sendable {
         return base + "/hdrprobe/scan-cache.sqlite"
     }
 
-    /// Opens (creating the folder and the schema when needed) or explains why it cannot.
+    /// Opens (creating the folder and the schema when needed) or explains why it cannot; the
+    /// warning is also set when the cache opens read-only (a note that nothing will be stored).
     public static func open(path: String) -> (cache: ScanCache?, warning: String?) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let exists = access(path, F_OK) == 0
+        if !exists {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                return (nil, "warning: the cache folder \(folder) does not exist and cannot be created (\(Self.folderProblem(folder))); scanning without a cache.")
+            }
+            if access(folder, W_OK) != 0 {
+                return (nil, "warning: the cache \(path) cannot be created: the folder \(folder) is not writable (permission denied); scanning without a cache.")
+            }
+        } else if access(path, R_OK) != 0 {
+            return (nil, "warning: the cache \(path) cannot be read (permission denied); scanning without it.")
+        }
+        let readOnly = exists && (access(path, W_OK) != 0 || access(folder, W_OK) != 0)
         do {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return (try ScanCache(path: path), nil)
+            let cache = try ScanCache(path: path, readOnly: readOnly, folderWritable: access(folder, W_OK) == 0)
+            return (cache, readOnly ? "note: the cache \(path) is read-only for this user: results are read from it, new ones are not stored." : nil)
         } catch {
-            return (nil, "warning: cache \(path) cannot be used (\(Self.describe(error))); scanning without it. Delete the file to start a new cache.")
+            return (nil, Self.openFailure(path: path, readOnly: readOnly, error))
         }
     }
 
-    init(path: String) throws {
-        self.path = path
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
-        configuration.label = "hdrprobe-cache"
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try pool.write { db in
+    /// Why a missing cache folder cannot be made: the first existing ancestor that is no folder,
+    /// or that is not writable.
+    static func folderProblem(_ folder: String) -> String {
+        var current = URL(fileURLWithPath: folder)
+        while current.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: current.path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "\(current.path) is a file, not a folder" }
+                return access(current.path, W_OK) == 0 ? "\(current.path) cannot be written" : "\(current.path) is not writable: permission denied"
+            }
+            current.deleteLastPathComponent()
+        }
+        return "no part of the path exists"
+    }
+
+    /// One message per kind of failure: locked, permission, older layout on a read-only cache,
+    /// and damage (the only case where deleting the file is the advice).
+    static func openFailure(path: String, readOnly: Bool, _ error: Error) -> String {
+        if let db = error as? DatabaseError {
+            switch db.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return "warning: the cache \(path) is locked by another process (another hdrprobe scan?) for more than \(Int(busyTimeout)) s; scanning without it."
+            case .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_CANTOPEN:
+                return "warning: the cache \(path) cannot be opened (\(describe(error))); scanning without it."
+            default:
+                break
+            }
+        }
+        if error is OlderLayout {
+            return "warning: the cache \(path) is read-only and has an older layout than this hdrprobe's; scanning without it."
+        }
+        return "warning: the cache \(path) cannot be used (\(describe(error))); scanning without it. Delete the file to start a new cache."
+    }
+
+    struct OlderLayout: Error {}
+
+    /// The layout, one migration per change (GRDB's `DatabaseMigrator`). Earlier layouts are
+    /// dropped, not converted: it is only a cache.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("probeResult5") { db in
+            for old in ["probeResult", "probeResult2", "probeResult3", "probeResult4"] {
+                try db.execute(sql: "DROP TABLE IF EXISTS \(old)")
+            }
             try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS \(Self.table) (
+                CREATE TABLE \(table) (
                     id INTEGER PRIMARY KEY,
                     path TEXT NOT NULL,
                     optionsKey TEXT NOT NULL,
                     size INTEGER NOT NULL,
                     modified INTEGER NOT NULL,
+                    inode INTEGER NOT NULL,
+                    changed INTEGER NOT NULL,
                     report TEXT NOT NULL,
                     digest BLOB NOT NULL,
+                    checksum INTEGER NOT NULL,
                     storedAt REAL NOT NULL
                 )
                 """)
-            // Earlier layouts are dropped, not migrated: it is only a cache.
-            for old in ["probeResult", "probeResult2", "probeResult3"] {
-                try db.execute(sql: "DROP TABLE IF EXISTS \(old)")
+        }
+        return migrator
+    }
+
+    /// The WAL is truncated to this size when it restarts (SQLite's `journal_size_limit`).
+    static let walSizeLimit = 4 << 20
+
+    init(path: String, readOnly: Bool = false, folderWritable: Bool = true) throws {
+        self.path = path
+        isReadOnly = readOnly
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.label = "hdrprobe-cache"
+        configuration.readonly = readOnly
+        if !readOnly {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walSizeLimit)")
             }
+        }
+        // Without a writable folder SQLite cannot make the shared-memory file a WAL reader needs:
+        // the file is then read as immutable (nobody can be writing it beside this user).
+        let location = readOnly && !folderWritable ? "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1" : path
+        pool = try DatabasePool(path: location, configuration: configuration)
+        if readOnly {
+            guard try pool.read({ try Self.migrator.hasCompletedMigrations($0) }) else { throw OlderLayout() }
+        } else {
+            try Self.migrator.migrate(pool)
         }
     }
 
@@ -74,7 +162,7 @@ public final class ScanCache: @unchecked Sendable {
     /// Rows are found by ``rowID(path:key:)`` in the rowid B-tree. (The earlier layout keyed a
     /// WITHOUT ROWID table on the two strings; with ~10 KB reports inline, a lookup's B-tree seek
     /// was a fifth of a warm scan's CPU. SQLite advises WITHOUT ROWID only for small rows.)
-    static let table = "probeResult4"
+    static let table = "probeResult5"
 
     /// The row of a file and options key: a 63-bit FNV-1a hash of both (a stable hash; Swift's
     /// `Hasher` is seeded per process). The row also holds both strings, and a lookup whose strings
@@ -87,83 +175,156 @@ public final class ScanCache: @unchecked Sendable {
         return Int64(bitPattern: hash & 0x7fff_ffff_ffff_ffff)
     }
 
-    /// A read view for one thread: its own snapshot (a connection of its own holding one read
-    /// transaction over what the cache held when the reader was made; rows stored during the run
-    /// are not needed again), so that the scan's worker threads look files up in parallel.
-    /// Nil when the cache is off or no snapshot can be opened (which turns the cache off).
+    /// What the cache knows of a file besides its path: a row is used only while all of it is
+    /// unchanged.
+    public struct FileState: Sendable, Equatable {
+        public var size: Int64
+        public var modified: Int64
+        public var inode: UInt64
+        public var changed: Int64
+
+        public init(size: Int64, modified: Int64, inode: UInt64, changed: Int64) {
+            self.size = size
+            self.modified = modified
+            self.inode = inode
+            self.changed = changed
+        }
+
+        /// Nil when the walk could not stat the file.
+        public init?(_ entry: WalkEntry) {
+            guard let size = entry.size, let modified = entry.modified else { return nil }
+            self.init(size: size, modified: modified, inode: entry.inode ?? 0, changed: entry.changed ?? 0)
+        }
+    }
+
+    /// The checksum of a row: a 64-bit multiply–xorshift hash, eight bytes at a time, of every
+    /// column a lookup uses. Each step is a bijection of the running value, so a change confined
+    /// to one 8-byte word — one damaged byte, a digit changed — always changes the result.
+    static func checksum(path: String, key: String, state: FileState, report: String, digest: [UInt8]) -> Int64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+        }
+        func mix<C: Collection>(bytes: C) where C.Element == UInt8 {
+            var word: UInt64 = 0, n = 0
+            for byte in bytes {
+                word = word << 8 | UInt64(byte)
+                n += 1
+                if n == 8 { mix(word); word = 0; n = 0 }
+            }
+            mix(word)
+            mix(UInt64(bytes.count))
+        }
+        mix(bytes: path.utf8)
+        mix(bytes: key.utf8)
+        for v in [UInt64(bitPattern: state.size), UInt64(bitPattern: state.modified), state.inode, UInt64(bitPattern: state.changed)] { mix(v) }
+        mix(bytes: report.utf8)
+        mix(bytes: digest)
+        return Int64(bitPattern: hash)
+    }
+
+    /// A read view for one thread, so that the scan's worker threads look files up in parallel.
+    /// While lookups keep hitting (a warm scan, which stores nothing) it reads from a snapshot
+    /// of its own (a connection holding one read transaction: no transaction per lookup). A miss
+    /// drops the snapshot — the file is about to be probed and stored — and lookups then use short
+    /// read transactions until hits run again: a snapshot held through a cold scan would keep
+    /// SQLite from ever copying the write-ahead log back and restarting it, and the log would
+    /// grow by every report stored (132 MiB for 11,000 files). Nil when the cache is off.
     public func makeReader() -> Reader? {
         guard isEnabled else { return nil }
-        do {
-            return Reader(cache: self, snapshot: try pool.makeSnapshot())
-        } catch {
-            disable(error)
-            return nil
-        }
+        return Reader(cache: self)
     }
 
     /// See ``makeReader()``. Not thread-safe: one owner thread.
     public final class Reader {
         private let cache: ScanCache
-        private let snapshot: DatabaseSnapshot
+        private var snapshot: DatabaseSnapshot?
+        private var hitsInARow = 0
 
-        fileprivate init(cache: ScanCache, snapshot: DatabaseSnapshot) {
+        /// Hits in a row after which lookups go back to a snapshot.
+        static let hitsBeforeSnapshot = 64
+
+        fileprivate init(cache: ScanCache) {
             self.cache = cache
-            self.snapshot = snapshot
         }
 
-        /// A cached report line and its digest for this file state, or nil.
-        public func lookup(path: String, key: String, size: Int64, modified: Int64) -> (report: String, digest: [UInt8])? {
+        /// A cached report line and its digest for this file state, or nil. A row whose checksum
+        /// fails is not served: the cache warns and the file is probed again (and stored anew).
+        public func lookup(path: String, key: String, state: FileState) -> (report: String, digest: [UInt8])? {
             guard cache.isEnabled else { return nil }
             do {
-                return try snapshot.read { db in
-                    let statement = try db.cachedStatement(sql: "SELECT size, modified, path, optionsKey, report, digest FROM \(ScanCache.table) WHERE id = ?")
-                    guard let row = try Row.fetchOne(statement, arguments: [ScanCache.rowID(path: path, key: key)]) else { return nil }
-                    let storedSize: Int64 = row["size"], storedModified: Int64 = row["modified"]
-                    guard storedSize == size && storedModified == modified else { return nil }
-                    let storedPath: String = row["path"], storedKey: String = row["optionsKey"]
-                    guard storedPath == path && storedKey == key else { return nil }
-                    let digest: Data = row["digest"]
-                    return (row["report"], [UInt8](digest))
+                let found = try snapshot.map { try $0.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) } }
+                    ?? cache.pool.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) }
+                if found == nil {
+                    snapshot = nil
+                    hitsInARow = 0
+                } else {
+                    hitsInARow += 1
+                    if snapshot == nil && hitsInARow >= Self.hitsBeforeSnapshot { snapshot = try cache.pool.makeSnapshot() }
                 }
+                return found
             } catch {
                 cache.disable(error)
                 return nil
             }
+        }
+
+        private static func find(db: Database, cache: ScanCache, path: String, key: String, state: FileState) throws -> (report: String, digest: [UInt8])? {
+            let statement = try db.cachedStatement(sql: "SELECT size, modified, inode, changed, path, optionsKey, report, digest, checksum FROM \(ScanCache.table) WHERE id = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [ScanCache.rowID(path: path, key: key)]) else { return nil }
+            let stored = FileState(size: row["size"], modified: row["modified"],
+                                   inode: UInt64(bitPattern: row["inode"]), changed: row["changed"])
+            guard stored == state else { return nil }
+            // Byte-wise: Swift's == on strings would equate NFC and NFD spellings.
+            let storedPath: String = row["path"], storedKey: String = row["optionsKey"]
+            guard storedPath.utf8.elementsEqual(path.utf8), storedKey.utf8.elementsEqual(key.utf8) else { return nil }
+            let report: String = row["report"], digest = [UInt8](row["digest"] as Data), checksum: Int64 = row["checksum"]
+            guard ScanCache.checksum(path: path, key: key, state: state, report: report, digest: digest) == checksum else {
+                cache.warn("warning: the cache entry of \(TerminalText.escape(path)) is damaged (its checksum does not match); the file is analysed again.")
+                return nil
+            }
+            return (report, digest)
         }
     }
 
     public struct Entry: Sendable {
         public var path: String
         public var key: String
-        public var size: Int64
-        public var modified: Int64
+        public var state: FileState
         public var report: String
         public var digest: [UInt8]
 
-        public init(path: String, key: String, size: Int64, modified: Int64, report: String, digest: [UInt8]) {
+        public init(path: String, key: String, state: FileState, report: String, digest: [UInt8]) {
             self.path = path
             self.key = key
-            self.size = size
-            self.modified = modified
+            self.state = state
             self.report = report
             self.digest = digest
         }
     }
 
-    /// Stores reports in one transaction.
+    /// Stores reports in one transaction, then checkpoints the write-ahead log when a second has
+    /// passed since the last time (passive: it never waits for a reader), so that the log is
+    /// copied into the database and restarted as the scan goes instead of growing to its end.
     public func store(_ entries: [Entry]) {
-        guard isEnabled, !entries.isEmpty else { return }
+        guard isEnabled, !isReadOnly, !entries.isEmpty else { return }
         do {
             let now = Date().timeIntervalSince1970
             try pool.write { db in
                 let statement = try db.cachedStatement(sql: """
-                    INSERT OR REPLACE INTO \(Self.table) (id, path, optionsKey, size, modified, report, digest, storedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO \(Self.table) (id, path, optionsKey, size, modified, inode, changed, report, digest, checksum, storedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for e in entries {
-                    try statement.execute(arguments: [Self.rowID(path: e.path, key: e.key), e.path, e.key, e.size, e.modified,
-                                                      e.report, Data(e.digest), now])
+                    let checksum = Self.checksum(path: e.path, key: e.key, state: e.state, report: e.report, digest: e.digest)
+                    try statement.execute(arguments: [Self.rowID(path: e.path, key: e.key), e.path, e.key, e.state.size, e.state.modified,
+                                                      Int64(bitPattern: e.state.inode), e.state.changed, e.report, Data(e.digest), checksum, now])
                 }
+            }
+            if Date().timeIntervalSince(lastCheckpoint) >= 1 {
+                lastCheckpoint = Date()
+                _ = try pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
             }
         } catch {
             disable(error)
@@ -175,7 +336,7 @@ public final class ScanCache: @unchecked Sendable {
         return disabledReason == nil
     }
 
-    /// Warnings since the last call (at most one: the one that turned the cache off).
+    /// Warnings since the last call: damaged entries, and the failure that turned the cache off.
     public func takeWarnings() -> [String] {
         lock.lock(); defer { lock.unlock() }
         let w = warnings
@@ -183,8 +344,11 @@ public final class ScanCache: @unchecked Sendable {
         return w
     }
 
-    /// Closes the database (waits for nothing: every write is already committed).
+    /// Copies the write-ahead log into the database and empties it (a TRUNCATE checkpoint), then
+    /// closes. Every write is already committed; the checkpoint leaves the file whole by itself,
+    /// so that it can also be read where no `-shm` file can be made (a read-only folder).
     public func close() {
+        if !isReadOnly && isEnabled { _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
         try? pool.close()
     }
 
@@ -192,7 +356,17 @@ public final class ScanCache: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         guard disabledReason == nil else { return }
         disabledReason = Self.describe(error)
-        warnings.append("warning: cache \(path) failed (\(disabledReason!)); going on without it — every result is still written out.")
+        if let db = error as? DatabaseError, db.resultCode == .SQLITE_BUSY || db.resultCode == .SQLITE_LOCKED {
+            warnings.append("warning: the cache \(path) is locked by another process (another hdrprobe scan?) for more than \(Int(Self.busyTimeout)) s; going on without it — every result is still written out.")
+        } else {
+            warnings.append("warning: cache \(path) failed (\(disabledReason!)); going on without it — every result is still written out.")
+        }
+    }
+
+    /// A warning for the scan to print (a damaged entry); the cache stays on.
+    fileprivate func warn(_ message: String) {
+        lock.lock(); defer { lock.unlock() }
+        warnings.append(message)
     }
 
     static func describe(_ error: Error) -> String {

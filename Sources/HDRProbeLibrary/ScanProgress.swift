@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import HDRProbeCore
 
 /// Progress of a scan on standard error: a one-line bar on a terminal (done/total, rate, ETA,
 /// current file), plain lines every few seconds otherwise, nothing when quiet.
@@ -21,10 +22,22 @@ public final class ScanProgress {
 
     public init(style: Style) { self.style = style }
 
-    /// `.bar` when standard error is a terminal, `.lines` otherwise, `.none` when quiet.
-    public static func automatic(quiet: Bool, interval: Double = 5) -> ScanProgress {
+    /// `.bar` when standard error is a terminal, `.lines` otherwise, `.none` when quiet — and
+    /// `.none` when the reports go to standard output and that is the same terminal (a bar
+    /// redrawn between report lines would be mixed into them; the reports show the progress).
+    public static func automatic(quiet: Bool, interval: Double = 5, sharesTerminalWithReports: Bool = false) -> ScanProgress {
         if quiet { return ScanProgress(style: .none) }
-        return ScanProgress(style: isatty(STDERR_FILENO) == 1 ? .bar : .lines(interval: interval))
+        guard isatty(STDERR_FILENO) == 1 else { return ScanProgress(style: .lines(interval: interval)) }
+        if sharesTerminalWithReports && isSameTerminal(STDOUT_FILENO, STDERR_FILENO) { return ScanProgress(style: .none) }
+        return ScanProgress(style: .bar)
+    }
+
+    /// Both descriptors are terminals, and the same one.
+    static func isSameTerminal(_ a: Int32, _ b: Int32) -> Bool {
+        guard isatty(a) == 1, isatty(b) == 1 else { return false }
+        var sa = stat(), sb = stat()
+        guard fstat(a, &sa) == 0, fstat(b, &sb) == 0 else { return false }
+        return sa.st_rdev == sb.st_rdev
     }
 
     public var isEnabled: Bool { style != .none }
@@ -39,7 +52,8 @@ public final class ScanProgress {
             guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
             lastDraw = now
             drewBar = true
-            emit("\r\u{1B}[K" + fit(barLine(done: done, total: total, totalKnown: totalKnown, current: current, now: now)))
+            emit("\r\u{1B}[K" + barLine(done: done, total: total, totalKnown: totalKnown, current: current, now: now,
+                                        columns: Self.terminalColumns()))
         case .lines(let interval):
             if lastDraw == .distantPast { lastDraw = now; return }
             guard now.timeIntervalSince(lastDraw) >= interval else { return }
@@ -56,10 +70,10 @@ public final class ScanProgress {
             return
         case .bar:
             if drewBar { emit("\r\u{1B}[K") }
-            if interrupted { emit("scan: interrupted after \(done) files\n") }
+            if interrupted { emit("scan: interrupted after \(Self.files(done))\n") }
         case .lines:
             let rate = elapsed > 0 ? Double(done) / elapsed : 0
-            emit("scan: \(done) files done in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.0f", rate)) files/s)\(interrupted ? ", interrupted" : "")\n")
+            emit("scan: \(Self.files(done)) done in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.0f", rate)) files/s)\(interrupted ? ", interrupted" : "")\n")
         }
     }
 
@@ -77,15 +91,24 @@ public final class ScanProgress {
                                       : String(format: "%d:%02d", seconds / 60, seconds % 60))
     }
 
-    func barLine(done: Int, total: Int, totalKnown: Bool, current: String?, now: Date) -> String {
+    /// The bar, cut to `columns - 1` characters so that it never wraps: the file name shown is
+    /// its end (`…` + the last characters — the name itself, not the folders above it), with
+    /// control characters escaped (a name can hold `ESC`, which the terminal would obey).
+    func barLine(done: Int, total: Int, totalKnown: Bool, current: String?, now: Date, columns: Int = 100) -> String {
         let (rate, eta) = rateAndETA(done: done, total: total, totalKnown: totalKnown, now: now)
         let width = 20
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let totalText = "\(total)\(totalKnown ? "" : "+")"
-        return "[\(bar)] \(done)/\(totalText) \(String(format: "%.0f", rate)) files/s ETA \(eta)  \(current ?? "")"
+        let head = "[\(bar)] \(done)/\(totalText) \(String(format: "%.0f", rate)) files/s ETA \(eta)  "
+        let room = max(10, columns - 1) - head.count
+        guard room > 1 else { return String(head.prefix(max(10, columns - 1))) }
+        let name = TerminalText.escape(current ?? "")
+        return head + (name.count <= room ? name : "…" + String(name.suffix(room - 1)))
     }
+
+    static func files(_ n: Int) -> String { "\(n) file\(n == 1 ? "" : "s")" }
 
     func plainLine(done: Int, total: Int, totalKnown: Bool, now: Date) -> String {
         let (rate, eta) = rateAndETA(done: done, total: total, totalKnown: totalKnown, now: now)
@@ -93,11 +116,10 @@ public final class ScanProgress {
         return "scan: \(done)/\(total)\(totalKnown ? "" : "+") files\(percent), \(String(format: "%.0f", rate)) files/s, ETA \(eta)"
     }
 
-    /// Cuts the line to the terminal width so the bar never wraps.
-    func fit(_ line: String) -> String {
+    /// The terminal's width (100 when standard error is not a terminal).
+    static func terminalColumns() -> Int {
         var ws = winsize()
-        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 ? Int(ws.ws_col) : 100
-        return line.count < columns ? line : String(line.prefix(max(10, columns - 1)))
+        return ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 ? Int(ws.ws_col) : 100
     }
 
     private func emit(_ text: String) {

@@ -40,23 +40,33 @@ public enum ScanRun {
             return 2
         }
         let reportsOnStdout = writer != nil && (request.jsonlPath == nil || request.jsonlPath == "-")
-        let progress = ScanProgress.automatic(quiet: request.quiet, interval: request.progressInterval)
+        let progress = ScanProgress.automatic(quiet: request.quiet, interval: request.progressInterval,
+                                              sharesTerminalWithReports: reportsOnStdout)
         let scanner = LibraryScanner(config: request.configuration)
-        let summary = scanner.run(progress: progress, warn: { printError($0) }, afterBatch: { writer?.flushIfStale() }) { result in
+        // A reader that went away (`scan … | head -1`: EPIPE) or a full device (ENOSPC) stops
+        // the scan at the next batch: nothing more could be written anyway.
+        let summary = scanner.run(progress: progress, shouldInterrupt: { InterruptFlag.isSet || writer?.failure != nil },
+                                  warn: { printError($0) }, afterBatch: { writer?.flushIfStale() }) { result in
             writer?.write(line: result.jsonLine)
         }
         writer?.close()
+        var status: Int32 = summary.interrupted ? 130 : (summary.errors > 0 ? 1 : 0)
         if reportsOnStdout {
             if !request.quiet { printError(summary.text()) }
         } else {
-            print(summary.text())
+            let out = LineWriter.standardOutput()
+            out.write(line: summary.text())
+            out.close()
+            if let failure = out.failure {
+                printError("error: the summary could not be written: \(failure)")
+                status = 2
+            }
         }
         if let failure = writer?.failure {
-            printError("error: the reports could not all be written: \(failure)")
-            return 2
+            printError("error: the reports could not all be written (\(failure)); the scan stopped after \(summary.files) \(summary.files == 1 ? "file" : "files").")
+            status = 2
         }
-        if summary.interrupted { return 130 }
-        return summary.errors > 0 ? 1 : 0
+        return status
     }
 
     static func printError(_ text: String) {

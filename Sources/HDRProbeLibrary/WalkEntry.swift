@@ -11,13 +11,22 @@ public struct WalkEntry: Sendable, Equatable {
     /// probe then reports why).
     public var size: Int64?
     public var modified: Int64?
+    /// The file's inode number and status-change time (ctime, nanoseconds): with size and
+    /// modification time they say the file is the one the cache saw (a file rewritten in place
+    /// with its old size and mtime restored, as `rsync -t` or `touch -r` leave it, has a new
+    /// ctime; one replaced by a rename has a new inode). Nil when not stat'ed.
+    public var inode: UInt64?
+    public var changed: Int64?
 
-    public init(path: String, relativePath: String, absolutePath: String, size: Int64?, modified: Int64?) {
+    public init(path: String, relativePath: String, absolutePath: String, size: Int64?, modified: Int64?,
+                inode: UInt64? = nil, changed: Int64? = nil) {
         self.path = path
         self.relativePath = relativePath
         self.absolutePath = absolutePath
         self.size = size
         self.modified = modified
+        self.inode = inode
+        self.changed = changed
     }
 }
 

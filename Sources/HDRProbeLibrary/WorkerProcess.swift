@@ -115,7 +115,7 @@ final class WorkerProcess {
     /// Stops the process at once (SIGKILL) and reaps it.
     func kill() {
         guard !reaped else { return }
-        _ = Glibc.kill(pid, SIGKILL)
+        _ = POSIX.kill(pid, SIGKILL)
         _ = reap(afterEOF: false)
     }
 
@@ -132,7 +132,7 @@ final class WorkerProcess {
                 if waitpid(pid, &status, WNOHANG) == pid { return Self.describe(status) }
                 usleep(10_000)
             }
-            _ = Glibc.kill(pid, SIGKILL)
+            _ = POSIX.kill(pid, SIGKILL)
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -24,7 +24,7 @@ public final class WorkerProcessExecutor: ProbeExecutor {
         let process: WorkerProcess
         do {
             if let w = worker { process = w } else {
-                process = try WorkerProcess(executable: executable, arguments: ["worker"])
+                process = try WorkerProcess(executable: executable, arguments: ["worker", "--parent", String(getpid())])
                 worker = process
             }
         } catch {
@@ -70,10 +70,15 @@ public final class WorkerProcessExecutor: ProbeExecutor {
 }
 
 extension WorkerProcessExecutor {
-    /// The running hdrprobe binary (`/proc/self/exe`), whose `worker` subcommand the scan starts.
+    /// The running hdrprobe binary (`/proc/self/exe` on Linux, the main bundle's executable path
+    /// elsewhere), whose `worker` subcommand the scan starts.
     public static func currentExecutable() -> String? {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+#if os(Linux)
+        let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+#else
+        let own = Bundle.main.executablePath
+#endif
+        let path = own ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         guard let path, FileManager.default.isExecutableFile(atPath: path) else { return nil }
         return path
     }

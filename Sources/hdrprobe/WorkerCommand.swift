@@ -10,7 +10,10 @@ struct WorkerCommand: ParsableCommand {
         shouldDisplay: false
     )
 
+    @Option(help: "The supervisor's process id: the worker ends when it is gone.")
+    var parent: Int32?
+
     func run() throws {
-        throw ExitCode(ProbeWorkerServer.run())
+        throw ExitCode(ProbeWorkerServer.run(parent: parent))
     }
 }

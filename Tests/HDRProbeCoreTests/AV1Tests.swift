@@ -121,6 +121,8 @@ private let svtTemporalUnit = hex("""
     }
     let sh = try AV1SequenceHeader.parse(bytes[...])
     #expect(sh.timingInfoPresent && sh.numUnitsInDisplayTick == 1001 && sh.timeScale == 24000)
+    // equal_picture_interval 1 with num_ticks_per_picture_minus_1 0: 24000 / (1001 × 1) (§6.4.2).
+    #expect(sh.numTicksPerPictureMinus1 == 0 && sh.timingFrameRate?.rational == "24000/1001")
     #expect(sh.decoderModelInfoPresent)
     #expect(sh.seqLevelIdx0 == 8 && sh.seqTier0 == 1)
     #expect(sh.maxFrameWidth == 1920 && sh.maxFrameHeight == 1080)

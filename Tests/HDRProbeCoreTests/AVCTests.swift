@@ -42,6 +42,8 @@ private let interlacedAvcC = hex("""
     let vui = try #require(sps.vui)
     #expect(vui.colour == ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: true))
     #expect(vui.numUnitsInTick == 1001 && vui.timeScale == 60000 && vui.fixedFrameRateFlag == false)
+    // The recipe's rate=30000/1001: time_scale / (2 × num_units_in_tick), a frame being two field ticks.
+    #expect(vui.timingFrameRate?.rational == "30000/1001")
 }
 
 @Test func avcSPSInterlacedCropping() throws {
@@ -56,6 +58,8 @@ private let interlacedAvcC = hex("""
     #expect(sps.width == 250 && sps.height == 140)
     #expect(sps.vui?.colour == ColourCodes(primaries: 1, transfer: 1, matrix: 1, fullRange: false))
     #expect(sps.vui?.timeScale == 50)
+    // The recipe's 25 fps (interlaced, tff): 50 field ticks per second halve to 25 frames.
+    #expect(sps.vui?.timingFrameRate?.rational == "25/1")
 }
 
 @Test func avcSPSScalingListsAreSkipped() throws {

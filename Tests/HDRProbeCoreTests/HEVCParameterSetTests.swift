@@ -90,6 +90,7 @@ private let regularSPS = hex("""
     #expect(vui.chromaSampleLocTypeTopField == 2)
     #expect(!vui.fieldSeqFlag)
     #expect(vui.numUnitsInTick == 1001 && vui.timeScale == 24000)
+    #expect(vui.timingFrameRate?.rational == "24000/1001")
 }
 
 @Test func singleFrameSPS_Rext() throws {

@@ -57,11 +57,35 @@ import Testing
         #expect(!r.stderr.isEmpty)
     }
 
+    /// `pkg-config --modversion NAME`, nil when pkg-config or the module is missing.
+    static func pkgConfigVersion(_ name: String) -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["pkg-config", "--modversion", name]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return p.terminationStatus == 0 && !text.isEmpty ? text : nil
+    }
+
     @Test func helpAndVersion() throws {
         let help = try Self.run(["probe", "--help"])
         #expect(help.status == 0 && help.stdout.contains("--frames"))
         let version = try Self.run(["--version"])
         #expect(version.status == 0 && !version.stdout.isEmpty)
+        // The FFmpeg libraries, one line each: "libavformat 59.27.100 (built with …)". The version
+        // built with must be what pkg-config (an independent reader of the same installation's
+        // .pc files, the ones the build used) says; skipped where pkg-config is absent.
+        for name in ["libavformat", "libavcodec", "libavutil"] {
+            let line = version.stdout.split(separator: "\n").first { $0.hasPrefix(name + " ") }.map(String.init)
+            #expect(line != nil, "no \(name) line in: \(version.stdout)")
+            guard let line, let modversion = Self.pkgConfigVersion(name) else { continue }
+            #expect(line.contains(" \(modversion) (built with the same)") || line.contains("(built with \(modversion))"), "\(line) vs pkg-config \(modversion)")
+        }
     }
 
     @Test func framesAllScansTheWholeStream() throws {

@@ -5,7 +5,8 @@ public enum CheckTextRenderer {
     public static func block(_ outcome: FileOutcome, minimum: Finding.Severity = .warning) -> String? {
         let items = outcome.items.filter { $0.severity >= minimum }
         guard !items.isEmpty else { return nil }
-        var lines = [outcome.path]
+        // A path or message can hold a file name's control characters (ESC, BEL…): escaped.
+        var lines = [TerminalText.escape(outcome.path)]
         for item in items {
             let stream = item.stream.map { " [#\($0)]" } ?? ""
             lines.append("  \(item.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(item.code)\(stream): \(oneLine(item.message))")
@@ -29,6 +30,6 @@ public enum CheckTextRenderer {
     }
 
     static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        TerminalText.escape(text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " "))
     }
 }

@@ -5,15 +5,23 @@
 public enum ScanDiff {
     /// One outcome per file with a change, sorted by path (byte order); items carry the default
     /// severities of ``CheckCode``.
-    public static func compare(old: [String: ReportDigest], new: [String: ReportDigest]) -> [FileOutcome] {
-        let paths = Set(old.keys).union(new.keys).sorted(by: MediaFileTypes.precedes)
+    /// Paths are compared byte for byte (``ExactPath``): an NFC and an NFD spelling are two files.
+    public static func compare(old: [ExactPath: ReportDigest], new: [ExactPath: ReportDigest]) -> [FileOutcome] {
+        let paths = Set(old.keys).union(new.keys).sorted()
         var outcomes: [FileOutcome] = []
         for path in paths {
             let items = changes(old: old[path], new: new[path])
             guard !items.isEmpty else { continue }
-            outcomes.append(FileOutcome(path: path, status: new[path]?.status ?? .ok, items: items))
+            outcomes.append(FileOutcome(path: path.path, status: new[path]?.status ?? .ok, items: items))
         }
         return outcomes
+    }
+
+    /// The same for digests keyed by `String` (whose keys already equate canonically equivalent
+    /// spellings; readers of JSONL use ``ExactPath`` keys).
+    public static func compare(old: [String: ReportDigest], new: [String: ReportDigest]) -> [FileOutcome] {
+        compare(old: Dictionary(old.map { (ExactPath($0.key), $0.value) }, uniquingKeysWith: { _, b in b }),
+                new: Dictionary(new.map { (ExactPath($0.key), $0.value) }, uniquingKeysWith: { _, b in b }))
     }
 
     static func item(_ code: CheckCode, _ message: String, stream: Int? = nil) -> CheckItem {

@@ -7,6 +7,19 @@ public struct VideoStreamClassifier: Sendable {
 
     public init(policy: DolbyVisionPolicy = .default) { self.policy = policy }
 
+    /// The frame rate and where it comes from (`frameRate.source`): a raw stream's own timing
+    /// information first, else the container's rate as libavformat reads it, else the median
+    /// sampled frame duration.
+    static func frameRate(_ e: VideoEvidence) -> (FrameRate?, String?) {
+        if e.bitstreamTimingFirst, let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
+        if let rate = e.declaredFrameRate { return (rate, e.bitstreamTimingFirst ? "libavformat" : "container") }
+        if let median = FrameRateVariability.medianDuration(presentationTimestamps: e.sampledPTS), median > 0,
+           let rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator) {
+            return (rate, "timestamps")
+        }
+        return (nil, nil)
+    }
+
     public func classify(_ e: VideoEvidence) -> (StreamReport, [Finding]) {
         var findings: [Finding] = []
         func add(_ code: FindingCode, _ message: String) { findings.append(Finding(code, message, stream: e.index)) }
@@ -56,13 +69,11 @@ public struct VideoStreamClassifier: Sendable {
         let transfer = effective.transfer
 
         // Frame rate.
-        var rate = e.declaredFrameRate
-        if rate == nil, let median = FrameRateVariability.medianDuration(presentationTimestamps: e.sampledPTS), median > 0 {
-            rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator)
-        }
+        let (rate, rateSource) = Self.frameRate(e)
         let variable = FrameRateVariability.isVariable(presentationTimestamps: e.sampledPTS)
         let snapped = rate.flatMap { FrameRateSnap.snap($0.value) }
-        s.frameRate = FrameRateReport(value: rate?.roundedValue, rational: rate?.rational, snapped: snapped, variable: variable)
+        s.frameRate = FrameRateReport(value: rate?.roundedValue, rational: rate?.rational, snapped: snapped,
+                                      variable: variable, source: rateSource)
         if variable {
             add(.frameRateVariable, "Frame durations vary across the scanned frames; players cannot pick one display refresh rate.")
         }

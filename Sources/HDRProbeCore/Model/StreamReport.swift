@@ -52,12 +52,17 @@ public struct FrameRateReport: Codable, Sendable, Equatable {
     @NullEncoded public var rational: String?
     @NullEncoded public var snapped: Double?
     public var variable: Bool
+    /// Where the rate comes from: `bitstream` (VUI / timing_info of a raw stream), `container`
+    /// (the container's timing, as libavformat reads it), `libavformat` (its estimate for a raw
+    /// stream without timing information), `timestamps` (the median sampled frame duration).
+    @NullEncoded public var source: String?
 
-    public init(value: Double?, rational: String?, snapped: Double?, variable: Bool) {
+    public init(value: Double?, rational: String?, snapped: Double?, variable: Bool, source: String? = nil) {
         self.value = value
         self.rational = rational
         self.snapped = snapped
         self.variable = variable
+        self.source = source
     }
 }
 

@@ -16,8 +16,12 @@ public struct VideoEvidence: Sendable, Equatable {
     public var bitDepth: Int?
     public var chromaSubsampling: String?
     public var containerColour: ColourCodes?
-    /// Frame rate the container declares (average), if any.
+    /// Frame rate the container declares (average), if any: libavformat's reading.
     public var declaredFrameRate: FrameRate?
+    /// True for raw elementary streams (no container timing): the bitstream's timing
+    /// information (HEVC/H.264 VUI, AV1 timing_info) wins over libavformat's rate, which is
+    /// then only a fallback (libavformat ≥ 7 gives raw streams its 25 fps default).
+    public var bitstreamTimingFirst = false
     /// Presentation timestamps of the scanned frames and their time base.
     public var sampledPTS: [Int64]
     public var timeBaseNumerator: Int
@@ -54,6 +58,9 @@ public struct VideoEvidence: Sendable, Equatable {
 /// in-band parameter sets).
 public struct BitstreamScan: Sendable, Equatable {
     public var framesScanned = 0
+    /// The frame rate the timing information of the first sequence parameter set / sequence
+    /// header states (HEVC/H.264 VUI, AV1 timing_info), nil when it has none.
+    public var timingFrameRate: FrameRate?
     public var bytesScanned = 0
     /// The scan stopped at its frame or byte budget before the end of the stream.
     public var budgetReached = false
@@ -85,6 +92,8 @@ public struct BitstreamScan: Sendable, Equatable {
     public var hevcProfileTierLevel: HEVCProfileTierLevel?
     public var avcSPS: AVCSequenceParameterSet?
     public var av1SequenceHeader: AV1SequenceHeader?
+    /// The first VP9 key frame's uncompressed header (profile, bit depth, subsampling, colour space).
+    public var vp9Header: VP9UncompressedHeader?
     /// Per-picture dynamic metadata of the scanned frames, in decode order (see ``DynamicMetadataFrame``).
     public var frames: [DynamicMetadataFrame] = []
     /// The HDR10+ payload each picture carried itself, by decode index (parsed), and the decode

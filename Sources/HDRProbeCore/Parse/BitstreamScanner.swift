@@ -9,7 +9,7 @@
 /// `shared/specs/hdr10plus.md` §2 (prefix SEI only, one count per picture).
 /// The caller decides the budget; this type never reads more than it is given.
 public struct BitstreamScanner: Sendable {
-    public enum Codec: Sendable, Equatable { case hevc, h264, av1, other }
+    public enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, other }
 
     public let codec: Codec
     public let framing: NALFraming
@@ -55,6 +55,7 @@ public struct BitstreamScanner: Sendable {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
         case .av1: consumeAV1(data)
+        case .vp9: consumeVP9(data)
         case .other: break
         }
     }
@@ -146,6 +147,21 @@ public struct BitstreamScanner: Sendable {
         finishFrame(hasRPU: frameHasRPU, hasHDR10Plus: frameHasHDR10Plus)
     }
 
+    /// VP9 frame (VP9 spec §6.2): the first key frame's uncompressed header gives profile, bit
+    /// depth, subsampling, colour space and size. (HDR10+ for VP9 travels beside the frame, in
+    /// Matroska BlockAdditional type 4, which this scan does not read.)
+    private mutating func consumeVP9(_ data: [UInt8]) {
+        if scan.vp9Header == nil, let h = try? VP9UncompressedHeader.parse(data) {
+            scan.vp9Header = h
+            scan.width = h.width
+            scan.height = h.height
+            scan.bitDepth = h.bitDepth
+            scan.chromaSubsampling = h.chromaSubsampling
+            scan.profileIDC = h.profile
+        }
+        finishFrame(hasRPU: false, hasHDR10Plus: false)
+    }
+
     /// Counts a picture once, however many RPUs / HDR10+ messages it carried.
     private mutating func finishFrame(hasRPU: Bool, hasHDR10Plus: Bool) {
         if hasRPU { scan.framesWithRPU += 1 }
@@ -159,6 +175,7 @@ public struct BitstreamScanner: Sendable {
     private mutating func applyAV1SequenceHeader(_ payload: ArraySlice<UInt8>) {
         guard let seq = try? AV1SequenceHeader.parse(payload) else { return }
         scan.av1SequenceHeader = seq
+        if scan.timingFrameRate == nil { scan.timingFrameRate = seq.timingFrameRate }
         scan.width = seq.maxFrameWidth
         scan.height = seq.maxFrameHeight
         scan.bitDepth = seq.bitDepth
@@ -252,6 +269,7 @@ public struct BitstreamScanner: Sendable {
         scan.levelIDC = Int(sps.profileTierLevel.generalLevelIDC)
         if let vui = sps.vui {
             scan.bitstreamColour = vui.colour
+            scan.timingFrameRate = vui.timingFrameRate
         } else {
             scan.bitstreamColour = ColourCodes()
         }
@@ -268,6 +286,7 @@ public struct BitstreamScanner: Sendable {
         scan.profileIDC = Self.ffmpegH264Profile(idc: sps.profileIDC, constraintFlags: sps.constraintFlags)
         scan.levelIDC = Int(sps.levelIDC)
         scan.bitstreamColour = sps.vui?.colour ?? ColourCodes()
+        scan.timingFrameRate = sps.vui?.timingFrameRate
     }
 
     /// H.264 profile_idc with FFmpeg's refinements (constrained baseline: constraint_set1_flag;

@@ -44,6 +44,25 @@ public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvert
                   fullRange: record.videoFullRangeFlag)
     }
 
+    /// Without a `vpcC` (WebM/Matroska): profile, bit depth and subsampling from the first key
+    /// frame's uncompressed header, the level from the VP9 level table for the size and rate
+    /// (``VP9Level``), colour code points from the container (Matroska `Colour`), else the frame's
+    /// colour space for the matrix and the binding's defaults (1) for primaries and transfer.
+    public static func fromFrameHeader(_ h: VP9UncompressedHeader, colour: ColourCodes?, framesPerSecond fps: Double?,
+                                       sampleEntry: String = "vp09") -> Result<VP9CodecString, CodecStringError> {
+        guard let fps, let level = VP9Level.level(width: h.width, height: h.height, framesPerSecond: fps) else {
+            return .failure(.invalidField("no VP9 level: no vpcC record and no frame rate to place \(h.width)x\(h.height) in the level table"))
+        }
+        guard let chroma = h.codecStringChroma else {
+            return .failure(.invalidField("VP9 4:4:0 subsampling has no codecs-parameter value"))
+        }
+        return .success(VP9CodecString(sampleEntry: sampleEntry, profile: h.profile, level: level, bitDepth: h.bitDepth,
+                                       chromaSubsampling: chroma, colourPrimaries: colour?.primaries ?? 1,
+                                       transferCharacteristics: colour?.transfer ?? 1,
+                                       matrixCoefficients: colour?.matrix ?? h.matrixCoefficients ?? 1,
+                                       fullRange: colour?.fullRange ?? h.fullRange))
+    }
+
     public var optionalFieldsAreDefault: Bool {
         chromaSubsampling == 1 && colourPrimaries == 1 && transferCharacteristics == 1 && matrixCoefficients == 1
             && !fullRange

@@ -2,13 +2,17 @@ import HDRProbeCore
 
 /// Container headers hdrprobe reads itself, beside libavformat: for ISO BMFF the top-level box
 /// list, `ftyp` and `moov` (a bounded walk that seeks from box to box and never reads `mdat`);
-/// for Matroska the EBML header and Segment size; for MPEG-TS the packet layout. From these come
-/// the brands, the raw Dolby Vision record and sample entries, and truncation evidence.
+/// for Matroska the EBML header, Segment size and `Tracks` (a walk over the Segment's top-level
+/// elements up to the first Cluster); for MPEG-TS the packet layout. From these come the brands,
+/// the raw Dolby Vision record (box or BlockAdditionMapping), sample entries, Matroska Colour, and
+/// truncation evidence.
 struct ContainerHeaders {
     var signature: ContainerSignature
     var fileType: FileTypeBox?
     var movie: MovieBox?
     var hasMovieBox = false
+    /// Matroska track entries from hdrprobe's own EBML walk; nil when `Tracks` was not found.
+    var matroskaTracks: [MatroskaTrackEntry]?
     /// Why the file looks cut short, if it does.
     var truncation: String?
     var issues: [String] = []
@@ -16,13 +20,16 @@ struct ContainerHeaders {
     /// Largest `moov` read into memory; bigger ones are reported, not read.
     static let maxMovieBoxBytes = 64 << 20
     static let maxTopLevelBoxes = 256
+    /// Largest Matroska `Tracks` element read, and top-level elements looked at to find it.
+    static let maxTracksBytes = 16 << 20
+    static let maxSegmentChildren = 64
 
     static func read(_ file: MediaFile, head: [UInt8]) -> ContainerHeaders {
         let signature = ContainerSignature.sniff(head)
         var h = ContainerHeaders(signature: signature)
         switch signature {
         case .isobmff: h.readISOBMFF(file)
-        case .matroska: h.readMatroska(head: head, fileSize: file.size)
+        case .matroska: h.readMatroska(file, head: head)
         case .mpegts:
             if let layout = TransportStreamLayout.detect(head) {
                 let partial = layout.partialPacketBytes(fileSize: file.size)
@@ -90,17 +97,45 @@ struct ContainerHeaders {
         }
     }
 
-    private mutating func readMatroska(head: [UInt8], fileSize: Int) {
+    private mutating func readMatroska(_ file: MediaFile, head: [UInt8]) {
+        let fileSize = file.size
         do {
             let segment = try EBMLSegmentHeader.parse(head)
             if let end = segment.declaredEnd, end > UInt64(fileSize) {
                 truncation = "the Matroska Segment declares \(end) bytes but the file has \(fileSize)"
             }
+            readMatroskaTracks(file, segment: segment)
         } catch EBMLError.truncated {
             if head.count >= fileSize { truncation = "the file ends inside the EBML header" }
         } catch {
             issues.append("EBML header: \(error)")
         }
+    }
+
+    /// Finds `Tracks` among the Segment's top-level elements (SeekHead, Info, Tracks, … come
+    /// before the first Cluster in every muxer's output) and parses its track entries.
+    private mutating func readMatroskaTracks(_ file: MediaFile, segment: EBMLSegmentHeader) {
+        let end = segment.declaredEnd.map { Int(clamping: min($0, UInt64(file.size))) } ?? file.size
+        var offset = segment.segmentDataOffset
+        for _ in 0..<Self.maxSegmentChildren where offset < end {
+            guard let (id, start, size) = EBMLElement.header(in: file.read(at: offset, count: 12), at: 0) else { return }
+            let dataStart = offset + start
+            if id == MatroskaTrackEntry.tracksID {
+                let available = max(0, end - dataStart)
+                let count = min(size.map { Int(clamping: $0) } ?? available, available, Self.maxTracksBytes)
+                matroskaTracks = MatroskaTrackEntry.parseTracks(file.read(at: dataStart, count: count))
+                return
+            }
+            // A Cluster ends the header part; an unknown-size element cannot be skipped.
+            guard id != 0x1F43B675, let size else { return }
+            offset = dataStart + Int(clamping: size)
+        }
+    }
+
+    /// The Matroska track entry for a libavformat stream: the matroska demuxer sets `AVStream.id`
+    /// to the TrackNumber.
+    func matroskaTrack(forStreamID id: Int) -> MatroskaTrackEntry? {
+        matroskaTracks?.first { $0.number == UInt64(max(0, id)) }
     }
 
     /// The MP4 track for a libavformat stream: the mov demuxer sets `AVStream.id` to the track ID.

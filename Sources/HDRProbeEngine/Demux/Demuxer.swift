@@ -55,10 +55,7 @@ final class Demuxer {
         case timedOut
     }
 
-    static let libavformatVersion: String = {
-        let v = avformat_version()
-        return "\(v >> 16).\((v >> 8) & 0xFF).\(v & 0xFF)"
-    }()
+    static let libavformatVersion: String = FFmpegVersions.dotted(avformat_version())
 
     static let setup: Void = { FFmpegLog.install() }()
 
@@ -225,7 +222,7 @@ final class Demuxer {
 
         var dovi: DOVIDecoderConfigurationRecord?
         var size: Int = 0
-        if let raw = av_stream_get_side_data(st, AV_PKT_DATA_DOVI_CONF, &size), size >= MemoryLayout<AVDOVIDecoderConfigurationRecord>.size {
+        if let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_DOVI_CONF, &size), size >= MemoryLayout<AVDOVIDecoderConfigurationRecord>.size {
             let r = raw.withMemoryRebound(to: AVDOVIDecoderConfigurationRecord.self, capacity: 1) { $0.pointee }
             dovi = DOVIDecoderConfigurationRecord(
                 versionMajor: Int(r.dv_version_major), versionMinor: Int(r.dv_version_minor),
@@ -235,7 +232,7 @@ final class Demuxer {
                 storedSize: DOVIDecoderConfigurationRecord.fullSize, issues: [])
         }
         var mastering: MasteringDisplay?
-        if let raw = av_stream_get_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
+        if let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
            size >= MemoryLayout<AVMasteringDisplayMetadata>.size {
             let m = raw.withMemoryRebound(to: AVMasteringDisplayMetadata.self, capacity: 1) { $0.pointee }
             if m.has_primaries != 0 && m.has_luminance != 0 {
@@ -249,7 +246,7 @@ final class Demuxer {
             }
         }
         var light: ContentLightLevel?
-        if let raw = av_stream_get_side_data(st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size),
+        if let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size),
            size >= MemoryLayout<AVContentLightMetadata>.size {
             let l = raw.withMemoryRebound(to: AVContentLightMetadata.self, capacity: 1) { $0.pointee }
             light = ContentLightLevel(maxCLL: Int(l.MaxCLL), maxFALL: Int(l.MaxFALL), source: .container)

@@ -5,8 +5,8 @@ import HDRProbeCore
 /// container (sample entry, raw Dolby Vision record, `colr`/`mdcv`/`clli`) and the codec
 /// configuration record, and prepares the bitstream scanner with the right NAL framing.
 enum StreamEvidenceBuilder {
-    static func build(stream original: DemuxedStream, entry: SampleEntry?, signature: ContainerSignature,
-                      protectionSystems: [String] = []) -> (VideoEvidence, BitstreamScanner) {
+    static func build(stream original: DemuxedStream, entry: SampleEntry?, matroskaTrack: MatroskaTrackEntry? = nil,
+                      signature: ContainerSignature, protectionSystems: [String] = []) -> (VideoEvidence, BitstreamScanner) {
         let isISOBMFF = signature == .isobmff
         let s = originalFormat(original, entry: entry)
         var e = VideoEvidence(index: s.index)
@@ -26,41 +26,18 @@ enum StreamEvidenceBuilder {
         e.timeBaseDenominator = s.timeBase.den
         e.configurationRecord = s.extradata
 
-        // Container colour and static metadata: hdrprobe's own box walk for ISO BMFF, the
-        // demuxer's (Matroska Colour / MasteringMetadata) elsewhere.
+        // Container colour and static metadata: hdrprobe's own box walk for ISO BMFF and EBML walk
+        // (Colour) for Matroska; libavformat's reading only where the own walk found no track.
         if isISOBMFF {
             e.containerColour = entry?.colour?.codes
             e.containerMastering = entry?.masteringDisplay ?? s.mastering
             e.containerContentLight = entry?.contentLightLevel ?? s.contentLight
         } else {
             e.containerColour = s.colour.isSpecified || s.colour.fullRange != nil ? s.colour : nil
-            e.containerMastering = s.mastering
-            e.containerContentLight = s.contentLight
+            e.containerMastering = matroskaTrack.map { $0.colour?.masteringDisplay } ?? s.mastering
+            e.containerContentLight = matroskaTrack.map { $0.colour?.contentLightLevel } ?? s.contentLight
         }
-
-        // Dolby Vision record: parsed by hdrprobe from the box payload in MP4/MOV; the demuxer's
-        // record for Matroska and TS. Both are compared where both exist.
-        if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
-            e.doviRecordBox = box
-            do {
-                let record = try DOVIDecoderConfigurationRecord.parse(payload)
-                e.doviRecord = record
-                if let other = s.doviRecord, !sameFields(record, other) {
-                    e.doviRecordDisagreement = "hdrprobe reads the '\(box)' box as profile \(record.profile).\(record.compatibilityId) level \(record.level), libavformat as \(other.profile).\(other.compatibilityId) level \(other.level)."
-                }
-            } catch {
-                e.doviRecord = s.doviRecord
-                e.doviRecordDisagreement = s.doviRecord == nil ? nil : "the '\(box)' box is only \(payload.count) bytes; libavformat's reading is used."
-            }
-        } else if let record = s.doviRecord {
-            e.doviRecord = record
-            switch signature {
-            case .isobmff: e.doviRecordBox = record.profile > 10 ? "dvwC" : record.profile > 7 ? "dvvC" : "dvcC"
-            case .matroska: e.doviRecordBox = "matroska"
-            case .mpegts: e.doviRecordBox = "mpegts-descriptor"
-            default: e.doviRecordBox = nil
-            }
-        }
+        resolveDolbyVisionRecord(&e, stream: s, entry: entry, matroskaTrack: matroskaTrack, signature: signature)
 
         // Codec configuration record → framing, profile/level/depth, out-of-band parameter sets.
         var framing = NALFraming.annexB
@@ -97,6 +74,11 @@ enum StreamEvidenceBuilder {
             }
         case AV_CODEC_ID_AV1:
             scannerCodec = .av1
+        case AV_CODEC_ID_VP9:
+            scannerCodec = .vp9
+            // libavformat reads the MP4 `vpcC` into stream fields only; the record itself comes
+            // from hdrprobe's own sample-entry walk (VP Codec ISO Media File Format Binding).
+            if e.configurationRecord.isEmpty, let vpcC = entry?.codecConfigurations["vpcC"] { e.configurationRecord = vpcC }
         default:
             break
         }
@@ -138,6 +120,46 @@ enum StreamEvidenceBuilder {
         fixed.width = entry?.width ?? s.width
         fixed.height = entry?.height ?? s.height
         return fixed
+    }
+
+    /// The Dolby Vision record: parsed by hdrprobe from the MP4 box payload or the Matroska
+    /// BlockAddIDExtraData; libavformat's reading is compared with it (a disagreement is a
+    /// finding) and used only where the container has no own source (MPEG-TS), or where the own
+    /// walk could not read the track.
+    static func resolveDolbyVisionRecord(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?,
+                                         matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature) {
+        var own: (payload: [UInt8], box: String, name: String)?
+        if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
+            own = (payload, box, "the '\(box)' box")
+        } else if let mapping = matroskaTrack?.dolbyVisionMapping, let payload = mapping.extraData {
+            own = (payload, "matroska", "the Matroska BlockAdditionMapping '\(mapping.typeFourCC ?? "?")'")
+        }
+        if let own {
+            e.doviRecordBox = own.box
+            do {
+                let record = try DOVIDecoderConfigurationRecord.parse(own.payload)
+                e.doviRecord = record
+                if let other = s.doviRecord, !sameFields(record, other) {
+                    e.doviRecordDisagreement = "hdrprobe reads \(own.name) as profile \(record.profile).\(record.compatibilityId) level \(record.level), libavformat as \(other.profile).\(other.compatibilityId) level \(other.level)."
+                }
+            } catch {
+                e.doviRecord = s.doviRecord
+                e.doviRecordDisagreement = s.doviRecord == nil ? nil : "\(own.name) is only \(own.payload.count) bytes; libavformat's reading is used."
+            }
+        } else if let record = s.doviRecord {
+            if matroskaTrack != nil {
+                // The own walk read the track and found no mapping: libavformat's record is evidence only.
+                e.doviRecordDisagreement = "libavformat reports a Dolby Vision record (profile \(record.profile)) that hdrprobe does not find in the Matroska track's BlockAdditionMapping."
+                return
+            }
+            e.doviRecord = record
+            switch signature {
+            case .isobmff: e.doviRecordBox = record.profile > 10 ? "dvwC" : record.profile > 7 ? "dvvC" : "dvcC"
+            case .matroska: e.doviRecordBox = "matroska"
+            case .mpegts: e.doviRecordBox = "mpegts-descriptor"
+            default: e.doviRecordBox = nil
+            }
+        }
     }
 
     static func sameFields(_ a: DOVIDecoderConfigurationRecord, _ b: DOVIDecoderConfigurationRecord) -> Bool {

@@ -12,12 +12,13 @@ import Testing
 /// invalidate; corruption and a concurrent writer only cost the cache, never a result.
 @Suite struct ScanCacheTests {
     static func scan(_ lib: LibraryFixture, cache: String, options: ProbeOptions = ProbeOptions(),
-                     policy: DolbyVisionPolicy = .default) -> (ScanSummary, [String: ScanResult], [String]) {
+                     policy: DolbyVisionPolicy = .default,
+                     executor: (@Sendable () -> ProbeExecutor)? = nil) -> (ScanSummary, [String: ScanResult], [String]) {
         var config = ScanConfiguration(roots: [lib.path], jobs: 2, options: options, policy: PolicyDocument(dolbyVision: policy))
         config.cachePath = cache
         var results: [String: ScanResult] = [:]
         var warnings: [String] = []
-        let summary = LibraryScanner(config: config).run(shouldInterrupt: { false }, warn: { warnings.append($0) }) {
+        let summary = LibraryScanner(config: config, executor: executor).run(shouldInterrupt: { false }, warn: { warnings.append($0) }) {
             results[$0.entry.relativePath] = $0
         }
         return (summary, results, warnings)
@@ -52,17 +53,22 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let (cold, coldResults, _) = Self.scan(lib, cache: cache)
         #expect(cold.files == 4 && cold.probed == 4 && cold.fromCache == 0)
-        // Overwrite every media byte with zeros, keeping size and modification time: a scan that
-        // read any media would now report errors.
-        for rel in coldResults.keys {
-            let path = lib.url(rel).path
-            let mtime = Self.modified(path)
-            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
-            try Data(count: size).write(to: lib.url(rel))
-            Self.setModified(path, mtime)
+        // The warm scan's executor records every file it is asked to probe: none may be. (This
+        // test overwrote the media with zeros, keeping size and modification time, and expected
+        // the old reports: since the key holds the ctime too, such a rewrite is a change.)
+        final class Recording: ProbeExecutor, @unchecked Sendable {
+            let lock = NSLock()
+            var paths: [String] = []
+            func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+                lock.lock(); paths.append(request.path); lock.unlock()
+                return .failure(path: request.path, ReportError(.readFailed, "probed"))
+            }
+            func shutdown() {}
         }
-        let (warm, warmResults, warnings) = Self.scan(lib, cache: cache)
+        let recording = Recording()
+        let (warm, warmResults, warnings) = Self.scan(lib, cache: cache, executor: { recording })
         #expect(warnings.isEmpty)
+        #expect(recording.paths.isEmpty)
         #expect(warm.files == 4 && warm.fromCache == 4 && warm.probed == 0)
         for (rel, result) in warmResults {
             #expect(result.jsonLine == coldResults[rel]?.jsonLine, "\(rel)")

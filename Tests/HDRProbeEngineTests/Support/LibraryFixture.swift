@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 import Testing
@@ -48,7 +50,7 @@ struct LibraryFixture {
     }
 
     func chmod(_ relative: String, _ mode: mode_t) {
-        _ = Glibc.chmod(url(relative).path, mode)
+        _ = systemChmod(url(relative).path, mode)
     }
 
     func delete(_ relative: String) throws {
@@ -64,9 +66,9 @@ struct LibraryFixture {
     func remove() {
         // Restore permissions so that folders made unreadable can be removed.
         if let e = FileManager.default.enumerator(atPath: path) {
-            for case let item as String in e { _ = Glibc.chmod(url(item).path, 0o755) }
+            for case let item as String in e { _ = systemChmod(url(item).path, 0o755) }
         }
-        _ = Glibc.chmod(path, 0o755)
+        _ = systemChmod(path, 0o755)
         try? FileManager.default.removeItem(at: root)
     }
 
@@ -102,4 +104,13 @@ struct LibraryFixture {
 /// `#expect` for C calls that return 0 on success.
 func expect0(_ rc: Int32, _ what: String) {
     if rc != 0 { Issue.record("\(what) failed: \(String(cString: strerror(errno)))") }
+}
+
+/// chmod(2) from the C library of the platform (the fixture's own `chmod` method shadows the name).
+private func systemChmod(_ path: String, _ mode: mode_t) -> Int32 {
+#if canImport(Glibc)
+    Glibc.chmod(path, mode)
+#else
+    Darwin.chmod(path, mode)
+#endif
 }

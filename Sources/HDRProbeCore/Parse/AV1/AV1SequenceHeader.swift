@@ -14,6 +14,8 @@ public struct AV1SequenceHeader: Sendable, Equatable {
     public var numUnitsInDisplayTick: UInt32?
     public var timeScale: UInt32?
     public var equalPictureInterval: Bool?
+    /// num_ticks_per_picture_minus_1, when equal_picture_interval is 1.
+    public var numTicksPerPictureMinus1: UInt32? = nil
     public var decoderModelInfoPresent: Bool
     public var operatingPointsCount: Int
     /// operating_point_idc[0].
@@ -41,7 +43,7 @@ public struct AV1SequenceHeader: Sendable, Equatable {
         let still = try r.flag()
         let reduced = try r.flag()
         var timingPresent = false, decoderModelPresent = false
-        var unitsInTick: UInt32? = nil, timeScale: UInt32? = nil, equal: Bool? = nil
+        var unitsInTick: UInt32? = nil, timeScale: UInt32? = nil, equal: Bool? = nil, ticksMinus1: UInt32? = nil
         var opCount = 1, opIDC0: UInt16 = 0, level0: UInt8 = 0, tier0: UInt8 = 0
         if reduced {
             level0 = try r.u8(5)
@@ -52,7 +54,7 @@ public struct AV1SequenceHeader: Sendable, Equatable {
                 unitsInTick = try r.u32()
                 timeScale = try r.u32()
                 equal = try r.flag()
-                if equal == true { _ = try readUVLC(&r) }   // num_ticks_per_picture_minus_1
+                if equal == true { ticksMinus1 = try readUVLC(&r) }   // num_ticks_per_picture_minus_1
                 decoderModelPresent = try r.flag()
                 if decoderModelPresent {
                     bufferDelayLength = try r.int(5) + 1
@@ -140,7 +142,7 @@ public struct AV1SequenceHeader: Sendable, Equatable {
             separateUV = try r.flag()
         }
         let filmGrain = try r.flag()
-        return AV1SequenceHeader(
+        var header = AV1SequenceHeader(
             seqProfile: profile, stillPicture: still, reducedStillPictureHeader: reduced,
             timingInfoPresent: timingPresent, numUnitsInDisplayTick: unitsInTick, timeScale: timeScale,
             equalPictureInterval: equal, decoderModelInfoPresent: decoderModelPresent, operatingPointsCount: opCount,
@@ -149,6 +151,16 @@ public struct AV1SequenceHeader: Sendable, Equatable {
             chromaSamplePosition: csp, colorDescriptionPresent: descPresent,
             colour: ColourCodes(primaries: cp, transfer: tc, matrix: mc, fullRange: fullRange),
             separateUVDeltaQ: separateUV, filmGrainParamsPresent: filmGrain)
+        header.numTicksPerPictureMinus1 = ticksMinus1
+        return header
+    }
+
+    /// The frame rate `timing_info()` states when pictures are equally spaced (§6.4.2:
+    /// time_scale / (num_units_in_display_tick × (num_ticks_per_picture_minus_1 + 1))); nil otherwise.
+    public var timingFrameRate: FrameRate? {
+        guard timingInfoPresent, equalPictureInterval == true, let units = numUnitsInDisplayTick, let scale = timeScale,
+              let ticks = numTicksPerPictureMinus1, ticks < UInt32.max else { return nil }
+        return FrameRate(numerator: Int(scale), denominator: Int(units) * (Int(ticks) + 1))
     }
 
     /// `uvlc()` (§4.10.3): leading zeros then that many bits; 32 or more zeros give 2^32 − 1 (no value bits read).

@@ -24,6 +24,13 @@ public struct AVCSequenceParameterSet: Sendable, Equatable {
         public init() {}
 
         public subscript<T>(dynamicMember path: KeyPath<VUIVideoSignalInfo, T>) -> T { signal[keyPath: path] }
+
+        /// The frame rate of the timing info: time_scale / (2 × num_units_in_tick), a frame being
+        /// two field ticks (§E.2.1, Equation C-1 with a frame of two fields; what libavcodec does).
+        public var timingFrameRate: FrameRate? {
+            guard let n = numUnitsInTick, let t = timeScale else { return nil }
+            return FrameRate(numerator: Int(t), denominator: 2 * Int(n))
+        }
     }
 
     public var profileIDC: UInt8

@@ -37,6 +37,12 @@ public struct HEVCVideoUsabilityInformation: Sendable, Equatable {
         return Double(t) / Double(n)
     }
 
+    /// The same as an exact rational (vui_time_scale / vui_num_units_in_tick, §E.3.1).
+    public var timingFrameRate: FrameRate? {
+        guard let n = numUnitsInTick, let t = timeScale else { return nil }
+        return FrameRate(numerator: Int(t), denominator: Int(n))
+    }
+
     public static func parse(_ r: inout BitReader) throws -> HEVCVideoUsabilityInformation {
         var v = HEVCVideoUsabilityInformation()
         v.signal = try VUIVideoSignalInfo.parse(&r)

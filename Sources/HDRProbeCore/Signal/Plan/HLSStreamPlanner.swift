@@ -19,7 +19,7 @@ public enum HLSStreamPlanner {
     }
 
     /// The base-layer codec string (`hvc1…`, `avc1…`, `av01…`, `vp09…`) from the evidence.
-    public static func baseCodecString(_ e: VideoEvidence) -> Result<VideoCodecString, CodecStringError> {
+    public static func baseCodecString(_ e: VideoEvidence, framesPerSecond fps: Double? = nil) -> Result<VideoCodecString, CodecStringError> {
         let record = e.configurationRecord
         let isRecord = record.first == 1
         switch e.codec {
@@ -39,10 +39,15 @@ public enum HLSStreamPlanner {
             if let seq = e.scan.av1SequenceHeader { return .success(.av1(AV1CodecString(sequenceHeader: seq))) }
             return .failure(.tooShort(needed: 4, got: record.count))
         case "vp9":
-            guard let vpcC = try? VPCodecConfigurationRecord.parse(record) else {
-                return .failure(.tooShort(needed: 12, got: record.count))
+            if let vpcC = try? VPCodecConfigurationRecord.parse(record) {
+                return .success(.vp9(VP9CodecString(record: vpcC, colour: e.containerColour)))
             }
-            return .success(.vp9(VP9CodecString(record: vpcC, colour: e.containerColour)))
+            if let header = e.scan.vp9Header {
+                return VP9CodecString.fromFrameHeader(header, colour: e.containerColour, framesPerSecond: fps)
+                    .map(VideoCodecString.vp9)
+            }
+            return .failure(record.isEmpty ? .invalidField("no vpcC record and no VP9 key frame in the frames scanned")
+                                           : .tooShort(needed: 12, got: record.count))
         default:
             return .failure(.invalidField("codec \(e.codec ?? "unknown") has no HLS codec string"))
         }
@@ -53,7 +58,7 @@ public enum HLSStreamPlanner {
     public static func plan(evidence e: VideoEvidence, stream s: StreamReport, audio: [AudioCodecInput],
                             bandwidth: HLSBandwidth?, policy: DolbyVisionPolicy) -> Plan {
         let codec = e.codec ?? "unknown"
-        let base = baseCodecString(e)
+        let base = baseCodecString(e, framesPerSecond: s.frameRate?.value)
         let transfer = s.color?.transferCharacteristics
         var dolbyVision: HLSVideoSource.DolbyVision?
         if s.dolbyVision != nil,

@@ -1,0 +1,19 @@
+/// A report's path compared byte for byte. Swift's `String` compares and hashes by Unicode
+/// canonical equivalence, so `café` spelt with U+00E9 (NFC) and with `e` + U+0301 (NFD) would be
+/// one key — but on Linux they name two files. `check --diff` and `merge` key reports by this.
+public struct ExactPath: Hashable, Comparable, Sendable {
+    /// The bytes that identify the file (the UTF-8 of `path`).
+    public let bytes: [UInt8]
+    /// The path as reports show it.
+    public let path: String
+
+    public init(_ path: String) {
+        self.path = path
+        bytes = Array(path.utf8)
+    }
+
+    public static func == (a: ExactPath, b: ExactPath) -> Bool { a.bytes == b.bytes }
+    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+    /// Byte order, the order of `scan --sorted`.
+    public static func < (a: ExactPath, b: ExactPath) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+}

@@ -1,0 +1,410 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GRDB
+import HDRProbeCore
+import HDRProbeEngine
+@testable import HDRProbeLibrary
+import Testing
+
+/// Scans left to run on their own over real libraries (issue 19): a closed pipe or a full device
+/// stops the scan, workers do not outlive a killed scan, the cache's write-ahead log stays
+/// bounded, damaged or stale cache entries are not served, read-only and locked caches get their
+/// own messages, and what reaches a terminal is escaped and not mixed.
+@Suite struct UnattendedScanTests {
+    // MARK: 7 — a closed pipe or a full device stops the scan
+
+    /// `scan … | head -1`: the reader goes away after one line; the scan stops at the next batch
+    /// (EPIPE) instead of probing the whole library, with exit status 2 and a message saying
+    /// why. Before the fix it probed all 3,000 files and then exited 2.
+    @Test func closedPipeStopsTheScan() throws {
+        let files = 3000
+        let lib = try ScanRobustnessTests.stubLibrary(files: files)
+        defer { lib.remove() }
+        let script = "\"$0\" scan \"$1\" --no-cache --jobs 1 | head -1 >/dev/null; echo \"status=${PIPESTATUS[0]}\" >&2"
+        let started = Date()
+        let r = try CLI.run(["-c", script, TestPaths.executable.path, lib.path], program: "/bin/bash")
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(r.stderr.contains("status=2"), "\(r.stderr)")
+        #expect(r.stderr.contains("could not all be written") && r.stderr.contains("Broken pipe"), "\(r.stderr)")
+        let done = try #require(Self.summaryFiles(r.stderr), "\(r.stderr)")
+        #expect(done < files / 2, "the scan went on after its reader left: \(done) of \(files) files, \(elapsed) s")
+    }
+
+    /// `--jsonl /dev/full`: every write fails with ENOSPC; the scan stops early, says so, exits 2.
+    @Test func fullDeviceStopsTheScan() throws {
+        let files = 3000
+        let lib = try ScanRobustnessTests.stubLibrary(files: files)
+        defer { lib.remove() }
+        let r = try CLI.run(["scan", lib.path, "--no-cache", "--jobs", "1", "--jsonl", "/dev/full"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
+        let done = try #require(Self.summaryFiles(r.stdout + r.stderr), "\(r.stdout)\(r.stderr)")
+        #expect(done < files / 2, "\(done) of \(files) files")
+    }
+
+    /// The summary goes to standard output when the reports go to a file; a failed write of it
+    /// is an error (exit status 2), not silence.
+    @Test func failedSummaryWriteSaysSo() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "a.mkv")
+        let jsonl = lib.path + ".jsonl"
+        defer { try? FileManager.default.removeItem(atPath: jsonl) }
+        let r = try CLI.run(["-c", "exec \"$0\" scan \"$1\" --no-cache --jsonl \"$2\" >/dev/full", TestPaths.executable.path, lib.path, jsonl],
+                            program: "/bin/bash")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("the summary could not be written") && r.stderr.contains("No space left on device"), "\(r.stderr)")
+    }
+
+    /// `hdrprobe scan: N files in …` from a summary.
+    static func summaryFiles(_ text: String) -> Int? {
+        guard let range = text.range(of: "hdrprobe scan: ") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    // MARK: 8 — workers end with their scan
+
+    /// `kill -9` of the scan while its worker hangs on a file: the worker (Linux: parent-death
+    /// signal; elsewhere its watch of the parent and of the request pipe) is gone within a
+    /// second or two. Before the fix it ran on under PID 1 (here: forever, the hang sleeps).
+    @Test func workersDieWithTheScan() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let stuck = "stuck_\(UUID().uuidString.prefix(8))"
+        try lib.copy("sdr_h264.mkv", to: stuck + ".mkv")
+        let fault = "hang:\(stuck)"
+        let run = try CLI.start(["scan", lib.path, "--no-cache", "--jobs", "1", "--timeout", "300", "--quiet"],
+                                environment: ["HDRPROBE_WORKER_FAULT": fault])
+        let marker = "HDRPROBE_WORKER_FAULT=" + fault
+        // The worker is the process other than the scan with the fault in its environment.
+        var workers: [String] = []
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            workers = ScanRobustnessTests.processes(withEnvironment: marker).filter { $0 != String(run.process.processIdentifier) }
+            if !workers.isEmpty { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(!workers.isEmpty, "no worker started")
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(run.process.processIdentifier, SIGKILL)
+        _ = run.wait()
+        let killed = Date()
+        while Date().timeIntervalSince(killed) < 10 && workers.contains(where: Self.isAlive) { Thread.sleep(forTimeInterval: 0.02) }
+        let lifetime = Date().timeIntervalSince(killed)
+        for pid in workers where Self.isAlive(pid) { kill(pid_t(pid)!, SIGKILL) }
+        #expect(lifetime < 3, "a worker outlived its scan by \(lifetime) s")
+    }
+
+    /// Running (a zombie waiting for PID 1 to reap it runs nothing).
+    static func isAlive(_ pid: String) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)] != "Z"
+    }
+
+    // MARK: 10 — the write-ahead log stays bounded
+
+    /// A cold scan of 4,000 files with ~8 KB reports (~32 MB stored): the WAL beside the cache
+    /// stays small while the scan runs (before the fix each worker thread's snapshot pinned the
+    /// log and it grew by every report: ~40 MB here, 132 MiB seen on 11,000 real files).
+    @Test func writeAheadLogStaysBounded() throws {
+        let files = 4000
+        let lib = try ScanRobustnessTests.stubLibrary(files: files)
+        defer { lib.remove() }
+        let cache = lib.path + ".cache.sqlite"
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
+        final class Padded: ProbeExecutor {
+            func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+                let line = "{\"path\":\"\(request.path)\",\"pad\":\"\(String(repeating: "p", count: 8000))\"}"
+                return .report(jsonLine: line, digest: ReportDigest(path: request.path, status: .ok, error: nil, streams: [], findings: []))
+            }
+            func shutdown() {}
+        }
+        var config = ScanConfiguration(roots: [lib.path], jobs: 2, options: ProbeOptions(), policy: PolicyDocument(dolbyVision: .default))
+        config.cachePath = cache
+        var largest: Int64 = 0
+        func walSize() -> Int64 {
+            var st = stat()
+            return stat(cache + "-wal", &st) == 0 ? Int64(st.st_size) : 0
+        }
+        let summary = LibraryScanner(config: config, executor: { Padded() }).run(shouldInterrupt: { false },
+                                                                                 afterBatch: { largest = max(largest, walSize()) }) { _ in }
+        #expect(summary.files == files)
+        #expect(largest < 12 << 20, "the WAL grew to \(largest >> 20) MiB during the scan")
+        // Everything was stored: a warm scan probes nothing.
+        let warm = LibraryScanner(config: config, executor: { Padded() }).run(shouldInterrupt: { false }) { _ in }
+        #expect(warm.fromCache == files)
+        print("WAL during a cold scan of \(files) files with 8 KB reports: at most \(largest) bytes")
+    }
+
+    // MARK: 6 — cache entries are checked
+
+    /// One changed byte inside a stored report (height 72 → 99, the files are made 128x72 by
+    /// Corpus/generate.sh) and a report made invalid JSON: neither is served; both files are
+    /// probed again with a warning, and the warm scan after that serves the repaired rows.
+    @Test func damagedEntriesAreProbedAgain() throws {
+        let lib = try ScanCacheTests.library()
+        defer { lib.remove() }
+        let cache = lib.path + ".cache.sqlite"
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
+        _ = ScanCacheTests.scan(lib, cache: cache)
+        let db = try DatabaseQueue(path: cache)
+        try db.write { db in
+            try db.execute(sql: "UPDATE \(ScanCache.table) SET report = replace(report, '\"height\":72', '\"height\":99') WHERE path LIKE '%/hdr10.mp4'")
+            try db.execute(sql: "UPDATE \(ScanCache.table) SET report = '#' || substr(report, 2) WHERE path LIKE '%/dv.mkv'")
+            #expect(db.changesCount == 1)
+        }
+        try db.close()
+        let (summary, results, warnings) = ScanCacheTests.scan(lib, cache: cache)
+        #expect(summary.probed == 2, "\(warnings)")
+        #expect(results["hdr10.mp4"]?.jsonLine.contains("\"height\":72") == true)
+        #expect(results["hdr10.mp4"]?.jsonLine.contains("\"height\":99") == false)
+        let dv = try #require(results["dv.mkv"]?.jsonLine)
+        #expect((try? JSONSerialization.jsonObject(with: Data(dv.utf8))) != nil, "an invalid JSON line was served")
+        #expect(warnings.filter { $0.contains("damaged") }.count == 2, "\(warnings)")
+        #expect(ScanCacheTests.scan(lib, cache: cache).0.fromCache == 4)
+    }
+
+    /// Content rewritten in place with its old size and modification time restored (what
+    /// `rsync -t --inplace` or `touch -r` leave) has a new ctime; content replaced by a rename
+    /// (plain `rsync -t`) has a new inode. Neither is served from the cache.
+    @Test func sameSizeAndTimeButRewrittenIsProbedAgain() throws {
+        let lib = try ScanCacheTests.library()
+        defer { lib.remove() }
+        let cache = lib.path + ".cache.sqlite"
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
+        #expect(ScanCacheTests.scan(lib, cache: cache).1["dv.mkv"]?.digest.status == .ok)
+        for (name, viaRename) in [("dv.mkv", false), ("hdr10.mp4", true)] {
+            let path = lib.url(name).path
+            let mtime = ScanCacheTests.modified(path)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            Thread.sleep(forTimeInterval: 0.02)
+            if viaRename {
+                let temp = lib.url(".tmp-" + name)
+                try Data(count: size).write(to: temp)
+                ScanCacheTests.setModified(temp.path, mtime)
+                expect0(rename(temp.path, path), "rename")
+            } else {
+                let handle = try FileHandle(forWritingTo: lib.url(name))
+                try handle.write(contentsOf: Data(count: size))
+                try handle.close()
+                ScanCacheTests.setModified(path, mtime)
+            }
+            #expect(ScanCacheTests.modified(path) == mtime)
+        }
+        let (summary, results, _) = ScanCacheTests.scan(lib, cache: cache)
+        #expect(summary.probed == 2)
+        #expect(results["dv.mkv"]?.digest.status == .error, "stale report served for content rewritten in place")
+        #expect(results["hdr10.mp4"]?.digest.status == .error, "stale report served for content replaced by a rename")
+    }
+
+    // MARK: 11 — io.empty is not cached
+
+    /// An empty file is often one still being written: like every `io.*` error it is probed
+    /// again next time (docs/check.md said so; the code cached it).
+    @Test func emptyFileIsNotCached() throws {
+        let lib = try ScanCacheTests.library()
+        defer { lib.remove() }
+        try lib.write(Data(), to: "empty.mkv")
+        let cache = lib.path + ".cache.sqlite"
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
+        let (_, first, _) = ScanCacheTests.scan(lib, cache: cache)
+        #expect(first["empty.mkv"]?.digest.error?.code == "io.empty")
+        let (summary, results, _) = ScanCacheTests.scan(lib, cache: cache)
+        #expect(summary.probed == 1)
+        #expect(results["empty.mkv"]?.fromCache == false)
+    }
+}
+
+/// The cache's messages (issue 19, item 9): a read-only cache is read, and permission, lock and
+/// a missing folder each get their own message — "Delete the file" only for a damaged one.
+@Suite struct CacheAccessMessageTests {
+    static func prepared() throws -> (LibraryFixture, String) {
+        let lib = try ScanCacheTests.library()
+        let folder = lib.path + "-cache"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let cache = folder + "/c.sqlite"
+        let r = try CLI.run(["scan", lib.path, "--cache", cache, "--quiet"])
+        #expect(r.lines.count == 4)
+        return (lib, cache)
+    }
+
+    static func cleanUp(_ lib: LibraryFixture, _ cache: String) {
+        let folder = (cache as NSString).deletingLastPathComponent
+        chmod(folder, 0o755)
+        chmod(cache, 0o644)
+        try? FileManager.default.removeItem(atPath: folder)
+        lib.remove()
+    }
+
+    /// A cache in a folder this user may not write, itself read-only: the scan reads it (every
+    /// file from the cache) and says it stores nothing.
+    @Test(.enabled(if: CLI.permissionPrefix != nil, "running as root without util-linux setpriv"))
+    func readOnlyCacheIsRead() throws {
+        let (lib, cache) = try Self.prepared()
+        defer { Self.cleanUp(lib, cache) }
+        chmod(cache, 0o444)
+        chmod((cache as NSString).deletingLastPathComponent, 0o555)
+        let r = try CLI.run(["scan", lib.path, "--cache", cache], prefix: CLI.permissionPrefix!)
+        #expect(r.lines.count == 4)
+        #expect(r.stderr.contains("4 from the cache, 0 probed"), "\(r.stderr)")
+        #expect(r.stderr.contains("read-only"), "\(r.stderr)")
+        #expect(!r.stderr.contains("Delete the file"), "\(r.stderr)")
+    }
+
+    /// A cache this user may not read: said so, no advice to delete it.
+    @Test(.enabled(if: CLI.permissionPrefix != nil, "running as root without util-linux setpriv"))
+    func unreadableCacheSaysPermissionDenied() throws {
+        let (lib, cache) = try Self.prepared()
+        defer { Self.cleanUp(lib, cache) }
+        chmod(cache, 0o000)
+        let r = try CLI.run(["scan", lib.path, "--cache", cache], prefix: CLI.permissionPrefix!)
+        #expect(r.lines.count == 4)
+        #expect(r.stderr.contains("permission denied"), "\(r.stderr)")
+        #expect(!r.stderr.contains("Delete the file"), "\(r.stderr)")
+    }
+
+    /// Another process holds the write lock while the cache is created: "locked", not "delete".
+    @Test func lockedCacheSaysLocked() throws {
+        let lib = try ScanCacheTests.library()
+        defer { lib.remove() }
+        let cache = lib.path + ".cache.sqlite"
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: cache, configuration: configuration)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+        let r = try CLI.run(["scan", lib.path, "--cache", cache])
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        #expect(r.lines.count == 4)
+        #expect(r.stderr.contains("locked by another process"), "\(r.stderr)")
+        #expect(!r.stderr.contains("Delete the file"), "\(r.stderr)")
+    }
+
+    /// A cache path below a regular file: its folder cannot be made; the message says which part
+    /// is in the way (it was a raw NSCocoaErrorDomain text).
+    @Test func missingCacheFolderIsExplained() throws {
+        let lib = try ScanCacheTests.library()
+        defer { lib.remove() }
+        let blocker = lib.path + ".blocker"
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        defer { try? FileManager.default.removeItem(atPath: blocker) }
+        let r = try CLI.run(["scan", lib.path, "--cache", blocker + "/sub/c.sqlite"])
+        #expect(r.lines.count == 4)
+        #expect(r.stderr.contains("\(blocker) is a file, not a folder"), "\(r.stderr)")
+        #expect(!r.stderr.contains("NSCocoaErrorDomain"), "\(r.stderr)")
+    }
+}
+
+/// Text that reaches a terminal (issue 19, items 4 and 11): escaped, not mixed with reports,
+/// the file name's end visible, counts in the singular for one file.
+@Suite struct TerminalOutputTests {
+    /// The bar shows the end of a long path (the file name), fits the width, and shows a name's
+    /// control characters escaped.
+    @Test func barShowsTheEscapedEndOfTheName() {
+        let progress = ScanProgress(style: .bar)
+        let long = "/library/" + String(repeating: "deep folder/", count: 12) + "The Movie (2024) \u{1B}]0;owned\u{07}\u{1B}[2J.mkv"
+        let line = progress.barLine(done: 3, total: 10, totalKnown: true, current: long, now: Date(), columns: 80)
+        #expect(line.count <= 79, "\(line)")
+        #expect(line.hasSuffix("owned\\x07\\x1B[2J.mkv"), "\(line)")
+        #expect(line.contains("…"), "\(line)")
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 }, "a control character reached the terminal: \(line.debugDescription)")
+    }
+
+    /// `check`'s text output escapes a file name's escape sequences (a title change, a clear
+    /// screen, a bell); before the fix they reached the terminal raw.
+    @Test func checkTextEscapesFileNames() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let name = "bad \u{1B}]0;owned\u{07}\u{1B}[2J.mp4"
+        try lib.copy("bad_png_renamed.mp4", to: name)
+        let r = try CLI.run(["check", lib.path, "--no-cache", "--quiet"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("bad \\x1B]0;owned\\x07\\x1B[2J.mp4"), "\(r.stdout)")
+        #expect(!r.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, "\(r.stdout.debugDescription)")
+    }
+
+    /// One file: "1 file", not "1 files" (the plain progress line at the end and the summary).
+    @Test func oneFileIsSingular() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "a.mkv")
+        let r = try CLI.run(["scan", lib.path, "--no-cache"])
+        #expect(r.stderr.contains("scan: 1 file done"), "\(r.stderr)")
+        #expect(r.stderr.contains("hdrprobe scan: 1 file in"), "\(r.stderr)")
+        #expect(!r.stderr.contains("1 files done") && !r.stderr.contains("1 files in"), "\(r.stderr)")
+    }
+
+    /// Reports and progress on one terminal (a pseudo-terminal from Python's `pty`): no bar is
+    /// drawn between the report lines (before the fix `ESC [K` and the bar were mixed into them).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is needed for a pseudo-terminal"))
+    func noBarBetweenReportsOnOneTerminal() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        for i in 0..<40 { try lib.copy("sdr_h264.mkv", to: "f\(i).mkv") }
+        let script = """
+        import os, pty, subprocess, sys
+        master, slave = pty.openpty()
+        p = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave)
+        os.close(slave)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        p.wait()
+        sys.stdout.buffer.write(out)
+        """
+        let r = try CLI.run(["-c", script, TestPaths.executable.path, "scan", lib.path, "--no-cache", "--jobs", "1"], program: "/usr/bin/python3")
+        #expect(r.stdout.contains("\"path\""), "\(r.stdout)")
+        #expect(!r.stdout.contains("\u{1B}[K"), "the progress bar was drawn among the reports")
+    }
+}
+
+/// Paths compared byte for byte (issue 19, item 2): `café` in NFC and in NFD are two files on
+/// Linux, and `check --diff` and `merge` keep them apart.
+@Suite struct ExactPathTests {
+    static let nfc = "caf\u{E9}.mkv"
+    static let nfd = "cafe\u{301}.mkv"
+
+    /// Two scans where only the NFD file lost Dolby Vision (it became an SDR copy, dv_p81.mkv
+    /// and sdr_h264.mkv as Corpus/generate.sh makes them): the diff says so.
+    @Test func diffSeesALossOnTheNFDName() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("dv_p81.mkv", to: Self.nfc)
+        try lib.copy("dv_p81.mkv", to: Self.nfd)
+        let old = lib.path + ".old.jsonl", new = lib.path + ".new.jsonl"
+        defer { for f in [old, new] { try? FileManager.default.removeItem(atPath: f) } }
+        #expect(try CLI.run(["scan", lib.path, "--no-cache", "--quiet", "--jsonl", old]).status == 0)
+        try lib.delete(Self.nfd)
+        try lib.copy("sdr_h264.mkv", to: Self.nfd)
+        #expect(try CLI.run(["scan", lib.path, "--no-cache", "--quiet", "--jsonl", new]).status == 0)
+        let r = try CLI.run(["check", "--diff", old, new, "--format", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stdout)")
+        let files = try #require(doc["files"] as? [[String: Any]], "\(r.stdout)")
+        let lost = files.filter { ($0["items"] as? [[String: Any]])?.contains { $0["code"] as? String == "diff.lostDolbyVision" } == true }
+        #expect(lost.count == 1, "\(r.stdout)")
+        #expect((lost.first?["path"] as? String).map { Array($0.utf8) } == Array((lib.path + "/" + Self.nfd).utf8))
+        #expect(r.status == 1)
+    }
+
+    /// `merge` keeps both spellings (it kept one and counted the other a duplicate).
+    @Test func mergeKeepsBothSpellings() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("dv_p81.mkv", to: Self.nfc)
+        try lib.copy("sdr_h264.mkv", to: Self.nfd)
+        let scan = lib.path + ".jsonl"
+        defer { try? FileManager.default.removeItem(atPath: scan) }
+        #expect(try CLI.run(["scan", lib.path, "--no-cache", "--quiet", "--jsonl", scan]).status == 0)
+        let r = try CLI.run(["merge", scan, scan])
+        #expect(r.lines.count == 2, "\(r.stdout)\(r.stderr)")
+    }
+}
