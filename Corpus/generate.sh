@@ -245,6 +245,8 @@ remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_hev1.mp4" -strict unofficial       # dvvC i
 remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_nobox.mp4"                          # no -strict unofficial: no dvvC, hev1
 remux "$OUT/dv_p5.mkv" "$OUT/dv_p5_nobox.mp4" -tag:v hvc1                # P5 without dvcC
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_hev1.mp4"                   # plain HDR10, hev1
+remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_norpu.mp4" -strict unofficial -tag:v hvc1 \
+  -bsf:v filter_units=remove_types=62                                     # dvvC kept, every RPU removed
 # fragmented / faststart MP4
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_frag.mp4" -tag:v hvc1 -movflags frag_keyframe+empty_moov+default_base_moof
 remux "$OUT/sdr_h264.mkv" "$OUT/sdr_h264_faststart.mp4" -movflags +faststart

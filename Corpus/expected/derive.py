@@ -169,6 +169,10 @@ ENCRYPTED = {
     'enc_ffcenc_hdr10_frag.mp4': dict(src='hdr10_hevc_frag.mp4', scheme='cenc', writer='ffmpeg', frag=True),
 }
 
+# a Dolby Vision record over a stream without RPUs (generate.sh: filter_units=remove_types=62 with
+# -strict unofficial keeps the dvvC): the clear source's facts without the RPUs
+NO_RPU = {'dv_p81_norpu.mp4': dict(src='dv_p81.mp4')}
+
 # non-video / broken files: explicit expectations
 SPECIAL = {
     'audio_aac.mp4': dict(status='ok', fmt='mp4', streams=[('audio', 'aac')]),
@@ -1155,6 +1159,25 @@ def derive_encrypted(name, spec, path):
     return g
 
 
+def derive_norpu(name, spec, path):
+    """dv_p81.mp4 with every NAL 62 removed: same record, same picture; no RPU (confirmed in the
+    packet bytes), so no Dolby Vision signalling in HLS and the plan strips the record."""
+    src = derive(spec['src'], FILES[spec['src']], os.path.join(CORPUS, spec['src']))
+    g = Golden(name)
+    g.errors += src.errors
+    for key, fact in src.facts.items():
+        g.facts[key] = dict(fact)
+    sc = scan_hevc(packets(path), False)
+    g.check('dolbyVision.rpu.framesWithRpu', 0, sc['rpu'], 'packet bytes', 'recipe+ffprobe')
+    g.put('dolbyVision.rpu.present', False, 'recipe+ffprobe')
+    g.put('dolbyVision.rpu.profile', None, 'recipe')
+    g.put('hls.supplementalCodecs', None, 'recipe', 'no RPU: Dolby Vision the stream does not carry is not signalled')
+    g.put('hls.plan.dolbyVisionRecord.action', 'strip', 'recipe')
+    codes = sorted(set(g.facts['findings.codes']['value']) | {'dv.configurationWithoutRpu'})
+    g.put('findings.codes', codes, 'recipe')
+    return g
+
+
 def derive(name, spec, path):
     k = KINDS[spec['kind']]
     fmt = spec['fmt']
@@ -1573,7 +1596,7 @@ def main():
     media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
-    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED)
+    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU)
     only = [a for a in sys.argv[1:] if not a.startswith('--')]
     for f in media:
         if f not in known:
@@ -1589,7 +1612,8 @@ def main():
             errors.append(f'{f}: missing')
             continue
         g = (derive_special(f, SPECIAL[f], path) if f in SPECIAL else
-             derive_encrypted(f, ENCRYPTED[f], path) if f in ENCRYPTED else derive(f, FILES[f], path))
+             derive_encrypted(f, ENCRYPTED[f], path) if f in ENCRYPTED else
+             derive_norpu(f, NO_RPU[f], path) if f in NO_RPU else derive(f, FILES[f], path))
         errors += g.errors
         doc = json.dumps({'file': f, 'facts': g.facts}, indent=2, ensure_ascii=False) + '\n'
         out = os.path.join(HERE, f + '.json')

@@ -108,7 +108,9 @@ public struct ProbeEngine: Sendable {
             }
             let detail = (messages.first ?? Self.describe(code))
             let error: ReportError
-            if !headers.signature.isMedia {
+            if headers.isMediaSegment && !headers.hasMovieBox {
+                error = Self.mediaSegmentError
+            } else if !headers.signature.isMedia {
                 error = ReportError(.unrecognized, "Not a recognised media container (\(detail))")
             } else if let truncation = headers.truncation {
                 error = ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
@@ -121,6 +123,10 @@ public struct ProbeEngine: Sendable {
                 error = ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
             }
             return .failure(path: path, tool: Self.tool, error: error, container: container,
+                            probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+        }
+        if headers.isMediaSegment && !headers.hasMovieBox {
+            return .failure(path: path, tool: Self.tool, error: Self.mediaSegmentError, container: container,
                             probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
         container.demuxer = demuxer.formatName
@@ -156,6 +162,7 @@ public struct ProbeEngine: Sendable {
                                                            signature: headers.signature,
                                                            protectionSystems: headers.movie?.protectionSystemIDs ?? [])
             e.bitstreamTimingFirst = Self.rawElementaryDemuxers.contains(demuxer.formatName)
+            e.samplesComplete = headers.truncation == nil && (memory.map { ($0.logicalSize ?? $0.bytes.count) <= $0.bytes.count } ?? true)
             evidence[s.index] = e
             var prepared = scanner
             prepared.regroupAccessUnits = demuxer.formatName == "hevc"
@@ -213,6 +220,10 @@ public struct ProbeEngine: Sendable {
                            streams: streams, findings: findings,
                            probe: stats(start: start, bytes: file.bytesRead, frames: framesScanned))
     }
+
+    /// A CMAF / fMP4 media segment alone (`styp`/`moof`/`mdat`, no `moov`): not a damaged file.
+    static let mediaSegmentError = ReportError(.mediaSegmentWithoutInit,
+        "This is a fragmented-MP4 media segment (moof/mdat) without its init segment (ftyp + moov): it has no sample entry, so nothing can be decoded or analysed on its own. Probe the init segment, or the init segment and this segment joined (cat init.mp4 seg.m4s > joined.mp4); an HLS playlist names the init in #EXT-X-MAP, a DASH MPD in SegmentTemplate@initialization.")
 
     /// What the audio-token rules (`hls-signalling.md` §8) need about an audio stream.
     static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {

@@ -9,7 +9,8 @@ public struct VideoStreamClassifier: Sendable {
 
     /// The frame rate and where it comes from (`frameRate.source`): a raw stream's own timing
     /// information first, else the container's rate as libavformat reads it, else the median
-    /// sampled frame duration.
+    /// sampled frame duration, else (an fMP4 init segment without samples) the timing information
+    /// of the configuration record's parameter sets.
     static func frameRate(_ e: VideoEvidence) -> (FrameRate?, String?) {
         if e.bitstreamTimingFirst, let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
         if let rate = e.declaredFrameRate { return (rate, e.bitstreamTimingFirst ? "libavformat" : "container") }
@@ -17,6 +18,8 @@ public struct VideoStreamClassifier: Sendable {
            let rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator) {
             return (rate, "timestamps")
         }
+        // A bare init segment (CMAF header: no samples, no timing): the parameter sets' own timing.
+        if let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
         return (nil, nil)
     }
 

@@ -45,6 +45,17 @@ public struct VideoEvidence: Sendable, Equatable {
     /// The codec private data as stored (hvcC / avcC / av1C / vpcC payload, or Annex B sets).
     public var configurationRecord: [UInt8] = []
 
+    /// False when the data read was cut short (a truncated file, the first bytes of an HLS segment):
+    /// an RPU at the end of a cut access unit is missing, not absent.
+    public var samplesComplete = true
+
+    /// A Dolby Vision record over a stream whose scanned frames, all readable, carry no RPU (nor
+    /// an enhancement layer): Dolby Vision the stream does not carry must not be signalled.
+    public var recordWithoutRPUs: Bool {
+        doviRecord != nil && samplesComplete && scan.framesScanned > 0 && scan.framesWithRPU == 0 && !scan.enhancementLayerNALs
+            && encryption?.sampleData != .notRead && scan.encryptedNonVCL[62] == nil
+    }
+
     public init(index: Int) {
         self.index = index
         self.sampledPTS = []

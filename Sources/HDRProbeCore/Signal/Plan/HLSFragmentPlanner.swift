@@ -136,7 +136,10 @@ public enum HLSFragmentPlanner {
         c.append(range)
         if let dv = video.dolbyVision {
             let v = dv.verdict
-            if v.decision == .accept {
+            if v.decision == .accept, hls.supplementalCodecs == nil, hls.plan?.dolbyVisionRecord?.action == .strip,
+               hls.sampleEntry != "dvh1", hls.sampleEntry != "dav1" {
+                c.append("#   Dolby Vision \(dv.profile): not signalled — the record is there but the stream carries no RPU.")
+            } else if v.decision == .accept {
                 c.append("#   Dolby Vision \(dv.profile): accepted (\(v.code))" + (hls.supplementalCodecs.map { "; SUPPLEMENTAL-CODECS \"\($0)\"" } ?? "; CODECS carries it"))
             } else {
                 c.append("#   Dolby Vision \(dv.profile): refused (\(v.code)) — \(v.reason) Signalled as \(v.fallback ?? "its base layer").")

@@ -61,7 +61,7 @@ public enum HLSStreamPlanner {
         let base = baseCodecString(e, framesPerSecond: s.frameRate?.value)
         let transfer = s.color?.transferCharacteristics
         var dolbyVision: HLSVideoSource.DolbyVision?
-        if s.dolbyVision != nil,
+        if s.dolbyVision != nil, !e.recordWithoutRPUs,
            let profile = DolbyVisionProfile.resolve(codec: e.codec, record: e.doviRecord, rpuProfile: e.scan.rpuProfile,
                                                     baseTransfer: transfer) {
             dolbyVision = HLSVideoSource.DolbyVision(profile: profile, level: e.doviRecord?.level,

@@ -99,6 +99,10 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
                                   "Profile 5 without a colour description: write colr nclx 9/16/9 (BT.2020, PQ, BT.2020 NCL), keeping the range, or the Dolby Vision decoder does not engage."))
             }
         }
+        if e.recordWithoutRPUs {
+            return SampleEntryPlan(stored: e.sampleEntry, target: target, steps: steps,
+                                   dolbyVisionRecord: .withoutRPUs(framesScanned: e.scan.framesScanned))
+        }
         let recordPlan = DolbyVisionRecordPlan.decide(codec: e.codec ?? "unknown", profile: dolbyVision?.profile,
                                                       hasRecord: e.doviRecord != nil,
                                                       accepted: dolbyVision?.accepted ?? false,
