@@ -6,7 +6,7 @@ import PackageDescription
 // - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
 // - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
 // - HDRProbeLibrary: whole libraries: file walking, the worker pool, the incremental cache (GRDB).
-// - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes (Linux; a no-op elsewhere).
+// - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes, statfs for the walk (Linux; no-ops elsewhere).
 // - hdrprobe: the command line, one file per subcommand, no logic.
 let package = Package(
     name: "hdrprobe",
@@ -37,7 +37,8 @@ let package = Package(
             resources: [.copy("Resources/devices.yaml")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // A C function Swift cannot call directly (variadic prctl): a worker's parent-death signal.
+        // C functions Swift cannot call directly: prctl (variadic) for a worker's parent-death
+        // signal, statfs (not in the Glibc module) for the walk's pseudo-file-system check.
         .target(name: "CProcessControl"),
         .target(
             name: "HDRProbeLibrary",

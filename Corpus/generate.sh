@@ -72,7 +72,7 @@ DV_VBV=(--vbv-bufsize 2000 --vbv-maxrate 2000)
 
 # clean previous outputs (only files this script makes: everything media-like in Corpus/, flat)
 find "$OUT" -maxdepth 1 -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.ts' -o -name '*.hevc' \
-  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' -o -name '*.webm' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' \
+  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' -o -name '*.webm' -o -name '*.m2ts' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' \
   ! -name 'enc_*' -delete
 rm -rf "$W/tmp"; mkdir -p "$W/tmp"; : >"$W/x265.log"; : >"$W/x264.log"
 T=$W/tmp
@@ -266,6 +266,21 @@ ff -i "$OUT/hdr10_hevc.mkv" -i "$T/cover.png" -map 0 -map 1 -c copy -disposition
 # Matroska: a JPEG attachment named cover.jpg (the Matroska cover-art convention)
 mkv "$OUT/hdr10_hevc_attach.mkv" --attachment-mime-type image/jpeg --attachment-name cover.jpg \
   --attach-file "$T/cover.jpg" "$OUT/hdr10_hevc.mkv"
+
+# ---------------------------------------------------------------- Blu-ray style Dolby Vision TS (DOVI descriptor 0xB0)
+log "Dolby Vision TS descriptors"
+# ffmpeg writes the PES packets; Corpus/ts_dv_descriptor.py renames PIDs and rewrites the PMT with the descriptor
+# (no Debian tool writes it). Profile 7 on two PIDs, M2TS packets: BL 0x1011 (stream_type 0x24) = hdr10_hevc
+# (no RPU); EL 0x1015 (stream_type 0x06) = dv_p7_fel_rpu_no_el's HEVC with its real profile 7 FEL RPUs, standing in
+# for the enhancement-layer pictures (hdrprobe never decodes them). Its descriptor B0 07 01 00 0E 0E 80 8F 63:
+# v1.0, profile 7, level 1, rpu 1 / el 1 / bl 0, dependency_pid 0x1011, compatibility 6, md_compression 0.
+ff -i "$OUT/hdr10_hevc.mkv" -i "$OUT/dv_p7_fel_rpu_no_el.mkv" -map 0:v -map 1:v -c copy "${FFBX[@]}" -f mpegts \
+  -mpegts_start_pid 0x1011 "$T/dv_p7_two_pid.ts"
+python3 "$HERE/ts_dv_descriptor.py" "$T/dv_p7_two_pid.ts" "$OUT/dv_p7_two_pid.m2ts" --m2ts \
+  --pid 0x1011:0x1011:0x24: --pid 0x1012:0x1015:0x06:b00701000e0e808f63
+# Profile 8.1 with a descriptor that ends after the layer flags (no compatibility byte): B0 04 01 00 10 0D
+ff -i "$OUT/dv_p81.mkv" -map 0:v -c copy "${FFBX[@]}" -f mpegts "$T/dv_p81.ts"
+python3 "$HERE/ts_dv_descriptor.py" "$T/dv_p81.ts" "$OUT/dv_p81_nocompat.ts" --pid 0x100:0x100:0x24:b0040100100d
 
 # ---------------------------------------------------------------- exact frame rates, VFR (ffmpeg/libx264 direct)
 log "frame rates"

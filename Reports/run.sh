@@ -35,7 +35,7 @@ PY
 # The capability matrix: every corpus media file × every built-in target.
 set +e
 for fmt in html md json; do
-  "$bin" matrix --quiet --format "$fmt" --output "Reports/matrix.$fmt" "${files[@]}"
+  "$bin" matrix --quiet --no-cache --format "$fmt" --output "Reports/matrix.$fmt" "${files[@]}"
   status=$?
   [ "$status" -le 1 ] || { echo "hdrprobe matrix failed with status $status" >&2; exit "$status"; }
 done

@@ -998,6 +998,97 @@ FFFMT = {'mp4': 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska': 'matroska,webm', 'mpegts'
          'h264': 'h264', 'av1': 'ivf'}
 
 
+# Blu-ray style Dolby Vision TS (generate.sh, Corpus/ts_dv_descriptor.py): the descriptor as written, the streams as
+# ffprobe 5.1 / MediaInfo read them, the presentation as the recipe and dolby-vision.md §1 / §7 define it.
+DV_TS = {
+    'dv_p7_two_pid.m2ts': dict(like='hdr10_hevc.ts', el_like='dv_p7_fel_rpu_no_el.ts', descriptor='b00701000e0e808f63'),
+    'dv_p81_nocompat.ts': dict(like='dv_p81.ts', descriptor='b0040100100d'),
+}
+
+
+def derive_dv_ts(name, spec, path):
+    g = Golden(name)
+    rc, js = ffprobe_json(path, '-show_streams', '-show_format')
+    streams = js.get('streams', [])
+    mi = mediainfo(path)
+    data = open(path, 'rb').read()
+    like = json.load(open(os.path.join(HERE, spec['like'] + '.json')))['facts']
+    two = 'el_like' in spec
+    if bytes.fromhex(spec['descriptor']) not in data:
+        g.errors.append(f'{name}: descriptor {spec["descriptor"]} not in the file')
+    g.check('status', 'ok', 'ok' if rc == 0 and streams else 'error', 'ffprobe', 'recipe+ffprobe')
+    g.check('container.format', 'mpegts', js.get('format', {}).get('format_name'), 'ffprobe', 'recipe+ffprobe')
+    g.check('streams.count', 2 if two else 1, len(streams), 'ffprobe', 'recipe+ffprobe')
+    for i, s in enumerate(streams):
+        g.check(f'streams[{i}].kind', 'video', s.get('codec_type'), 'ffprobe', 'recipe+ffprobe')
+        g.check(f'streams[{i}].codec', 'hevc', s.get('codec_name'), 'ffprobe', 'recipe+ffprobe')
+    rec = next((sd for s in streams for sd in s.get('side_data_list', [])
+                if sd.get('side_data_type') == 'DOVI configuration record'), {})
+    # mediainfo() keeps the last Video track: the EL of the two-PID file, the only one otherwise
+    mv = mi.get('Video', {})
+    mi_dv = [mv.get(k, '') for k in ('HDR_Format_Profile', 'HDR_Format_Level', 'HDR_Format_Settings',
+                                     'HDR_Format_Compatibility')]
+    if two:
+        if [s.get('id') for s in streams] != ['0x1011', '0x1015']:
+            g.errors.append(f'{name}: PIDs {[s.get("id") for s in streams]}')
+        want = dict(dv_profile=7, dv_level=1, rpu_present_flag=1, el_present_flag=1, bl_present_flag=0,
+                    dv_bl_signal_compatibility_id=6)
+        if any(rec.get(k) != v for k, v in want.items()) or mi_dv != ['dvhe.07', '01', 'EL+RPU', 'Blu-ray / HDR10']:
+            g.errors.append(f'{name}: descriptor as read: ffprobe {rec}, MediaInfo {mi_dv}')
+        note = ('EL PID 0x1015: descriptor bl_present_flag 0, dependency_pid 0x1011 = stream 0 (ffprobe ids; MediaInfo: '
+                '"dvhe.07.01, EL+RPU, Blu-ray compatible" on the EL)')
+        g.put('streams[1].role', 'dolbyVisionEnhancementLayer', 'recipe+ffprobe+mediainfo', note)
+        g.put('streams[1].dependsOn', 0, 'recipe+ffprobe')
+        for key in ('hdr', 'dolbyVision', 'hls'):
+            g.put(f'streams[1].{key}', None, 'recipe', 'the EL is described, not classified or signalled')
+        _, fj = ffprobe_json(path, '-select_streams', 'v:1', '-show_frames', '-read_intervals', f'%+#{SCAN}',
+                             '-show_entries', 'frame_side_data=side_data_type')
+        rpus = sum(1 for f in fj.get('frames', []) for sd in f.get('side_data_list', [])
+                   if sd.get('side_data_type') == 'Dolby Vision RPU Data')
+        if rpus != 8:
+            g.errors.append(f'{name}: ffprobe sees {rpus} RPUs on the EL')
+        g.put('dolbyVision.configuration', dict(versionMajor=1, versionMinor=0, profile=7, level=1, rpuPresent=True,
+                                                elPresent=True, blPresent=True, compatibilityId=6,
+                                                box='mpegts-descriptor'), 'recipe+ffprobe+mediainfo',
+              'the EL descriptor (EL+RPU) with its base layer present on PID 0x1011: BL+EL+RPU')
+        g.put('dolbyVision.profile', '7', 'recipe')
+        for k, v in zip(('decision', 'code', 'fallback'), verdict(7, 6, 'smpte2084', 'hevc')[1:]):
+            g.put(f'dolbyVision.verdict.{k}', v, 'recipe')
+        g.put('dolbyVision.rpu.present', True, 'recipe+ffprobe')
+        g.put('dolbyVision.rpu.profile', 7, 'recipe', 'dovi_tool fel_orig.bin: profile 7 FEL')
+        g.put('dolbyVision.rpu.framesWithRpu', 8, 'recipe+ffprobe', 'ffprobe: 8 frames with RPU side data on the EL')
+        g.put('dolbyVision.enhancementLayerNALs', True, 'recipe', 'the EL pictures are on their own PID')
+        g.put('hdr.videoRangeType', 'DOVIWithEL', 'recipe')
+        g.put('hdr.formats', ['DolbyVision', 'HDR10'], 'recipe')
+        g.put('hls.codecs', like['hls.codecs']['value'], 'recipe+ffprobe', 'the BL is hdr10_hevc (golden of ' + spec['like'] + ')')
+        g.put('hls.supplementalCodecs', None, 'recipe', 'profile 7 is refused: no SUPPLEMENTAL-CODECS')
+        g.put('hls.videoRange', 'PQ', 'recipe')
+        g.put('findings.codes', ['dv.refused'], 'recipe')
+    else:
+        want = dict(dv_profile=8, dv_level=1, rpu_present_flag=1, el_present_flag=0, bl_present_flag=1)
+        if any(rec.get(k) != v for k, v in want.items()) or rec.get('dv_bl_signal_compatibility_id') != 0:
+            g.errors.append(f'{name}: descriptor as read by ffprobe: {rec}')
+        if mi_dv != ['dvhe.08', '01', 'BL+RPU', 'HDR10']:
+            g.errors.append(f'{name}: MediaInfo {mi_dv}')
+        g.put('dolbyVision.configuration', dict(versionMajor=1, versionMinor=0, profile=8, level=1, rpuPresent=True,
+                                                elPresent=False, blPresent=True, compatibilityId=0,
+                                                box='mpegts-descriptor'), 'recipe+ffprobe',
+              'the descriptor ends after the layer flags: compatibility 0 as stored (ffprobe says 0 too)')
+        g.put('dolbyVision.profile', '8.1', 'recipe',
+              'compatibility inferred from the PQ base layer as without a record (dolby-vision.md §1.1 step 2); '
+              'ffprobe reads compatibility 0 (8.0), and so does MediaInfo: its one HDR_Format_Compatibility "HDR10" '
+              'belongs to SMPTE ST 2086 (positional lists are not padded, peers.md §1.5)')
+        for k, v in zip(('decision', 'code', 'fallback'), verdict(8, 1, 'smpte2084', 'hevc')[1:]):
+            g.put(f'dolbyVision.verdict.{k}', v, 'recipe')
+        g.put('hdr.videoRangeType', 'DOVIWithHDR10', 'recipe')
+        for key in ('hls.codecs', 'hls.supplementalCodecs', 'hls.videoRange'):
+            g.put(key, like[key]['value'], 'recipe', 'as ' + spec['like'] + ' (same stream)')
+        g.put('findings.codes', ['dv.configurationIrregular'], 'recipe',
+              'the missing compatibility byte is the irregularity; the RPU-without-record finding of ' + spec['like'] +
+              ' is gone')
+    return g
+
+
 def derive_special(name, spec, path):
     g = Golden(name)
     rc, js = ffprobe_json(path, '-show_streams', '-show_format', '-count_packets')
@@ -1596,7 +1687,7 @@ def main():
     media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
-    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU)
+    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS)
     only = [a for a in sys.argv[1:] if not a.startswith('--')]
     for f in media:
         if f not in known:
@@ -1612,6 +1703,7 @@ def main():
             errors.append(f'{f}: missing')
             continue
         g = (derive_special(f, SPECIAL[f], path) if f in SPECIAL else
+             derive_dv_ts(f, DV_TS[f], path) if f in DV_TS else
              derive_encrypted(f, ENCRYPTED[f], path) if f in ENCRYPTED else
              derive_norpu(f, NO_RPU[f], path) if f in NO_RPU else derive(f, FILES[f], path))
         errors += g.errors

@@ -99,7 +99,7 @@ public struct ProbeEngine: Sendable {
         }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
-            demuxer = try Demuxer(file: file, signature: headers.signature, probeBytes: options.probeBytes)
+            demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes)
         } catch {
             guard case let .failed(code, messages) = error else {
             return .failure(path: path, tool: Self.tool,
@@ -159,7 +159,7 @@ public struct ProbeEngine: Sendable {
             let track = headers.track(forStreamID: s.id, index: s.index)
             var (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
                                                            matroskaTrack: headers.matroskaTrack(forStreamID: s.id),
-                                                           signature: headers.signature,
+                                                           signature: headers.signature, programMap: headers.programMap,
                                                            protectionSystems: headers.movie?.protectionSystemIDs ?? [])
             e.bitstreamTimingFirst = Self.rawElementaryDemuxers.contains(demuxer.formatName)
             e.samplesComplete = headers.truncation == nil && (memory.map { ($0.logicalSize ?? $0.bytes.count) <= $0.bytes.count } ?? true)
@@ -177,6 +177,17 @@ public struct ProbeEngine: Sendable {
             findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
         }
 
+        for (index, scanner) in scanners { evidence[index]?.scan = scanner.scan }
+        // Dolby Vision on two PIDs: the base-layer stream carries the presentation.
+        let layerPairs = DolbyVisionLayerPairing.pairs(demuxer.streams.compactMap { s in
+            evidence[s.index].map { DolbyVisionLayerPairing.Candidate(index: s.index, id: s.id, evidence: $0) }
+        })
+        for (el, bl) in layerPairs {
+            if let base = evidence[bl], let enhancement = evidence[el] {
+                evidence[bl] = DolbyVisionLayerPairing.presentation(base: base, enhancement: enhancement)
+            }
+        }
+
         let classifier = VideoStreamClassifier(policy: options.policy)
         var streams: [StreamReport] = []
         var framesScanned: Int?
@@ -185,13 +196,16 @@ public struct ProbeEngine: Sendable {
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
             if var e = evidence[s.index] {
-                if let scanner = scanners[s.index] { e.scan = scanner.scan }
                 if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
                 if e.profileName == nil, let idc = e.scan.profileIDC {
                     e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
                 }
                 framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
                 var (report, streamFindings) = classifier.classify(e)
+                if let base = layerPairs[s.index] {
+                    streams.append(Self.enhancementLayer(report, dependsOn: base))
+                    continue
+                }
                 if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }
                 // Signal: the HLS variant this stream needs (video + the first playable audio).
                 let bandwidth = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: file.size,
@@ -224,6 +238,18 @@ public struct ProbeEngine: Sendable {
     /// A CMAF / fMP4 media segment alone (`styp`/`moof`/`mdat`, no `moov`): not a damaged file.
     static let mediaSegmentError = ReportError(.mediaSegmentWithoutInit,
         "This is a fragmented-MP4 media segment (moof/mdat) without its init segment (ftyp + moov): it has no sample entry, so nothing can be decoded or analysed on its own. Probe the init segment, or the init segment and this segment joined (cat init.mp4 seg.m4s > joined.mp4); an HLS playlist names the init in #EXT-X-MAP, a DASH MPD in SegmentTemplate@initialization.")
+
+    /// A Dolby Vision enhancement-layer stream: described, not classified or signalled — the
+    /// base-layer stream it depends on carries the presentation (``DolbyVisionLayerPairing``).
+    static func enhancementLayer(_ classified: StreamReport, dependsOn base: Int) -> StreamReport {
+        var report = classified
+        report.role = DolbyVisionLayerPairing.enhancementLayerRole
+        report.dependsOn = base
+        report.hdr = nil
+        report.dolbyVision = nil
+        report.hls = nil
+        return report
+    }
 
     /// What the audio-token rules (`hls-signalling.md` §8) need about an audio stream.
     static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {

@@ -9,11 +9,11 @@ public final class InProcessExecutor: ProbeExecutor {
 
     public func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
         if shouldStop() { return .stopped }
-        let report = ProbeEngine(options: request.options).probe(path: request.path)
+        let (report, frames) = ProbeEngine(options: request.options).probeWithFrames(path: request.path)
         guard let line = try? ReportEncoder.jsonLine(report) else {
             return .failure(path: request.path, ReportError(.crashed, "The report could not be encoded."))
         }
-        return .report(jsonLine: line, digest: ReportDigest(report))
+        return .report(jsonLine: line, digest: ReportDigest(report, frames: frames))
     }
 
     public func shutdown() {}

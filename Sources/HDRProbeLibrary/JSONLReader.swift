@@ -61,10 +61,7 @@ public enum JSONLReader {
     /// the same path wins). Lines that are not reports are passed to `invalid` with their number.
     public static func exactDigests(path: String, invalid: (Int) -> Void) throws -> [ExactPath: ReportDigest] {
         var result: [ExactPath: ReportDigest] = [:]
-        try forEachLine(path: path) { line, _, number in
-            guard let digest = try? ReportDigest.decode(jsonLine: line) else { invalid(number); return }
-            result[ExactPath(digest.path)] = digest
-        }
+        try forEachDigest(path: path, invalid: invalid) { result[ExactPath($0.path)] = $0 }
         return result
     }
 
@@ -74,5 +71,38 @@ public enum JSONLReader {
         var result: [String: ReportDigest] = [:]
         for (key, digest) in try exactDigests(path: path, invalid: invalid) { result[key.path] = digest }
         return result
+    }
+
+    /// Calls `body` with the digest of each report line, in file order, holding at most
+    /// ``decodeBatch`` lines at a time; lines that are not reports are passed to `invalid` with
+    /// their number. Lines are decoded on every core (JSON decoding is nearly all of the time).
+    public static func forEachDigest(path: String, invalid: (Int) -> Void, _ body: (ReportDigest) -> Void) throws {
+        var batch: [(line: Data, number: Int)] = []
+        func drain() {
+            for (digest, number) in zip(decode(batch.map(\.line)), batch.map(\.number)) {
+                if let digest { body(digest) } else { invalid(number) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        try forEachLine(path: path) { line, _, number in
+            batch.append((line, number))
+            if batch.count == decodeBatch { drain() }
+        }
+        drain()
+    }
+
+    static let decodeBatch = 256
+
+    /// Digests of `lines` (nil: not a report), decoded in parallel slices, in order.
+    static func decode(_ lines: [Data]) -> [ReportDigest?] {
+        let slices = max(1, min(ProcessInfo.processInfo.activeProcessorCount, lines.count))
+        let results = UnsafeMutableBufferPointer<ReportDigest?>.allocate(capacity: lines.count)
+        results.initialize(repeating: nil)
+        defer { results.deinitialize(); results.deallocate() }
+        nonisolated(unsafe) let out = results
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            for i in stride(from: slice, to: lines.count, by: slices) { out[i] = try? ReportDigest.decode(jsonLine: lines[i]) }
+        }
+        return Array(results)
     }
 }

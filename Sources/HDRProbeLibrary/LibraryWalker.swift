@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CProcessControl
 import Foundation
 import HDRProbeCore
 
@@ -11,7 +12,11 @@ import HDRProbeCore
 /// reports media files, unlistable folders and skipped entries. It keeps only the folder being
 /// listed and the identities of the folders already walked, never the list of files, so memory
 /// does not grow with the size of the library. Symbolic links are followed safely: a folder
-/// reached a second time (a link loop, or two links to one folder) is not walked again.
+/// reached a second time (a link loop, or two links to one folder) is not walked again; a link
+/// whose target lies inside a scan root is not followed (the target is reported by its own path,
+/// `symlinkDuplicate`); a file reached twice by links from outside, or by hard links, is reported
+/// once (its (device, inode) is remembered — only for such files, so memory stays flat); pseudo
+/// file systems (/proc, /sys, …) are never entered (`pseudoFileSystem`). docs/check.md.
 public struct LibraryWalker: Sendable {
     public var roots: [String]
     public var options: WalkOptions
@@ -26,6 +31,8 @@ public struct LibraryWalker: Sendable {
     /// Calls `visit` for each event; stops early when `shouldStop` returns true.
     public func walk(shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
         var visited = Set<FileID>()
+        var linkedFiles = Set<FileID>()
+        let rootReals = roots.map(Self.trimmed).compactMap(Self.realPath)
         let cwd = FileManager.default.currentDirectoryPath
         var seen = Set<String>()
         let ordered = roots.map(Self.trimmed).filter { seen.insert($0).inserted }.sorted(by: MediaFileTypes.precedes)
@@ -40,13 +47,15 @@ public struct LibraryWalker: Sendable {
                 continue
             }
             if Self.isDirectory(st) {
+                if Self.isPseudoFileSystem(root) { visit(.skipped("pseudoFileSystem")); continue }
                 // A root inside another root (or given twice in another spelling) is walked once.
                 guard visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else {
                     visit(.skipped("overlappingRoot"))
                     continue
                 }
                 let real = Self.realPath(root) ?? absolute
-                walkDirectory(display: root, absolute: absolute, relative: "", rootReal: real, visited: &visited,
+                walkDirectory(display: root, absolute: absolute, relative: "", rootReal: real,
+                              state: WalkState(rootReals: rootReals), visited: &visited, linkedFiles: &linkedFiles,
                               shouldStop: shouldStop, visit)
             } else {
                 // A file named on the command line is analysed whatever its extension.
@@ -55,16 +64,25 @@ public struct LibraryWalker: Sendable {
         }
     }
 
+    /// What one walk knows beyond the folder being listed.
+    struct WalkState {
+        /// The real paths of the roots: a link into one of them names a file walked by its own path.
+        var rootReals: [String]
+    }
+
     private struct Child {
         var name: String
         var kind: Kind
         var st: stat?
+        /// Reached through a symbolic link (to a target outside the roots).
+        var viaLink = false
         enum Kind { case directory, file, other, brokenLink }
         var sortKey: String { kind == .directory ? name + "/" : name }
     }
 
-    private func walkDirectory(display: String, absolute: String, relative: String, rootReal: String,
-                               visited: inout Set<FileID>, shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
+    private func walkDirectory(display: String, absolute: String, relative: String, rootReal: String, state: WalkState,
+                               visited: inout Set<FileID>, linkedFiles: inout Set<FileID>,
+                               shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
         guard let dir = opendir(absolute) else {
             let err = errno
             let code: ErrorCode = (err == EACCES || err == EPERM) ? .permissionDenied : .readFailed
@@ -95,12 +113,21 @@ public struct LibraryWalker: Sendable {
                     else { visit(.skipped("brokenSymlink")) }
                     continue
                 }
+                let target = Self.realPath(full)
                 if options.symlinks == .inside {
-                    guard let target = Self.realPath(full), target == rootReal || target.hasPrefix(rootReal == "/" ? "/" : rootReal + "/") else {
+                    guard let target, Self.isInside(target, rootReal) else {
                         visit(.skipped("symlinkOutside")); continue
                     }
                 }
-                children.append(Child(name: name, kind: Self.isDirectory(st) ? .directory : (Self.isRegular(st) ? .file : .other), st: st))
+                let kind: Child.Kind = Self.isDirectory(st) ? .directory : (Self.isRegular(st) ? .file : .other)
+                // A target inside a root is walked by its own path (a stable one): following the
+                // link would report it a second time, or first under the link's name. A folder
+                // already walked is left to the loop check below.
+                if let target, kind != .directory || !visited.contains(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))),
+                   let root = state.rootReals.first(where: { Self.isInside(target, $0) }), isWalked(target, below: root) {
+                    visit(.skipped("symlinkDuplicate")); continue
+                }
+                children.append(Child(name: name, kind: kind, st: st, viaLink: true))
             } else if type == Int32(DT_DIR) {
                 children.append(Child(name: name, kind: .directory, st: nil))
             } else if type == Int32(DT_REG) {
@@ -120,12 +147,22 @@ public struct LibraryWalker: Sendable {
             switch child.kind {
             case .directory:
                 var st = stat()
-                guard stat(full, &st) == 0 else { continue }
+                guard stat(full, &st) == 0 else {
+                    // Not silently: the files below it would vanish from the scan without a word
+                    // (a path longer than PATH_MAX, 4,096 bytes on Linux: ENAMETOOLONG).
+                    let err = errno
+                    let code: ErrorCode = (err == EACCES || err == EPERM) ? .permissionDenied : .readFailed
+                    let why = err == ENAMETOOLONG ? "its path is longer than the system allows (\(Self.pathMax) bytes)" : String(cString: strerror(err))
+                    visit(.failed(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil),
+                                  ReportError(code, "The folder \(shown) cannot be read: \(why); the files in it were not scanned.")))
+                    continue
+                }
                 guard visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else {
                     visit(.skipped("symlinkLoop")); continue
                 }
-                walkDirectory(display: shown, absolute: full, relative: rel, rootReal: rootReal, visited: &visited,
-                              shouldStop: shouldStop, visit)
+                if Self.isPseudoFileSystem(full) { visit(.skipped("pseudoFileSystem")); continue }
+                walkDirectory(display: shown, absolute: full, relative: rel, rootReal: rootReal, state: state,
+                              visited: &visited, linkedFiles: &linkedFiles, shouldStop: shouldStop, visit)
             case .brokenLink:
                 visit(.file(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil)))
             case .file, .other:
@@ -138,12 +175,48 @@ public struct LibraryWalker: Sendable {
                 if !media {
                     guard Self.isRegular(st), Self.sniffIsMedia(full) else { visit(.skipped("notMedia")); continue }
                 }
+                // One file reached by two links from outside the roots, or by two hard links, is
+                // reported once: by the first path in walk order (the byte order, so the same every run).
+                if child.viaLink || st.st_nlink > 1,
+                   !linkedFiles.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted {
+                    visit(.skipped("duplicate")); continue
+                }
                 visit(.file(Self.entry(display: shown, relative: rel, absolute: full, st: st)))
             }
         }
     }
 
     // MARK: helpers
+
+    static let pathMax = Int(PATH_MAX)
+
+    static func isInside(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// The walk reaches `target` (inside `root`) by its own path: no hidden name on the way
+    /// unless hidden entries are walked.
+    func isWalked(_ target: String, below root: String) -> Bool {
+        guard !options.includeHidden else { return true }
+        return !target.dropFirst(root.count).split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
+    /// Linux pseudo file systems (statfs `f_type`, linux/magic.h): the kernel's view of
+    /// processes, devices and settings, never media. A link to `/` must not lead the walk into
+    /// /proc/<pid>/cwd (paths that die with that process). Elsewhere: none.
+    static func isPseudoFileSystem(_ path: String) -> Bool {
+        var type: UInt64 = 0
+        guard hdrprobe_file_system_type(path, &type) == 0 else { return false }
+        return pseudoFileSystemTypes.contains(UInt32(truncatingIfNeeded: type))
+    }
+
+    /// proc, sysfs, devpts, debugfs, tracefs, securityfs, cgroup, cgroup2, pstore, bpf, configfs,
+    /// fusectl, mqueue, binfmt_misc, nsfs, autofs, efivarfs, selinuxfs, hugetlbfs.
+    static let pseudoFileSystemTypes: Set<UInt32> = [
+        0x9FA0, 0x6265_6572, 0x1CD1, 0x6462_6720, 0x7472_6163, 0x7363_6673, 0x0027_E0EB, 0x6367_7270,
+        0x6165_676C, 0xCAFE_4A11, 0x6265_6570, 0x6573_5543, 0x1980_0202, 0x4249_4E4D, 0x6E73_6673,
+        0x0187, 0xDE5E_81E4, 0xF97C_FF8C, 0x9584_58F6,
+    ]
 
     static func entry(display: String, relative: String, absolute: String, st: stat) -> WalkEntry {
         WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: Int64(st.st_size),

@@ -4,78 +4,67 @@ import HDRProbeCore
 import HDRProbeEngine
 import HDRProbeLibrary
 
-/// `hdrprobe matrix PATH… --format md|csv|json|html --output FILE`: files × targets.
+/// `hdrprobe matrix PATH… | --from SCAN.jsonl…`: files × targets for a whole library, grouped.
 struct MatrixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
-        abstract: "Build a capability matrix: files × device targets, each cell the simulated outcome.",
+        abstract: "Build a capability matrix: files × device targets, each cell the simulated outcome, files grouped by behaviour.",
         discussion: """
-        PATH is a media file or a folder (media files in it, recursively, as 'scan' walks them: hidden files skipped, symlink loops walked once). Without --target \
-        every built-in target is a column. html is one self-contained page (sortable table, reasons per cell, \
-        brightness plot per file); csv neutralises cells that start with = + - @. Without --output the matrix goes \
-        to stdout. Exit status: 0 written, 1 some file in error (still in the matrix), 2 usage error.
+        Scans PATH (files or folders) like 'scan' — the same workers, cache and options — or reads \
+        earlier scans with --from FILE.jsonl (repeatable, e.g. merged shards; no media is read, and \
+        a later report of a path replaces an earlier one). Files that behave the same on every \
+        target (codec, range type, Dolby Vision profile and verdict, frame-rate class, resolution \
+        class, outcome-changing findings) form one group: a row per group with its file count and \
+        files; a row per file with --per-file or for inputs of at most \(LibraryMatrix.perFileLimit) files. \
+        Without --target every built-in target is a column; outcomes come from the simulation \
+        'check' uses for its require: entries. html is one self-contained page (summary per target, \
+        then the table: sortable, filterable by target and outcome, searchable by path; a file opens \
+        its details and brightness plot); json has every file with its outcome per target; csv \
+        neutralises cells that start with = + - @. Without --output the matrix goes to stdout.
+
+        Exit status: 0 written, 1 some file in error (still in the matrix), 2 usage error or an \
+        unreadable input / unwritable output, 130 interrupted (the matrix so far is written).
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case md, csv, json, html }
-
     @Argument(help: "Media files or folders.")
-    var paths: [String]
+    var paths: [String] = []
+
+    @Option(name: .customLong("from"), help: ArgumentHelp("Read the reports of an earlier scan ('scan --jsonl') instead of scanning; repeat for several.",
+                                                          valueName: "FILE.jsonl"))
+    var fromFiles: [String] = []
+
+    @Flag(help: "A row per file instead of per group (the default for inputs of at most \(LibraryMatrix.perFileLimit) files).")
+    var perFile = false
 
     @OptionGroup var simulation: SimulationOptions
 
     @Option(help: "md, csv, json or html.")
-    var format: Format = .md
+    var format: LibraryMatrix.Format = .md
 
     @Option(help: ArgumentHelp("Write here instead of stdout.", valueName: "FILE"))
     var output: String?
 
+    @OptionGroup var library: LibraryOptions
     @OptionGroup var analysis: AnalysisOptions
 
-    @Flag(help: "No progress lines on stderr.")
-    var quiet = false
+    func validate() throws {
+        if paths.isEmpty && fromFiles.isEmpty { throw ValidationError("give media files or folders, or --from FILE.jsonl") }
+        if !paths.isEmpty && !fromFiles.isEmpty { throw ValidationError("--from reads earlier scans; do not also give paths") }
+    }
 
     func run() throws {
         let catalog = try simulation.catalog()
         let targets = try simulation.resolve(catalog, defaultAll: true)
-        let engine = ProbeEngine(options: try analysis.probeOptions())
-        // The scan's walker: media files by extension, hidden files skipped, symlink loops walked once.
-        var list: [(path: String, error: ReportError?)] = []
-        LibraryWalker(roots: paths, options: WalkOptions()).walk(shouldStop: { false }) { event in
-            switch event {
-            case .file(let entry): list.append((entry.path, nil))
-            case .failed(let entry, let error): list.append((entry.path, error))
-            case .skipped: break
-            }
-        }
-        let progress = !quiet && isatty(STDERR_FILENO) == 1
-        var reports: [(report: ProbeReport, frames: [DynamicMetadataFrame])] = []
-        for (i, (file, walkError)) in list.enumerated() {
-            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(list.count)] \(TerminalText.escape(file))".utf8)) }
-            if let walkError {
-                reports.append((ProbeReport.failure(path: file, tool: ProbeEngine.tool, error: walkError), []))
-                continue
-            }
-            let (report, frames) = engine.probeWithFrames(path: file)
-            let first = report.streams.first { $0.kind == .video }.flatMap { frames[$0.index] } ?? []
-            reports.append((report, first))
-        }
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let matrix = CapabilityMatrix.build(reports: reports, targets: targets, catalog: catalog, tool: ProbeEngine.tool)
-        let text: String
-        switch format {
-        case .md: text = matrix.markdown()
-        case .csv: text = matrix.csv()
-        case .json: text = try ReportEncoder.json(matrix) + "\n"
-        case .html: text = MatrixHTML.render(matrix)
-        }
-        if let output {
-            do { try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-                throw ValidationError("--output \(output): \(error.localizedDescription)")
-            }
-        } else {
-            print(text, terminator: "")
-        }
-        if reports.contains(where: { $0.report.status == .error }) { throw ExitCode(1) }
+        let source: MatrixRun.Request.Source = fromFiles.isEmpty
+            ? .scan(try library.configuration(paths: paths, analysis: analysis)) : .jsonl(fromFiles)
+        var request = MatrixRun.Request(source: source, targets: targets, catalog: catalog)
+        request.format = format
+        request.output = output
+        request.perFile = perFile ? true : nil
+        request.quiet = library.quiet
+        throw ExitCode(MatrixRun.run(request))
     }
 }
+
+extension LibraryMatrix.Format: ExpressibleByArgument {}

@@ -14,7 +14,8 @@ import Testing
                                             dolbyVision: .init(profile: "8.1", decision: "accept", verdictCode: "dv.accepted"), playback: input),
                                       .init(index: -1, kind: "audio", videoRangeType: nil, dolbyVision: nil)],
                             findings: [Finding(code: "hls.x", severity: .warning, message: "m\nultiline", stream: 0),
-                                       Finding(code: "y", severity: .info, message: "", stream: nil)])
+                                       Finding(code: "y", severity: .info, message: "", stream: nil)],
+                            brightness: BrightnessSeries(source: .hdr10plus, milliseconds: [0, 42, 83], decinits: [10000, 4, 0]))
     }()
 
     @Test func roundTrip() throws {

@@ -211,12 +211,12 @@ import Testing
         }
         try "notes".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("sub/loop"), withDestinationURL: dir)
-        let r = try CommandLineTests.run(["matrix", dir.path, "--format", "json", "--target", "atv4k-2022+samsung", "--quiet"])
+        let r = try CLI.run(["matrix", dir.path, "--format", "json", "--target", "atv4k-2022+samsung", "--quiet", "--no-cache"])
         #expect(r.status == 0, "\(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        let rows = try #require(doc["rows"] as? [[String: Any]])
-        #expect(rows.compactMap { ($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["a.mp4", "b.mkv"])
-        #expect(rows.allSatisfy { ($0["cells"] as? [Any])?.count == 1 })
+        let files = try #require(doc["files"] as? [[String: Any]])
+        #expect(files.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == ["a.mp4", "b.mkv"])
+        #expect(files.allSatisfy { ($0["outcomes"] as? [Any])?.count == 1 })
     }
 
     @Test func commandLine() throws {

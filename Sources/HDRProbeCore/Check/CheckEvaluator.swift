@@ -62,11 +62,12 @@ public struct CheckEvaluator: Sendable {
                 : "Video range type \(type) is not among the formats the policy allows (formats.allow: \(rules.formats.allow?.sorted().joined(separator: ", ") ?? ""))."
             add(code.rawValue, code.severity, message, stream: s.index, fix: nil)
         }
-        // Required outcomes on playback targets (the simulation of the first video stream).
-        if let catalog, let video = digest.videoStreams.first, let input = video.playback {
+        // Required outcomes on playback targets: the simulation `hdrprobe matrix` shows
+        // (``ReportDigest/simulate(on:catalog:)``, the first video stream).
+        if let catalog, let video = digest.videoStreams.first {
             for requirement in document.check.require where requirement.applies(to: video.videoRangeType) {
                 guard let target = catalog.target(requirement.target),
-                      let outcome = PlaybackSimulator.simulate(input, target: target, catalog: catalog),
+                      let outcome = digest.simulate(on: target, catalog: catalog),
                       let message = requirement.violation(outcome) else { continue }
                 add(CheckCode.requirementNotMet.rawValue, CheckCode.requirementNotMet.severity, message, stream: video.index, fix: nil)
             }

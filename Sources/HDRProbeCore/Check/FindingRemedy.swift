@@ -84,6 +84,8 @@ public enum FindingRemedy {
             "Re-copy or re-download the file.",
         "container.malformed":
             "Remux it (ffmpeg `-c copy`, mkvmerge); if that fails the file is damaged, fetch it again.",
+        "container.mediaSegmentWithoutInit":
+            "Probe the init segment, or the init and the segment joined (`cat init.mp4 seg.m4s > joined.mp4`); the HLS `#EXT-X-MAP` / DASH `@initialization` names the init.",
         "container.noStreams":
             "Remux from the source: there is no audio or video to check.",
         "probe.timeout":

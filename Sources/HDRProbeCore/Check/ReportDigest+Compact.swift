@@ -1,10 +1,10 @@
-/// A compact binary form of ``ReportDigest`` for the scan cache: what a warm scan decodes for each
+/// A compact binary form of ``ReportDigest`` for the scan cache (version 2: with the brightness series): what a warm scan decodes for each
 /// file instead of JSON (JSON decoding was most of a warm scan's time). Layout: a version byte,
 /// then fields in declaration order; strings as LEB128 length + UTF-8, integers as zig-zag LEB128,
 /// doubles as 8 little-endian bytes, optionals behind a presence byte. Any malformed input decodes
 /// as nil (the cache then probes the file again).
 extension ReportDigest {
-    static let compactVersion: UInt8 = 1
+    static let compactVersion: UInt8 = 2
 
     public func compactEncoded() -> [UInt8] {
         var w = CompactWriter()
@@ -49,6 +49,11 @@ extension ReportDigest {
             w.string(f.message)
             w.optional(f.stream) { w, v in w.int(v) }
         }
+        w.optional(brightness) { w, b in
+            w.byte(b.source == .rpu ? 0 : 1)
+            w.int(b.milliseconds.count)
+            for (t, n) in zip(b.milliseconds, b.decinits) { w.int(t); w.int(n) }
+        }
         return w.bytes
     }
 
@@ -81,8 +86,21 @@ extension ReportDigest {
             guard r.optional({ $0.int() }, into: { stream = $0 }) else { return nil }
             findings.append(Finding(code: code, severity: sev, message: message, stream: stream))
         }
-        guard r.atEnd else { return nil }
-        self.init(path: path, status: status == 0 ? .ok : .error, error: error, streams: streams, findings: findings)
+        var brightness: BrightnessSeries?
+        guard r.optional({ r in Self.readBrightness(&r) }, into: { brightness = $0 }), r.atEnd else { return nil }
+        self.init(path: path, status: status == 0 ? .ok : .error, error: error, streams: streams, findings: findings,
+                  brightness: brightness)
+    }
+
+    private static func readBrightness(_ r: inout CompactReader) -> BrightnessSeries? {
+        guard let source = r.byte(), source <= 1, let n = r.count() else { return nil }
+        var times: [Int] = [], nits: [Int] = []
+        for _ in 0..<n {
+            guard let t = r.int(), let v = r.int() else { return nil }
+            times.append(t)
+            nits.append(v)
+        }
+        return BrightnessSeries(source: source == 0 ? .rpu : .hdr10plus, milliseconds: times, decinits: nits)
     }
 
     private static func readPlayback(_ r: inout CompactReader) -> PlaybackInput? {

@@ -9,6 +9,10 @@ public struct ReportDigest: Codable, Sendable, Equatable {
     public var error: ReportError?
     public var streams: [StreamDigest]
     public var findings: [Finding]
+    /// The first video stream's brightness over the scanned frames (the matrix's plot): set by
+    /// the scan's probe, kept in the cache; nil when read from a report line (reports do not
+    /// carry per-frame data) or without dynamic metadata.
+    public var brightness: BrightnessSeries?
 
     public struct StreamDigest: Codable, Sendable, Equatable {
         public var index: Int
@@ -30,7 +34,8 @@ public struct ReportDigest: Codable, Sendable, Equatable {
 
         /// From a report's stream.
         public init(_ s: StreamReport, container: String?) {
-            self.init(index: s.index, kind: s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
+            // An enhancement-layer stream is not a video of its own: its role is its kind here.
+            self.init(index: s.index, kind: s.role ?? s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
                       dolbyVision: s.dolbyVision.map {
                           DolbyVision(profile: $0.profile, decision: $0.verdict.decision.rawValue, verdictCode: $0.verdict.code)
                       },
@@ -50,18 +55,29 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         }
     }
 
-    public init(path: String, status: ProbeReport.Status, error: ReportError?, streams: [StreamDigest], findings: [Finding]) {
+    public init(path: String, status: ProbeReport.Status, error: ReportError?, streams: [StreamDigest], findings: [Finding],
+                brightness: BrightnessSeries? = nil) {
         self.path = path
         self.status = status
         self.error = error
         self.streams = streams
         self.findings = findings
+        self.brightness = brightness
     }
 
     public init(_ report: ProbeReport) {
         self.init(path: report.path, status: report.status, error: report.error,
                   streams: report.streams.map { StreamDigest($0, container: report.container.format) },
                   findings: report.findings)
+    }
+
+    /// With the brightness of the first video stream from the frames a probe collected
+    /// (``ProbeEngine/probeWithFrames``, per stream index).
+    public init(_ report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
+        self.init(report)
+        if let video = report.streams.first(where: { $0.kind == .video }), let f = frames[video.index] {
+            brightness = BrightnessSeries(frames: f)
+        }
     }
 
     public var videoStreams: [StreamDigest] { streams.filter { $0.kind == "video" } }

@@ -4,7 +4,7 @@
 /// profile 8/10 inferred from the base layer's transfer the way mkvmerge does it (PQ → 1,
 /// BT.709/BT.2020 SDR → 2, HLG → 4; profile 5 → 0; profile 7 → 6). An RPU in an AV1 stream is
 /// profile 10.
-public struct DolbyVisionProfile: Sendable, Equatable, Codable {
+public struct DolbyVisionProfile: Sendable, Hashable, Codable {
     public var profile: Int
     public var compatibilityId: Int?
     /// True when the profile came from the RPU only (no configuration record).
@@ -26,19 +26,27 @@ public struct DolbyVisionProfile: Sendable, Equatable, Codable {
     public static func resolve(codec: String?, record: DOVIDecoderConfigurationRecord?, rpuProfile: Int?,
                                baseTransfer: Int?) -> DolbyVisionProfile? {
         if let record {
-            return DolbyVisionProfile(profile: record.profile, compatibilityId: record.compatibilityId, fromRPU: false)
+            // A record without its compatibility byte: inferred as when there is no record.
+            let compat = record.compatibilityPresent ? record.compatibilityId
+                : impliedCompatibility(profile: record.profile, rpuProfile: rpuProfile ?? record.profile, baseTransfer: baseTransfer)
+            return DolbyVisionProfile(profile: record.profile, compatibilityId: compat, fromRPU: false)
         }
         guard let rpu = rpuProfile else { return nil }
         var profile = rpu
         if codec == "av1" && (rpu == 8 || rpu == 5) { profile = 10 }
-        let compat: Int?
-        switch (profile, rpu) {
-        case (5, _), (10, 5): compat = 0
-        case (7, _): compat = 6
-        case (8, _), (10, _): compat = inferredCompatibility(transfer: baseTransfer)
-        default: compat = nil
+        return DolbyVisionProfile(profile: profile, compatibilityId: impliedCompatibility(profile: profile, rpuProfile: rpu,
+                                                                                            baseTransfer: baseTransfer),
+                                  fromRPU: true)
+    }
+
+    /// The compatibility id a profile implies when no record states it (`dolby-vision.md` §1.1 step 2).
+    static func impliedCompatibility(profile: Int, rpuProfile: Int, baseTransfer: Int?) -> Int? {
+        switch (profile, rpuProfile) {
+        case (5, _), (10, 5): return 0
+        case (7, _): return 6
+        case (8, _), (10, _): return inferredCompatibility(transfer: baseTransfer)
+        default: return nil
         }
-        return DolbyVisionProfile(profile: profile, compatibilityId: compat, fromRPU: true)
     }
 
     /// mkvmerge 74's inference from the base layer VUI (`dolby-vision.md` §1.1 step 2).

@@ -20,6 +20,11 @@ public struct StreamReport: Codable, Sendable, Equatable {
     @NullEncoded public var hdr: HDRReport?
     @NullEncoded public var dolbyVision: DolbyVisionReport?
     @NullEncoded public var hls: HLSReport?
+    /// `dolbyVisionEnhancementLayer` for the EL stream of a two-PID Dolby Vision presentation;
+    /// absent (not null) on every other stream.
+    public var role: String?
+    /// With `role`: the index of the base-layer stream that carries the presentation.
+    public var dependsOn: Int?
 
     public enum Kind: String, Codable, Sendable { case video, audio, subtitle, data, attachment }
 

@@ -42,7 +42,7 @@ public struct BitstreamScanner: Sendable {
     /// One access unit (one demuxed video packet) with its presentation timestamp, if any.
     public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil) {
         if regroupAccessUnits && codec == .hevc {
-            scan.bytesScanned += data.count
+            scan.bytesScanned += Self.sizeFromFirstStartCode(data)
             for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
                 if let complete = splitter.append(unit) { consumeRegrouped(complete) }
             }
@@ -167,6 +167,16 @@ public struct BitstreamScanner: Sendable {
         if hasRPU { scan.framesWithRPU += 1 }
         if hasHDR10Plus { scan.framesWithHDR10Plus += 1 }
         scan.frames.append(currentFrame)
+    }
+
+    /// Bytes of a raw-stream packet from its first 3-byte start code prefix on: a zero_byte (or
+    /// leading_zero_8bits) before it is not counted, so the byte count does not depend on whether
+    /// the demuxer keeps it (FFmpeg 5.1's HEVC parser does on the first packet, 7.1's does not).
+    static func sizeFromFirstStartCode(_ data: [UInt8]) -> Int {
+        var zeros = 0
+        while zeros < data.count, data[zeros] == 0 { zeros += 1 }
+        guard zeros >= 2, zeros < data.count, data[zeros] == 1 else { return data.count }
+        return data.count - (zeros - 2)
     }
 
     /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`dolby-vision.md` §13).

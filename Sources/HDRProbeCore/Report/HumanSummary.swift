@@ -35,6 +35,11 @@ public enum HumanSummary {
         var head = "  #\(s.index) \(kind)\(s.codec ?? "unknown codec")"
         if let p = s.profile { head += " \(p)" }
         if let l = s.level { head += " L\(l)" }
+        if let role = s.role {
+            let of = s.dependsOn.map { " of #\($0)" } ?? ""
+            return [head + (s.width.map { w in s.height.map { ", \(w)x\($0)" } ?? "" } ?? ""),
+                    "     role         \(role == DolbyVisionLayerPairing.enhancementLayerRole ? "Dolby Vision enhancement layer" : role)\(of)"]
+        }
         guard s.kind == .video else {
             if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
             return [head] + (s.encryption.map { ["     " + "encrypted".padding(toLength: 13, withPad: " ", startingAt: 0) + encryption($0)] } ?? [])

@@ -1,7 +1,7 @@
 /// What the simulation needs to know about a file's first video stream, read from its report:
 /// codec and format, picture size and rate, the HLS decision (`hls`), HDR10+ presence and the
 /// Dolby Vision profile with the policy's verdict.
-public struct PlaybackInput: Sendable, Equatable, Codable {
+public struct PlaybackInput: Sendable, Hashable, Codable {
     public var codec: String
     /// FFmpeg's profile name (`Main 10`, `Rext`, `High 4:2:2`, …).
     public var profileName: String?

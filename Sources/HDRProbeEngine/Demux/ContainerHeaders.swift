@@ -18,6 +18,8 @@ struct ContainerHeaders {
     /// Why the file looks cut short, if it does.
     var truncation: String?
     var issues: [String] = []
+    /// MPEG-TS: the first program's elementary streams as hdrprobe reads the PAT/PMT itself.
+    var programMap: ProgramMapTable?
 
     /// Largest `moov` read into memory; bigger ones are reported, not read.
     static let maxMovieBoxBytes = 64 << 20
@@ -34,6 +36,7 @@ struct ContainerHeaders {
         case .matroska: h.readMatroska(file, head: head)
         case .mpegts:
             if let layout = TransportStreamLayout.detect(head) {
+                h.programMap = ProgramMapTable.read(head, layout: layout)
                 let partial = layout.partialPacketBytes(fileSize: file.size)
                 if partial != 0 {
                     h.truncation = "the file ends \(partial) bytes into a \(layout.packetSize)-byte transport packet"

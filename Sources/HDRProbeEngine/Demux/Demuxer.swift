@@ -74,12 +74,18 @@ final class Demuxer {
         }
     }
 
-    /// The demuxers ``demuxerName(for:)`` names, looked up once (`av_find_input_format` walks
+    /// The demuxer for a file with this signature and first bytes: for Annex B, the raw demuxer
+    /// the first NAL unit's header names (``AnnexBStreamCodec``), else ``demuxerName(for:)``.
+    static func demuxerName(for signature: ContainerSignature, head: [UInt8]) -> String? {
+        signature == .annexB ? AnnexBStreamCodec.sniff(head)?.rawValue : demuxerName(for: signature)
+    }
+
+    /// The demuxers ``demuxerName(for:head:)`` names, looked up once (`av_find_input_format` walks
     /// every registered demuxer by name). The pointers are libavformat's own constant demuxer
     /// descriptions, never written.
     nonisolated(unsafe) private static let inputFormats: [String: UnsafePointer<AVInputFormat>?] = {
         var table: [String: UnsafePointer<AVInputFormat>?] = [:]
-        for name in [ContainerSignature.isobmff, .matroska, .mpegts, .ivf].compactMap(demuxerName) {
+        for name in [ContainerSignature.isobmff, .matroska, .mpegts, .ivf].compactMap(demuxerName) + ["hevc", "h264"] {
             table[name] = av_find_input_format(name)
         }
         return table
@@ -88,7 +94,7 @@ final class Demuxer {
     /// Opens `file` with the demuxer `signature` names (probing the format when it names none);
     /// runs `avformat_find_stream_info` (bounded) when the container's headers do not describe
     /// the streams (raw elementary streams, MPEG-TS).
-    init(file: MediaFile, signature: ContainerSignature, probeBytes: Int) throws(OpenFailure) {
+    init(file: MediaFile, signature: ContainerSignature, head: [UInt8] = [], probeBytes: Int) throws(OpenFailure) {
         _ = Self.setup
         _ = FFmpegLog.drain()
         guard let bridge = AVIOBridge(file: file), let packet = av_packet_alloc() else {
@@ -105,7 +111,7 @@ final class Demuxer {
         var options: OpaquePointer?
         av_dict_set(&options, "probesize", String(max(32, probeBytes)), 0)
         // The file name only helps format probing by extension; all reads go through `bridge`.
-        let format = Self.demuxerName(for: signature).flatMap { Self.inputFormats[$0] ?? nil }
+        let format = Self.demuxerName(for: signature, head: head).flatMap { Self.inputFormats[$0] ?? nil }
         let rc = avformat_open_input(&ctx, file.path, format, &options)
         av_dict_free(&options)
         if rc < 0 {

@@ -6,7 +6,8 @@ import HDRProbeCore
 /// configuration record, and prepares the bitstream scanner with the right NAL framing.
 enum StreamEvidenceBuilder {
     static func build(stream original: DemuxedStream, entry: SampleEntry?, matroskaTrack: MatroskaTrackEntry? = nil,
-                      signature: ContainerSignature, protectionSystems: [String] = []) -> (VideoEvidence, BitstreamScanner) {
+                      signature: ContainerSignature, programMap: ProgramMapTable? = nil,
+                      protectionSystems: [String] = []) -> (VideoEvidence, BitstreamScanner) {
         let isISOBMFF = signature == .isobmff
         let s = originalFormat(original, entry: entry)
         var e = VideoEvidence(index: s.index)
@@ -37,7 +38,8 @@ enum StreamEvidenceBuilder {
             e.containerMastering = matroskaTrack.map { $0.colour?.masteringDisplay } ?? s.mastering
             e.containerContentLight = matroskaTrack.map { $0.colour?.contentLightLevel } ?? s.contentLight
         }
-        resolveDolbyVisionRecord(&e, stream: s, entry: entry, matroskaTrack: matroskaTrack, signature: signature)
+        resolveDolbyVisionRecord(&e, stream: s, entry: entry, matroskaTrack: matroskaTrack, signature: signature,
+                                 programMap: programMap)
 
         // Codec configuration record → framing, profile/level/depth, out-of-band parameter sets.
         var framing = NALFraming.annexB
@@ -127,7 +129,8 @@ enum StreamEvidenceBuilder {
     /// finding) and used only where the container has no own source (MPEG-TS), or where the own
     /// walk could not read the track.
     static func resolveDolbyVisionRecord(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?,
-                                         matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature) {
+                                         matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature,
+                                         programMap: ProgramMapTable? = nil) {
         var own: (payload: [UInt8], box: String, name: String)?
         if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
             own = (payload, box, "the '\(box)' box")
@@ -146,6 +149,12 @@ enum StreamEvidenceBuilder {
                 e.doviRecord = s.doviRecord
                 e.doviRecordDisagreement = s.doviRecord == nil ? nil : "\(own.name) is only \(own.payload.count) bytes; libavformat's reading is used."
             }
+        } else if signature == .mpegts,
+                  let body = programMap?.streams.first(where: { $0.pid == s.id })?.descriptor(ProgramMapTable.doviVideoStreamDescriptorTag),
+                  let record = try? DOVIDecoderConfigurationRecord.parseTSDescriptorBody(body) {
+            // hdrprobe's own reading of the PMT: it keeps dependency_pid and knows a missing compatibility byte.
+            e.doviRecord = record
+            e.doviRecordBox = "mpegts-descriptor"
         } else if let record = s.doviRecord {
             if matroskaTrack != nil {
                 // The own walk read the track and found no mapping: libavformat's record is evidence only.

@@ -408,3 +408,77 @@ import Testing
         #expect(r.lines.count == 2, "\(r.stdout)\(r.stderr)")
     }
 }
+
+/// The walk on real machines (issue 19, items 3 and 5): pseudo file systems are not entered,
+/// each file is reported once by a stable path, and a folder too deep to reach is an error entry
+/// instead of a silent gap.
+@Suite struct WalkerReachTests {
+    /// A link to /proc in a library, and a process whose working folder is inside the library
+    /// (its /proc/PID/cwd leads back in): the walk does not enter /proc (before the fix it
+    /// reported the file as /proc/PID/cwd/a.mkv, a path that dies with that process, and skipped
+    /// the real copy as a loop).
+    @Test func pseudoFileSystemsAreNotEntered() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "zmedia/a.mkv")
+        try lib.link("p", to: "/proc")
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["30"]
+        sleeper.currentDirectoryURL = lib.url("zmedia")
+        try sleeper.run()
+        defer { sleeper.terminate(); sleeper.waitUntilExit() }
+        let (files, skipped) = LibraryWalkerTests.walk(lib.path)
+        #expect(files == ["zmedia/a.mkv"], "\(files.prefix(5))")
+        #expect(skipped["pseudoFileSystem"] == 1, "\(skipped)")
+    }
+
+    /// Two hard links to one file are one file (reported by the first path in byte order).
+    @Test func hardLinksAreOneFile() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("sdr_h264.mkv", to: "b/movie.mkv")
+        try FileManager.default.createDirectory(at: lib.url("a"), withIntermediateDirectories: true)
+        expect0(link(lib.url("b/movie.mkv").path, lib.url("a/movie.mkv").path), "link")
+        let (files, skipped) = LibraryWalkerTests.walk(lib.path)
+        #expect(files == ["a/movie.mkv"])
+        #expect(skipped["duplicate"] == 1)
+    }
+
+    /// A chain of folders with 250-byte names, a file every five levels: past 4,096 bytes the
+    /// path cannot be named. The folder where that happens is an error entry saying so (the scan
+    /// exits 1); before the fix the deeper files vanished with exit status 0.
+    @Test func tooDeepFoldersAreReported() throws {
+        let lib = try LibraryFixture()
+        defer {
+            let rm = Process()
+            rm.executableURL = URL(fileURLWithPath: "/bin/rm")
+            rm.arguments = ["-rf", lib.path]
+            try? rm.run()
+            rm.waitUntilExit()
+        }
+        let name = String(repeating: "d", count: 250)
+        let stub: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
+        var fd = open(lib.path, O_RDONLY | O_DIRECTORY)
+        for level in 1...25 {
+            expect0(mkdirat(fd, name, 0o755), "mkdirat")
+            let next = openat(fd, name, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+            if level % 5 == 0 {
+                let file = openat(fd, "f\(level).mkv", O_WRONLY | O_CREAT, 0o644)
+                _ = stub.withUnsafeBytes { write(file, $0.baseAddress!, 4) }
+                close(file)
+            }
+        }
+        close(fd)
+        let r = try CLI.run(["scan", lib.path, "--no-cache", "--quiet"])
+        let reports = try CLI.reports(r.stdout)
+        let reached = reports.keys.filter { $0.hasSuffix(".mkv") }
+        let deep = reports.filter { ($0.value["error"] as? [String: Any])?["message"].map { "\($0)".contains("longer than the system allows") } == true }
+        #expect(reached.count + deep.count == reports.count)
+        #expect(deep.count == 1, "\(r.stdout.prefix(300))")
+        #expect(reached.allSatisfy { $0.utf8.count < 4096 })
+        #expect(r.status == 1)
+    }
+}

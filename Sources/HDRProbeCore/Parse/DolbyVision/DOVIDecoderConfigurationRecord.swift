@@ -24,6 +24,10 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
     public var storedSize: Int
     /// Deviations from the specification that do not prevent reading the record.
     public var issues: [String]
+    /// False when the record ends before `dv_bl_signal_compatibility_id` (a 4-byte record, a TS
+    /// descriptor without its last byte): `compatibilityId` is then 0 by default, not read, and
+    /// the profile resolution infers it from the base layer (``DolbyVisionProfile``).
+    public var compatibilityPresent = true
 
     public static let fullSize = 24
 
@@ -50,6 +54,8 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
         if bytes.count >= 5 {
             record.compatibilityId = Int(bytes[4] >> 4)
             record.mdCompression = Int((bytes[4] >> 2) & 3)
+        } else {
+            record.compatibilityPresent = false
         }
         if bytes.count < fullSize {
             record.issues.append("record is \(bytes.count) bytes, expected \(fullSize)")
@@ -86,6 +92,9 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
         if r.bitsRemaining >= 6 {
             record.compatibilityId = try r.int(4)
             record.mdCompression = try r.int(2)
+        } else {
+            record.compatibilityPresent = false
+            record.issues.append("no dv_bl_signal_compatibility_id: the descriptor ends after the layer flags")
         }
         record.validate()
         return record

@@ -70,7 +70,7 @@ public enum HLSFragmentPlanner {
                 fragment.skipped.append(Skipped(file: file, reason: "not analysed: \(report.error?.message ?? "unknown error")"))
                 continue
             }
-            let videos = report.streams.filter { $0.kind == .video }
+            let videos = report.streams.filter { $0.kind == .video && $0.role == nil }
             guard let video = videos.first(where: { $0.hls != nil }), let hls = video.hls else {
                 let reason = videos.isEmpty ? "no video stream" : "no HLS codec string could be derived for the video stream"
                 fragment.skipped.append(Skipped(file: file, reason: reason))

@@ -1,0 +1,205 @@
+import Foundation
+
+/// The library matrix as Markdown, CSV (RFC 4180; cells that start with `=`, `+`, `-`, `@`, tab
+/// or CR are neutralised with a leading `'` — OWASP CSV injection guidance) and JSON. Each has the
+/// per-target summary's numbers and a row per group (`perFile`: a row per file instead); JSON
+/// always has both the groups and every file with its outcome per target.
+extension LibraryMatrix {
+    /// Groups in the order every format shows them: most files first, then first seen. A group's
+    /// id is its 1-based position here.
+    public var orderedGroups: [Int] {
+        liveGroups.sorted { a, b in groups[a].count != groups[b].count ? groups[a].count > groups[b].count : a < b }
+    }
+
+    /// Group index → 1-based id in ``orderedGroups``.
+    func groupIDs(_ order: [Int]) -> [Int: Int] {
+        Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset + 1) })
+    }
+
+    static func describe(_ g: Group) -> [String] {
+        [g.errorCode.map { "error \($0)" } ?? g.codec ?? "–", g.videoRangeType ?? "–", g.dolbyVision ?? "–", g.frameRate ?? "–",
+         g.resolution ?? "–", g.findings.joined(separator: " ")]
+    }
+
+    static let describedColumns = ["codec", "range type", "Dolby Vision", "rate", "size", "findings"]
+
+    static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    // MARK: - Markdown
+
+    public func markdown(perFile: Bool) -> String {
+        func md(_ s: String) -> String {
+            s.replacingAll(["\\": "\\\\", "|": "\\|", "\n": " ", "\r": " ", "<": "&lt;", ">": "&gt;", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]"])
+        }
+        let order = orderedGroups
+        let ids = groupIDs(order)
+        var out = ["# Capability matrix", "",
+                   "hdrprobe \(tool.version): \(fileCount) files in \(order.count) groups × \(columns.count) targets. A group is files that behave the same on every target.", "",
+                   "## Summary", "", "| target | plays as authored | degraded | fails | not simulated | top reasons |", "|---|---|---|---|---|---|"]
+        for s in summary() {
+            let reasons = s.topReasons.map { "\($0.files)× \(md($0.reason))" }.joined(separator: "<br>")
+            out.append("| `\(s.target)` | \(s.plays) | \(s.degraded) | \(s.fails) | \(s.notSimulated) | \(reasons) |")
+        }
+        out += ["", "Targets:", ""]
+        for c in columns {
+            out.append("- `\(c.id)`: \(md(c.device)) → \(md(c.display))" + (c.matchDynamicRange || c.matchFrameRate
+                ? " (match \([c.matchDynamicRange ? "range" : nil, c.matchFrameRate ? "rate" : nil].compactMap { $0 }.joined(separator: " + ")))" : ""))
+        }
+        let head = Self.describedColumns + columns.map { "`\($0.id)`" }
+        if perFile {
+            out += ["", "## Files", "", "| file | group | " + head.joined(separator: " | ") + " |", "|---|---|" + String(repeating: "---|", count: head.count)]
+            for f in files {
+                let g = groups[f.group]
+                out.append("| \(md(f.path)) | \(ids[f.group] ?? 0) | " + (Self.describe(g) + g.cells.indices.map { Self.cellText(g, $0) }).map(md).joined(separator: " | ") + " |")
+            }
+            return out.joined(separator: "\n") + "\n"
+        }
+        out += ["", "## Groups", "", "| group | files | " + head.joined(separator: " | ") + " |", "|---|---|" + String(repeating: "---|", count: head.count)]
+        for (i, gi) in order.enumerated() {
+            let g = groups[gi]
+            out.append("| \(i + 1) | \(g.count) | " + (Self.describe(g) + g.cells.indices.map { Self.cellText(g, $0) }).map(md).joined(separator: " | ") + " |")
+        }
+        out += ["", "## Files by group", ""]
+        var members: [Int: [String]] = [:]
+        for f in files { members[f.group, default: []].append(f.path) }
+        for (i, gi) in order.enumerated() {
+            out.append("- group \(i + 1) (\(groups[gi].count)): " + (members[gi] ?? []).map { md($0) }.joined(separator: ", "))
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - CSV (RFC 4180)
+
+    public func csv(perFile: Bool) -> String {
+        let order = orderedGroups
+        let ids = groupIDs(order)
+        let head = Self.describedColumns + columns.map(\.id)
+        var lines: [String] = []
+        func line(_ fields: [String]) { lines.append(fields.map(Self.csvField).joined(separator: ",")) }
+        if perFile {
+            line(["file", "group"] + head)
+            for f in files {
+                let g = groups[f.group]
+                line([f.path, String(ids[f.group] ?? 0)] + Self.describe(g) + g.cells.indices.map { Self.cellText(g, $0) })
+            }
+        } else {
+            var members: [Int: [String]] = [:]
+            for f in files { members[f.group, default: []].append(f.path) }
+            line(["group", "files"] + head + ["paths"])
+            for (i, gi) in order.enumerated() {
+                let g = groups[gi]
+                line([String(i + 1), String(g.count)] + Self.describe(g) + g.cells.indices.map { Self.cellText(g, $0) }
+                     + [(members[gi] ?? []).joined(separator: "\n")])
+            }
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Quotes when needed; neutralises formula starters (`=`, `+`, `-`, `@`, TAB, CR) with `'`.
+    public static func csvField(_ value: String) -> String {
+        var v = value
+        if let first = v.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) { v = "'" + v }
+        if v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            return "\"" + v.replacingAll(["\"": "\"\""]) + "\""
+        }
+        return v
+    }
+
+    // MARK: - JSON
+
+    struct JSONDocument: Encodable {
+        var tool: ToolInfo
+        var columns: [Column]
+        var fileCount: Int
+        var groupCount: Int
+        var summary: [TargetSummary]
+        var groups: [JSONGroup]
+        var files: [JSONFile]
+    }
+
+    struct JSONGroup: Encodable {
+        var id: Int
+        var count: Int
+        var status: ProbeReport.Status
+        @NullEncoded var errorCode: String?
+        @NullEncoded var codec: String?
+        @NullEncoded var videoRangeType: String?
+        @NullEncoded var dolbyVision: String?
+        @NullEncoded var frameRate: String?
+        @NullEncoded var resolution: String?
+        var findings: [String]
+        var cells: [PlaybackOutcome?]
+    }
+
+    struct JSONFile: Encodable {
+        var path: String
+        var group: Int
+        var status: ProbeReport.Status
+        @NullEncoded var error: String?
+        /// Per column: `plays`, `degraded`, `fails`, or null (nothing simulated).
+        var outcomes: [PlaybackOutcome.Status?]
+        @NullEncoded var brightness: BrightnessSeries?
+    }
+
+    /// The matrix for machines: summary, groups with their full outcomes, and every file with its
+    /// group and its status per target.
+    public func json() throws -> String {
+        let order = orderedGroups
+        let ids = groupIDs(order)
+        let doc = JSONDocument(
+            tool: tool, columns: columns, fileCount: fileCount, groupCount: order.count, summary: summary(),
+            groups: order.enumerated().map { i, gi in
+                let g = groups[gi]
+                return JSONGroup(id: i + 1, count: g.count, status: g.status, errorCode: g.errorCode, codec: g.codec,
+                                 videoRangeType: g.videoRangeType, dolbyVision: g.dolbyVision, frameRate: g.frameRate,
+                                 resolution: g.resolution, findings: g.findings, cells: g.cells)
+            },
+            files: files.map { f in
+                let g = groups[f.group]
+                return JSONFile(path: f.path, group: ids[f.group] ?? 0, status: g.status, error: f.error,
+                                outcomes: g.cells.map { $0?.status }, brightness: f.brightness.flatMap(Self.brightnessSeries))
+            })
+        return try ReportEncoder.json(doc) + "\n"
+    }
+
+    /// Reads ``brightnessText(_:)`` back.
+    static func brightnessSeries(_ text: String) -> BrightnessSeries? {
+        guard let first = text.first, first == "r" || first == "h" else { return nil }
+        var times: [Int] = [], nits: [Int] = []
+        for pair in text.dropFirst().split(separator: ",") {
+            let parts = pair.split(separator: ":")
+            guard parts.count == 2, let t = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+            times.append(t)
+            nits.append(n)
+        }
+        return BrightnessSeries(source: first == "r" ? .rpu : .hdr10plus, milliseconds: times, decinits: nits)
+    }
+}
+
+extension LibraryMatrix {
+    public enum Format: String, Sendable, CaseIterable { case md, csv, json, html }
+
+    /// Inputs of at most this many files get a row per file without `--per-file`.
+    public static let perFileLimit = 50
+
+    /// The matrix in `format`; `perFile` nil: per file for small inputs (``perFileLimit``).
+    public func render(_ format: Format, perFile: Bool?) throws -> String {
+        let rows = perFile ?? (fileCount <= Self.perFileLimit)
+        switch format {
+        case .md: return markdown(perFile: rows)
+        case .csv: return csv(perFile: rows)
+        case .json: return try json()
+        case .html: return LibraryMatrixHTML.render(self, perFile: rows)
+        }
+    }
+}
+
+extension String {
+    /// Replaces each character key (one-character strings) by its value, in one pass.
+    func replacingAll(_ map: [Character: String]) -> String {
+        var out = ""
+        out.reserveCapacity(count)
+        for c in self { if let r = map[c] { out += r } else { out.append(c) } }
+        return out
+    }
+}

@@ -1,0 +1,213 @@
+/// Files × targets for a whole library (`hdrprobe matrix`), built one digest at a time so that
+/// memory stays flat: files that behave the same on every target form one ``Group`` (same codec,
+/// range type, Dolby Vision profile and verdict, frame-rate class, resolution class,
+/// outcome-changing findings — and, by construction, the same simulated outcome on every column),
+/// and each file keeps only a compact entry (its path, its group, its error and its brightness
+/// series in the page's text form). Outcomes come from ``ReportDigest/simulate(on:catalog:)``, the
+/// path `check`'s `require:` uses. Rendered by `LibraryMatrix+Text.swift` (Markdown, CSV),
+/// ``LibraryMatrixHTML`` and ``json()``.
+public struct LibraryMatrix: Sendable {
+    public struct Column: Sendable, Encodable {
+        public var id: String
+        public var device: String
+        public var display: String
+        public var matchDynamicRange: Bool
+        public var matchFrameRate: Bool
+    }
+
+    /// What the files of a group share.
+    public struct Group: Sendable {
+        public var status: ProbeReport.Status
+        /// `error.code` of files in error.
+        public var errorCode: String?
+        public var codec: String?
+        public var videoRangeType: String?
+        /// `"<profile> <decision>"`, e.g. `8.1 accept`.
+        public var dolbyVision: String?
+        public var frameRate: String?
+        public var resolution: String?
+        /// Finding codes that change what a player or a check does with the file (``outcomeFindings``).
+        public var findings: [String]
+        /// One per column; nil when the files have no video to simulate.
+        public var cells: [PlaybackOutcome?]
+        public var count: Int
+    }
+
+    /// One file: where it is, its group, and what only it has.
+    public struct File: Sendable {
+        public var path: String
+        public var group: Int
+        public var error: String?
+        /// ``BrightnessSeries`` in the page's text form (``brightnessText(_:)``), nil without one.
+        public var brightness: String?
+    }
+
+    public let tool: ToolInfo
+    public let columns: [Column]
+    public private(set) var groups: [Group] = []
+    public private(set) var files: [File] = []
+
+    private let targets: [PlaybackTarget]
+    private let catalog: DeviceCatalog
+    private var groupIndex: [String: Int] = [:]
+    private var fileIndex: [ExactPath: Int] = [:]
+    /// Simulated cells (and the id of their outcomes) per distinct input: a library holds few
+    /// distinct inputs.
+    private var memo: [PlaybackInput: (cells: [PlaybackOutcome?], id: Int)] = [:]
+    /// Distinct rows of outcomes, so that a group key holds a number, not every reason.
+    private var outcomeIDs: [String: Int] = [:]
+
+    /// Finding codes that change an outcome: those the default check treats as errors (refused
+    /// Dolby Vision, RPUs without a configuration record) and every error-severity finding.
+    public static func outcomeFindings(_ findings: [Finding]) -> [String] {
+        Array(Set(findings.filter { $0.severity == .error || CheckRules.defaultErrors.contains($0.code) }.map(\.code))).sorted()
+    }
+
+    public init(targets: [PlaybackTarget], catalog: DeviceCatalog, tool: ToolInfo) {
+        self.tool = tool
+        self.targets = targets
+        self.catalog = catalog
+        columns = targets.map { t in
+            Column(id: t.id, device: catalog.device(t.device)?.name ?? t.device, display: catalog.display(t.display)?.name ?? t.display,
+                   matchDynamicRange: t.matchDynamicRange, matchFrameRate: t.matchFrameRate)
+        }
+    }
+
+    public var fileCount: Int { files.count }
+
+    /// Adds one file; a path seen before (byte for byte, ``ExactPath``) replaces its earlier entry
+    /// (as `check --diff` reads scans).
+    public mutating func add(_ digest: ReportDigest) {
+        let (group, key) = describe(digest)
+        let g: Int
+        if let known = groupIndex[key] {
+            g = known
+        } else {
+            g = groups.count
+            groups.append(group)
+            groupIndex[key] = g
+        }
+        groups[g].count += 1
+        let file = File(path: digest.path, group: g, error: digest.error.map { "\($0.code): \($0.message)" },
+                        brightness: digest.brightness.map(Self.brightnessText))
+        if let earlier = fileIndex[ExactPath(digest.path)] {
+            groups[files[earlier].group].count -= 1
+            files[earlier] = file
+        } else {
+            fileIndex[ExactPath(digest.path)] = files.count
+            files.append(file)
+        }
+    }
+
+    /// The group a digest belongs to, and its key.
+    private mutating func describe(_ d: ReportDigest) -> (Group, String) {
+        let video = d.videoStreams.first
+        let input = d.playbackInput
+        var cells: [PlaybackOutcome?] = Array(repeating: nil, count: targets.count)
+        var cellKey = ""
+        if let input {
+            if let known = memo[input] {
+                cells = known.cells
+                cellKey = String(known.id)
+            } else {
+                cells = targets.map { d.simulate(on: $0, catalog: catalog) }
+                let key = cells.map { $0.map(Self.cellKey) ?? "-" }.joined(separator: "\u{1E}")
+                let id = outcomeIDs[key] ?? outcomeIDs.count
+                outcomeIDs[key] = id
+                cellKey = String(id)
+                if memo.count >= 4096 { memo.removeAll() }
+                memo[input] = (cells, id)
+            }
+        }
+        let group = Group(status: d.status, errorCode: d.status == .error ? (d.error?.code ?? "error") : nil, codec: input?.codec,
+                          videoRangeType: video?.videoRangeType,
+                          dolbyVision: video?.dolbyVision.map { "\($0.profile) \($0.decision)" },
+                          frameRate: input.map { Self.frameRateClass($0.framesPerSecond) },
+                          resolution: input.map { Self.resolutionClass(width: $0.width, height: $0.height) },
+                          findings: Self.outcomeFindings(d.findings), cells: cells, count: 0)
+        let fields: [String?] = [group.status.rawValue, group.errorCode, group.codec, group.videoRangeType, group.dolbyVision,
+                                 group.frameRate, group.resolution, group.findings.joined(separator: ","), cellKey]
+        return (group, fields.map { $0 ?? "" }.joined(separator: "\u{1F}"))
+    }
+
+    static func cellKey(_ o: PlaybackOutcome) -> String {
+        ([o.status.rawValue, o.outcome, o.decode.rawValue, o.pipeline.rawValue, o.sampleEntry ?? "", o.supplementalCodecs ?? ""]
+            + o.reasons + ["|"] + o.uncertain).joined(separator: "\u{1D}")
+    }
+
+    /// The display rate the file snaps to (`FrameRateSnap`), `other` when none, `unknown` without a rate.
+    public static func frameRateClass(_ fps: Double?) -> String {
+        guard let fps else { return "unknown" }
+        guard let snapped = FrameRateSnap.snap(fps) else { return "other" }
+        return snapped == snapped.rounded() ? String(Int(snapped)) : String(snapped)
+    }
+
+    /// SD, 720p, 1080p, 4K or 8K: the smallest class whose frame (1024x576, 1280x720, 1920x1080,
+    /// 3840x2160) holds the picture.
+    public static func resolutionClass(width: Int, height: Int) -> String {
+        for (name, w, h) in [("SD", 1024, 576), ("720p", 1280, 720), ("1080p", 1920, 1080), ("4K", 3840, 2160)] where width <= w && height <= h {
+            return name
+        }
+        return "8K"
+    }
+
+    /// A brightness series as the page reads it: `r` (RPU L1 maximum) or `h` (HDR10+ maxscl),
+    /// then `milliseconds:decinits` pairs separated by commas.
+    public static func brightnessText(_ b: BrightnessSeries) -> String {
+        var s = b.source == .rpu ? "r" : "h"
+        for (i, (t, n)) in zip(b.milliseconds, b.decinits).enumerated() {
+            if i > 0 { s += "," }
+            s += "\(t):\(n)"
+        }
+        return s
+    }
+
+    /// The groups that still have files, in first-seen order (a replaced file can empty one).
+    public var liveGroups: [Int] { groups.indices.filter { groups[$0].count > 0 } }
+
+    // MARK: - Summary
+
+    /// Per column: files per status (``PlaybackOutcome/Status``, then files with nothing to
+    /// simulate) and the most frequent first reasons of degraded or failing outcomes.
+    public struct TargetSummary: Sendable, Encodable {
+        public var target: String
+        public var plays: Int
+        public var degraded: Int
+        public var fails: Int
+        public var notSimulated: Int
+        public var topReasons: [Reason]
+
+        public struct Reason: Sendable, Encodable {
+            public var status: PlaybackOutcome.Status
+            public var reason: String
+            public var files: Int
+        }
+    }
+
+    public func summary(topReasons: Int = 3) -> [TargetSummary] {
+        columns.indices.map { c in
+            var s = TargetSummary(target: columns[c].id, plays: 0, degraded: 0, fails: 0, notSimulated: 0, topReasons: [])
+            var reasons: [String: (status: PlaybackOutcome.Status, files: Int)] = [:]
+            for g in groups where g.count > 0 {
+                guard let cell = g.cells[c] else { s.notSimulated += g.count; continue }
+                switch cell.status {
+                case .plays: s.plays += g.count
+                case .degraded: s.degraded += g.count
+                case .fails: s.fails += g.count
+                }
+                if cell.status != .plays, let first = cell.reasons.first {
+                    reasons[first, default: (cell.status, 0)].files += g.count
+                }
+            }
+            s.topReasons = reasons.sorted { ($0.value.files, $1.key) > ($1.value.files, $0.key) }.prefix(topReasons)
+                .map { TargetSummary.Reason(status: $0.value.status, reason: $0.key, files: $0.value.files) }
+            return s
+        }
+    }
+
+    /// The cell's text: the outcome line, or why there is none.
+    public static func cellText(_ group: Group, _ index: Int) -> String {
+        if let cell = group.cells[index] { return cell.outcome }
+        return group.status == .error ? "not analysed" : "no video"
+    }
+}
