@@ -63,6 +63,38 @@ public struct BitstreamScanner: Sendable {
         }
     }
 
+    /// One access unit of an encrypted track with its subsample map: only NAL units that are
+    /// entirely clear are parsed; a partly encrypted VCL unit is counted from its clear header
+    /// (its slice data is never read), a partly encrypted non-VCL unit (an SEI or RPU a packager
+    /// encrypted) is counted in ``BitstreamScan/encryptedNonVCL`` and skipped. Length-prefixed
+    /// HEVC and H.264 only; other framings and codecs are not read (``BitstreamScan/encryptedSamplesUnread``).
+    public mutating func consume(protectedAccessUnit data: [UInt8], pts: Int64?, map: SubsampleEncryption) {
+        guard case .lengthPrefixed(let lengthSize) = framing, codec == .hevc || codec == .h264 else {
+            scan.encryptedSamplesUnread += 1
+            return
+        }
+        let header = codec == .hevc ? 2 : 1
+        let split = map.nalUnits(in: data, lengthSize: lengthSize, headerSize: header, limit: Self.maxNALsPerAccessUnit)
+        guard !split.isEmpty else {
+            scan.encryptedSamplesUnread += 1
+            return
+        }
+        currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: pts, poc: nil, irap: false)
+        scan.framesScanned += 1
+        scan.bytesScanned += data.count
+        var clear: [NALUnit] = []
+        for (unit, isClear) in split {
+            if isClear { clear.append(unit); continue }
+            let isVCL = codec == .hevc ? unit.type < 32 : (1...5).contains(unit.type)
+            if isVCL {
+                scan.nalCensus[Int(unit.type), default: 0] += 1
+            } else {
+                scan.encryptedNonVCL[Int(unit.type), default: 0] += 1
+            }
+        }
+        if codec == .hevc { processHEVC(clear, readSlices: false) } else { processAVC(clear) }
+    }
+
     /// Flushes the last regrouped access unit (call once after the last packet).
     public mutating func finish() {
         if regroupAccessUnits, let complete = splitter.finish() { consumeRegrouped(complete) }
@@ -180,8 +212,9 @@ public struct BitstreamScanner: Sendable {
         processHEVC(NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc))
     }
 
-    private mutating func processHEVC(_ units: [NALUnit]) {
-        if currentFrame.pts == nil, let picture = pictureOrder.feed(accessUnit: units) {
+    /// `readSlices`: false for encrypted samples, whose slice data is never parsed.
+    private mutating func processHEVC(_ units: [NALUnit], readSlices: Bool = true) {
+        if readSlices, currentFrame.pts == nil, let picture = pictureOrder.feed(accessUnit: units) {
             currentFrame.poc = picture.picOrderCount
             currentFrame.irap = picture.isIRAP
         }
@@ -217,7 +250,10 @@ public struct BitstreamScanner: Sendable {
     }
 
     private mutating func consumeAVC(_ data: [UInt8]) {
-        let units = NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .avc)
+        processAVC(NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .avc))
+    }
+
+    private mutating func processAVC(_ units: [NALUnit]) {
         for unit in units {
             scan.nalCensus[Int(unit.type), default: 0] += 1
             if unit.type == 7 || unit.type == 8 { scan.inBandParameterSets = true }

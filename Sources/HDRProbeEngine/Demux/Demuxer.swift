@@ -36,6 +36,9 @@ struct DemuxedPacket {
     var streamIndex: Int
     var pts: Int64?
     var data: [UInt8]
+    /// The packet's CENC subsample map (`AV_PKT_DATA_ENCRYPTION_INFO`, libavformat ≥ 4.0); nil when
+    /// the packet carries no encryption info. An empty map = whole-sample encryption.
+    var subsamples: [SubsampleEncryption.Subsample]?
     /// Matroska BlockAdditions of the packet's block (FFmpeg side data), for wanted streams only.
     var blockAdditions: [MatroskaBlockMore] = []
 }
@@ -169,8 +172,23 @@ final class Demuxer {
         let wanted = wantsData(Int(p.stream_index))
         let data: [UInt8] = (wanted && size > 0 && p.data != nil) ? Array(UnsafeBufferPointer(start: p.data, count: size)) : []
         let pts = p.pts == hdrprobe_av_nopts_value() ? (p.dts == hdrprobe_av_nopts_value() ? nil : p.dts) : p.pts
-        let additions = wanted ? Self.blockAdditions(p) : []
-        return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data, blockAdditions: additions)
+        return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data,
+                             subsamples: wanted ? Self.subsamples(packet) : nil,
+                             blockAdditions: wanted ? Self.blockAdditions(p) : [])
+    }
+
+    /// The subsample list of a packet's encryption info side data, nil when it has none.
+    private static func subsamples(_ packet: UnsafeMutablePointer<AVPacket>) -> [SubsampleEncryption.Subsample]? {
+        var size: Int = 0
+        guard let raw = av_packet_get_side_data(packet, AV_PKT_DATA_ENCRYPTION_INFO, &size), size > 0,
+              let info = av_encryption_info_get_side_data(raw, size) else { return nil }
+        defer { av_encryption_info_free(info) }
+        let count = Int(info.pointee.subsample_count)
+        guard count > 0, let list = info.pointee.subsamples else { return [] }
+        return (0..<min(count, 65_536)).map {
+            SubsampleEncryption.Subsample(clearBytes: Int(list[$0].bytes_of_clear_data),
+                                          protectedBytes: Int(list[$0].bytes_of_protected_data))
+        }
     }
 
     /// The packet's `AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL` side data: FFmpeg's matroska demuxer
