@@ -15,7 +15,11 @@ import Testing
             .filter { name in
                 var dir: ObjCBool = false
                 return FileManager.default.fileExists(atPath: TestPaths.corpus.appendingPathComponent(name).path, isDirectory: &dir) && !dir.boolValue
-            }.sorted()
+            }
+            // Files this FFmpeg has no demuxer for (the minimal 7.1 build of .ci/ffmpeg71.sh: .h264,
+            // .ivf) would be errors whose golden facts differ; they are left out, as in the goldens test.
+            .filter { CorpusGoldenTests.missingDemuxer($0 + ".json") == nil }
+            .sorted()
     }
 
     static func json(_ text: String) throws -> [String: Any] {
