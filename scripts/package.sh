@@ -52,7 +52,9 @@ needed=$(readelf -d "$dir/hdrprobe" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/
   echo "#   apt-get install --no-install-recommends \$(grep -v '^#' RUNTIME-PACKAGES.txt)"
   for lib in $needed; do
     path=$(ldd "$dir/hdrprobe" | awk -v l="$lib" '$1 == l {print $3}')
-    [ -n "$path" ] && dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1
+    [ -n "$path" ] || continue
+    # dpkg knows a library by the path its package installed (/lib/… or /usr/lib/… with usrmerge).
+    { dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null || true; } | head -1 | cut -d: -f1
   done | sort -u
 } > "$dir/RUNTIME-PACKAGES.txt"
 echo "package: the binary links $(echo $needed)"

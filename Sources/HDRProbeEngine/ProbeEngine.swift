@@ -107,7 +107,7 @@ public struct ProbeEngine: Sendable {
         }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
-            demuxer = try Demuxer(file: file, signature: headers.signature, probeBytes: options.probeBytes)
+            demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes)
         } catch {
             guard case let .failed(code, messages) = error else {
             return .failure(path: path, tool: Self.tool,
@@ -116,7 +116,9 @@ public struct ProbeEngine: Sendable {
             }
             let detail = (messages.first ?? Self.describe(code))
             let error: ReportError
-            if !headers.signature.isMedia {
+            if headers.isMediaSegment && !headers.hasMovieBox {
+                error = Self.mediaSegmentError
+            } else if !headers.signature.isMedia {
                 error = ReportError(.unrecognized, "Not a recognised media container (\(detail))")
             } else if let truncation = headers.truncation {
                 error = ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
@@ -129,6 +131,10 @@ public struct ProbeEngine: Sendable {
                 error = ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
             }
             return .failure(path: path, tool: Self.tool, error: error, container: container,
+                            probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+        }
+        if headers.isMediaSegment && !headers.hasMovieBox {
+            return .failure(path: path, tool: Self.tool, error: Self.mediaSegmentError, container: container,
                             probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
         container.demuxer = demuxer.formatName
@@ -161,8 +167,10 @@ public struct ProbeEngine: Sendable {
             let track = headers.track(forStreamID: s.id, index: s.index)
             var (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
                                                            matroskaTrack: headers.matroskaTrack(forStreamID: s.id),
-                                                           signature: headers.signature, programMap: headers.programMap)
+                                                           signature: headers.signature, programMap: headers.programMap,
+                                                           protectionSystems: headers.movie?.protectionSystemIDs ?? [])
             e.bitstreamTimingFirst = Self.rawElementaryDemuxers.contains(demuxer.formatName)
+            e.samplesComplete = headers.truncation == nil && (memory.map { ($0.logicalSize ?? $0.bytes.count) <= $0.bytes.count } ?? true)
             evidence[s.index] = e
             var prepared = scanner
             prepared.regroupAccessUnits = demuxer.formatName == "hevc"
@@ -196,6 +204,7 @@ public struct ProbeEngine: Sendable {
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
             if var e = evidence[s.index] {
+                if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
                 if e.profileName == nil, let idc = e.scan.profileIDC {
                     e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
                 }
@@ -218,8 +227,13 @@ public struct ProbeEngine: Sendable {
             } else {
                 var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
                 let track = headers.track(forStreamID: s.id, index: s.index)
-                report.sampleEntry = headers.signature == .isobmff && s.kind != .attachment
-                    ? (track?.sampleEntries.first?.fourCC ?? s.codecTag) : nil
+                let entry = track?.sampleEntries.first
+                let isEntry = headers.signature == .isobmff && s.kind != .attachment
+                report.sampleEntry = isEntry ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
+                if let entry, isEntry {
+                    report.encryption = EncryptionReport(entry: entry, systemIDs: headers.movie?.protectionSystemIDs ?? [],
+                                                         sampleData: .notRead)
+                }
                 report.profile = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
                 streams.append(report)
             }
@@ -228,6 +242,10 @@ public struct ProbeEngine: Sendable {
                            streams: streams, findings: findings,
                            probe: stats(start: start, bytes: file.bytesRead, frames: framesScanned))
     }
+
+    /// A CMAF / fMP4 media segment alone (`styp`/`moof`/`mdat`, no `moov`): not a damaged file.
+    static let mediaSegmentError = ReportError(.mediaSegmentWithoutInit,
+        "This is a fragmented-MP4 media segment (moof/mdat) without its init segment (ftyp + moov): it has no sample entry, so nothing can be decoded or analysed on its own. Probe the init segment, or the init segment and this segment joined (cat init.mp4 seg.m4s > joined.mp4); an HLS playlist names the init in #EXT-X-MAP, a DASH MPD in SegmentTemplate@initialization.")
 
     /// A Dolby Vision enhancement-layer stream: described, not classified or signalled — the
     /// base-layer stream it depends on carries the presentation (``DolbyVisionLayerPairing``).
@@ -287,10 +305,17 @@ public struct ProbeEngine: Sendable {
             }
             packetsRead += 1
             guard var scanner = scanners[packet.streamIndex], !done.contains(packet.streamIndex) else { continue }
-            scanner.consume(accessUnit: packet.data, pts: packet.pts)
+            if evidence[packet.streamIndex]?.encryption != nil {
+                // Encrypted: only the clear ranges of a subsample map are read (none without a map).
+                scanner.consume(protectedAccessUnit: packet.data, pts: packet.pts,
+                                map: SubsampleEncryption(subsamples: packet.subsamples ?? []))
+            } else {
+                scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: packet.blockAdditions)
+            }
             if let pts = packet.pts { evidence[packet.streamIndex]?.sampledPTS.append(pts) }
             if let frames = options.frames,
-               scanner.scan.framesScanned >= frames || scanner.scan.bytesScanned >= options.maxScanBytes {
+               scanner.scan.framesScanned + scanner.scan.encryptedSamplesUnread >= frames
+                || scanner.scan.bytesScanned >= options.maxScanBytes {
                 done.insert(packet.streamIndex)
             }
             scanners[packet.streamIndex] = scanner

@@ -67,6 +67,18 @@ import Testing
         #expect(plan.steps.map(\.code) == [.promoteEntry, .dropConfigurationSEI])
         #expect(plan.stored == "hev1" && plan.target == "hvc1" && !plan.isCopyAsIs)
 
+        // An array of RPU NAL units (62) and one of AUD (35) beside SEI: every non-parameter-set array
+        // is planned away (apple-playback.md §2.4: only arrays 32/33/34 are kept).
+        e = Self.evidence(entry: "hvc1")
+        e.configurationSEITypes = [5]
+        e.configurationOtherArrayTypes = [62, 35]
+        plan = SampleEntryPlan.plan(evidence: e, signalling: Self.signalling("hvc1"), dolbyVision: nil)
+        #expect(plan.steps.map(\.code) == [.dropConfigurationSEI, .dropConfigurationArrays])
+        #expect(plan.steps.last?.detail.contains("62, 35") == true)
+        e.configurationSEITypes = []
+        plan = SampleEntryPlan.plan(evidence: e, signalling: Self.signalling("hvc1"), dolbyVision: nil)
+        #expect(plan.steps.map(\.code) == [.dropConfigurationArrays] && !plan.isCopyAsIs)
+
         e = Self.evidence(entry: "hvc1")
         e.configurationHasParameterSets = false
         e.configurationRecord = [1, 2, 3]

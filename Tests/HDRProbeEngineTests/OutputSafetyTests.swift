@@ -106,6 +106,31 @@ import Testing
         #expect(text.contains("HDR10"))
     }
 
+    /// `hdrprobe hls` with a name that would break a playlist raw (issue 14 §8): the output must pass
+    /// hdrprobe's own playlist parser, each URI must be the RFC 3986 percent-encoding of the name
+    /// (decoded back with Foundation's `removingPercentEncoding`, an independent decoder), and the
+    /// comments must keep the newline as a visible `\n`.
+    @Test func hostileFileNameInTheHLSFragment() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stem = "a b\n#EXT-X-ENDLIST\r%20?x=\"1\"#é"
+        let name = Array((stem + ".mp4").utf8)
+        let contents = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("dv_p81.mp4"))
+        let path = try Self.createFile(in: dir, name: name, contents: contents)
+        let r = try Self.run([Array("hls".utf8), path], in: dir)
+        #expect(r.status == 0, "\(String(decoding: r.stderr, as: UTF8.self))")
+        let playlist = try HLSMultivariantPlaylist.parse(bytes: Array(r.stdout))
+        // dv_p81.mp4 gives the Dolby Vision variant and its HDR10 fallback (README example).
+        #expect(playlist.variants.count == 2)
+        let uris = playlist.variants.map(\.uri)
+        #expect(uris.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && !"\"#?".unicodeScalars.contains($0) } })
+        #expect(uris.first.flatMap { $0.split(separator: "/").first }.flatMap { String($0).removingPercentEncoding } == stem)
+        #expect(uris.last.flatMap { $0.split(separator: "/").first }.flatMap { String($0).removingPercentEncoding } == stem + "_hdr10base")
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("#EXT-X-ENDLIST") })
+        #expect(text.contains(##"a b\n#EXT-X-ENDLIST\r%20?x="1"#é.mp4"##))
+    }
+
     @Test func engineOpensTheExactBytes() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -30,6 +30,10 @@ public enum FindingRemedy {
             "Encode with mastering display and MaxCLL/MaxFALL (x265 `--master-display --max-cll`).",
         "hdr10plus.invalidPayload":
             "Regenerate the HDR10+ metadata (hdr10plus_tool) and re-inject it.",
+        "encryption.sampleDataNotRead":
+            "Probe the clear source, or package with a tool that writes a per-NAL subsample map (Shaka Packager, Bento4).",
+        "encryption.metadataEncrypted":
+            "Re-package with a packager that leaves non-VCL NAL units clear (Shaka Packager, Bento4, Apple's tools).",
         "hls.parameterSetsInBandOnly":
             "Remux so the hvcC/avcC carries VPS/SPS/PPS, or use `hev1` only for non-Apple targets.",
         "hls.seiInConfigurationRecord":
@@ -80,6 +84,8 @@ public enum FindingRemedy {
             "Re-copy or re-download the file.",
         "container.malformed":
             "Remux it (ffmpeg `-c copy`, mkvmerge); if that fails the file is damaged, fetch it again.",
+        "container.mediaSegmentWithoutInit":
+            "Probe the init segment, or the init and the segment joined (`cat init.mp4 seg.m4s > joined.mp4`); the HLS `#EXT-X-MAP` / DASH `@initialization` names the init.",
         "container.noStreams":
             "Remux from the source: there is no audio or video to check.",
         "probe.timeout":

@@ -9,7 +9,8 @@ public struct VideoStreamClassifier: Sendable {
 
     /// The frame rate and where it comes from (`frameRate.source`): a raw stream's own timing
     /// information first, else the container's rate as libavformat reads it, else the median
-    /// sampled frame duration.
+    /// sampled frame duration, else (an fMP4 init segment without samples) the timing information
+    /// of the configuration record's parameter sets.
     static func frameRate(_ e: VideoEvidence) -> (FrameRate?, String?) {
         if e.bitstreamTimingFirst, let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
         if let rate = e.declaredFrameRate { return (rate, e.bitstreamTimingFirst ? "libavformat" : "container") }
@@ -17,6 +18,8 @@ public struct VideoStreamClassifier: Sendable {
            let rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator) {
             return (rate, "timestamps")
         }
+        // A bare init segment (CMAF header: no samples, no timing): the parameter sets' own timing.
+        if let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
         return (nil, nil)
     }
 
@@ -26,6 +29,12 @@ public struct VideoStreamClassifier: Sendable {
 
         var s = StreamReport(index: e.index, kind: .video, codec: e.codec)
         s.sampleEntry = e.sampleEntry
+        s.encryption = e.encryption
+        findings += Self.encryptionFindings(e)
+        // Encrypted sample data that was not read, or an RPU NAL a packager encrypted: the absence
+        // of an RPU or SEI proves nothing.
+        let samplesUnread = e.encryption?.sampleData == .notRead
+        let rpusHidden = samplesUnread || e.scan.encryptedNonVCL[62] != nil
         s.profile = e.profileName
         s.level = e.level ?? e.scan.levelIDC
         // The parameter sets are the truth about the coded picture; container dimensions can
@@ -118,7 +127,7 @@ public struct VideoStreamClassifier: Sendable {
                 add(.dvRpuWithoutConfiguration,
                     "Dolby Vision RPUs are in the stream but the container has no configuration record; MediaInfo, Jellyfin and Apple players will treat it as \(transfer == H273Names.pq ? "HDR10" : "non-Dolby Vision"). Remux with a tool that writes the record (mkvmerge, or ffmpeg -strict unofficial).")
             }
-            if dv.configuration != nil && !rpuPresent && e.scan.framesScanned > 0 {
+            if dv.configuration != nil && !rpuPresent && e.scan.framesScanned > 0 && !rpusHidden {
                 add(.dvConfigurationWithoutRpu,
                     "The container declares Dolby Vision but none of the \(e.scan.framesScanned) scanned frames carries an RPU; the RPUs were probably stripped by a remux.")
             }
@@ -145,7 +154,8 @@ public struct VideoStreamClassifier: Sendable {
                           masteringDisplay: mastering, contentLightLevel: contentLight,
                           alternativeTransfer: e.scan.alternativeTransfer, hdr10Plus: hdr10PlusReport)
 
-        if transfer == H273Names.pq {
+        let seiHidden = samplesUnread || e.scan.encryptedNonVCL[39] != nil || e.scan.encryptedNonVCL[6] != nil
+        if transfer == H273Names.pq && !seiHidden {
             if mastering == nil {
                 add(.hdr10MissingMasteringDisplay, "PQ video without mastering display metadata (no mdcv/MasteringMetadata and no SEI 137); displays must guess the mastering volume.")
             }
@@ -157,6 +167,31 @@ public struct VideoStreamClassifier: Sendable {
             add(.hlsSampleEntryInBand, "Sample entry '\(entry)' allows in-band parameter sets; Apple HLS requires '\(entry.hasPrefix("hev") ? "hvc1" : entry == "dvhe" ? "dvh1" : entry == "avc3" ? "avc1" : "dva1")' with parameter sets in the configuration record.")
         }
         return (s, findings)
+    }
+
+    /// `encryption.*` findings (`docs/findings.md`): sample data hdrprobe could not read, and
+    /// SEI / RPU NAL units a packager encrypted (conforming CENC leaves them clear).
+    static func encryptionFindings(_ e: VideoEvidence) -> [Finding] {
+        guard let enc = e.encryption else { return [] }
+        var out: [Finding] = []
+        if enc.sampleData == .notRead {
+            let why = e.scan.encryptedSamplesUnread > 0
+                ? "its \(e.scan.encryptedSamplesUnread) scanned sample(s) have no clear NAL structure (whole-sample encryption, no subsample map, or a codec hdrprobe does not split)"
+                : e.sampledPTS.isEmpty
+                    ? "libavformat delivered none of its samples (a fragment without its senc/saiz/saio map is unreadable)"
+                    : "its samples carry no subsample map"
+            out.append(Finding(.encryptionSampleDataNotRead,
+                               "The track is encrypted (\(enc.scheme ?? "unknown scheme")) and \(why): only the sample entry (configuration records, colour, Dolby Vision record) is reported; RPU, HDR10+ and SEI facts are unknown.",
+                               stream: e.index))
+        }
+        let hidden = e.scan.encryptedNonVCL.filter { [39, 40, 62, 6].contains($0.key) }
+        if !hidden.isEmpty {
+            let list = hidden.sorted { $0.key < $1.key }.map { "\($0.value)× NAL \($0.key)" }.joined(separator: ", ")
+            out.append(Finding(.encryptionMetadataEncrypted,
+                               "Encrypted SEI / Dolby Vision RPU NAL units (\(list)) were not read: CENC leaves non-VCL NAL units clear; this packager encrypted them, so players and analysers cannot read that metadata without the key.",
+                               stream: e.index))
+        }
+        return out
     }
 
     private func dolbyVisionReport(_ e: VideoEvidence, config: DolbyVisionReport.Configuration?,

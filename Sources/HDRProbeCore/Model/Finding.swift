@@ -70,6 +70,8 @@ public enum FindingCode: String, Sendable, CaseIterable {
     case hlsSEIInConfigurationRecord = "hls.seiInConfigurationRecord"
     case hdr10PlusWithoutStaticMetadata = "hdr10plus.withoutStaticMetadata"
     case hdr10PlusInvalidPayload = "hdr10plus.invalidPayload"
+    case encryptionSampleDataNotRead = "encryption.sampleDataNotRead"
+    case encryptionMetadataEncrypted = "encryption.metadataEncrypted"
 
     public var severity: Finding.Severity {
         switch self {
@@ -78,12 +80,12 @@ public enum FindingCode: String, Sendable, CaseIterable {
              .frameRateVariable, .containerTruncated, .containerMalformed, .colorContainerBitstreamMismatch,
              .hdr10ContainerBitstreamMismatch, .dvCompatibilityTransferMismatch, .dvLevelTooLow,
              .dvProfile5WithoutColour, .hlsSEIInConfigurationRecord, .hdr10PlusWithoutStaticMetadata,
-             .hdr10PlusInvalidPayload:
+             .hdr10PlusInvalidPayload, .encryptionMetadataEncrypted:
             return .warning
         case .hlsParameterSetsInBandOnly:
             return .error
         case .dvConfigurationIrregular, .hdr10MissingContentLightLevel, .frameRateNonStandard, .scanIncomplete,
-             .dvEnhancementLayerMismatch:
+             .dvEnhancementLayerMismatch, .encryptionSampleDataNotRead:
             return .info
         }
     }

@@ -77,6 +77,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case unrecognized = "container.unrecognized"
     case truncated = "container.truncated"
     case malformed = "container.malformed"
+    /// A CMAF / fMP4 media segment (`styp`? `moof` `mdat`, no `moov`): it needs its init segment.
+    case mediaSegmentWithoutInit = "container.mediaSegmentWithoutInit"
     case noStreams = "container.noStreams"
     case timeout = "probe.timeout"
     case demuxFailed = "probe.demuxFailed"

@@ -4,7 +4,11 @@ public struct StreamReport: Codable, Sendable, Equatable {
     public var index: Int
     public var kind: Kind
     @NullEncoded public var codec: String?
+    /// The sample entry of what the track really is: for an encrypted track the original
+    /// format (`frma`), the stored `encv`/`enca` being in ``encryption``.
     @NullEncoded public var sampleEntry: String?
+    /// Null for clear streams (``EncryptionReport``).
+    @NullEncoded public var encryption: EncryptionReport?
     @NullEncoded public var profile: String?
     @NullEncoded public var level: Int?
     @NullEncoded public var width: Int?

@@ -4,8 +4,11 @@
 public struct VideoEvidence: Sendable, Equatable {
     public var index: Int
     public var codec: String?
-    /// The ISO BMFF sample entry as stored; nil for Matroska, TS and raw streams.
+    /// The ISO BMFF sample entry of what the track is (for an encrypted track the original format
+    /// from `frma`); nil for Matroska, TS and raw streams.
     public var sampleEntry: String?
+    /// The track's encryption (the engine sets `sampleData` after the scan); nil when clear.
+    public var encryption: EncryptionReport?
     public var profileName: String?
     public var level: Int?
     public var width: Int?
@@ -36,8 +39,22 @@ public struct VideoEvidence: Sendable, Equatable {
     public var configurationHasParameterSets: Bool?
     /// SEI payload types found in SEI arrays of the hvcC (empty when none).
     public var configurationSEITypes: [Int] = []
+    /// NAL types of hvcC arrays that are neither parameter sets (32/33/34) nor SEI (39/40), e.g. an
+    /// array of Dolby Vision RPUs (62); Apple keeps only VPS/SPS/PPS arrays.
+    public var configurationOtherArrayTypes: [Int] = []
     /// The codec private data as stored (hvcC / avcC / av1C / vpcC payload, or Annex B sets).
     public var configurationRecord: [UInt8] = []
+
+    /// False when the data read was cut short (a truncated file, the first bytes of an HLS segment):
+    /// an RPU at the end of a cut access unit is missing, not absent.
+    public var samplesComplete = true
+
+    /// A Dolby Vision record over a stream whose scanned frames, all readable, carry no RPU (nor
+    /// an enhancement layer): Dolby Vision the stream does not carry must not be signalled.
+    public var recordWithoutRPUs: Bool {
+        doviRecord != nil && samplesComplete && scan.framesScanned > 0 && scan.framesWithRPU == 0 && !scan.enhancementLayerNALs
+            && encryption?.sampleData != .notRead && scan.encryptedNonVCL[62] == nil
+    }
 
     public init(index: Int) {
         self.index = index
@@ -94,6 +111,11 @@ public struct BitstreamScan: Sendable, Equatable {
     /// indices whose HDR10+ payload could not be parsed.
     public var hdr10PlusPayloads: [Int: ST2094_40Metadata] = [:]
     public var hdr10PlusUnparsable: Set<Int> = []
+    /// Encrypted samples: non-VCL NAL units (by type) that were not entirely clear and so not read
+    /// (a packager that encrypted SEI or RPU NAL units), and samples with no readable clear
+    /// structure (whole-sample encryption, no subsample map, or a codec hdrprobe does not split).
+    public var encryptedNonVCL: [Int: Int] = [:]
+    public var encryptedSamplesUnread = 0
 
     public init() {}
 }

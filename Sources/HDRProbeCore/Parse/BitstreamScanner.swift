@@ -21,6 +21,8 @@ public struct BitstreamScanner: Sendable {
     /// the demuxer's packets (FFmpeg's parser can split an RPU from its picture).
     public var regroupAccessUnits = false
     private var splitter = HEVCAccessUnitSplitter()
+    /// The Matroska track's BlockAdditionMappings (what each BlockAddID carries), if any.
+    public var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
     static let maxNALsPerAccessUnit = 1024
 
     public init(codec: Codec, framing: NALFraming) {
@@ -39,10 +41,11 @@ public struct BitstreamScanner: Sendable {
         }
     }
 
-    /// One access unit (one demuxed video packet) with its presentation timestamp, if any.
-    public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil) {
+    /// One access unit (one demuxed video packet) with its presentation timestamp, if any, and the
+    /// Matroska BlockAdditions beside it (read for VP9 and AV1 HDR10+ only: HEVC carries it in SEI).
+    public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = []) {
         if regroupAccessUnits && codec == .hevc {
-            scan.bytesScanned += data.count
+            scan.bytesScanned += Self.sizeFromFirstStartCode(data)
             for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
                 if let complete = splitter.append(unit) { consumeRegrouped(complete) }
             }
@@ -54,10 +57,42 @@ public struct BitstreamScanner: Sendable {
         switch codec {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
-        case .av1: consumeAV1(data)
-        case .vp9: consumeVP9(data)
+        case .av1: consumeAV1(data, blockAdditions: blockAdditions)
+        case .vp9: consumeVP9(data, blockAdditions: blockAdditions)
         case .other: break
         }
+    }
+
+    /// One access unit of an encrypted track with its subsample map: only NAL units that are
+    /// entirely clear are parsed; a partly encrypted VCL unit is counted from its clear header
+    /// (its slice data is never read), a partly encrypted non-VCL unit (an SEI or RPU a packager
+    /// encrypted) is counted in ``BitstreamScan/encryptedNonVCL`` and skipped. Length-prefixed
+    /// HEVC and H.264 only; other framings and codecs are not read (``BitstreamScan/encryptedSamplesUnread``).
+    public mutating func consume(protectedAccessUnit data: [UInt8], pts: Int64?, map: SubsampleEncryption) {
+        guard case .lengthPrefixed(let lengthSize) = framing, codec == .hevc || codec == .h264 else {
+            scan.encryptedSamplesUnread += 1
+            return
+        }
+        let header = codec == .hevc ? 2 : 1
+        let split = map.nalUnits(in: data, lengthSize: lengthSize, headerSize: header, limit: Self.maxNALsPerAccessUnit)
+        guard !split.isEmpty else {
+            scan.encryptedSamplesUnread += 1
+            return
+        }
+        currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: pts, poc: nil, irap: false)
+        scan.framesScanned += 1
+        scan.bytesScanned += data.count
+        var clear: [NALUnit] = []
+        for (unit, isClear) in split {
+            if isClear { clear.append(unit); continue }
+            let isVCL = codec == .hevc ? unit.type < 32 : (1...5).contains(unit.type)
+            if isVCL {
+                scan.nalCensus[Int(unit.type), default: 0] += 1
+            } else {
+                scan.encryptedNonVCL[Int(unit.type), default: 0] += 1
+            }
+        }
+        if codec == .hevc { processHEVC(clear, readSlices: false) } else { processAVC(clear) }
     }
 
     /// Flushes the last regrouped access unit (call once after the last packet).
@@ -81,7 +116,7 @@ public struct BitstreamScanner: Sendable {
     /// AV1 temporal unit (AV1 §5.3 low-overhead OBUs): sequence header OBUs for colour and depth,
     /// metadata OBUs (§5.8) for HDR CLL (type 1), MDCV (type 2) and ITU-T T.35 (type 4) — HDR10+
     /// (`hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `dolby-vision.md` §13).
-    private mutating func consumeAV1(_ data: [UInt8]) {
+    private mutating func consumeAV1(_ data: [UInt8], blockAdditions: [MatroskaBlockMore]) {
         var frameHasRPU = false
         var frameHasHDR10Plus = false
         for obu in AV1OBU.split(data[...], limit: Self.maxNALsPerAccessUnit) {
@@ -112,13 +147,14 @@ public struct BitstreamScanner: Sendable {
                 break
             }
         }
+        if !frameHasHDR10Plus { frameHasHDR10Plus = recordBlockAdditionHDR10Plus(blockAdditions) }
         finishFrame(hasRPU: frameHasRPU, hasHDR10Plus: frameHasHDR10Plus)
     }
 
     /// VP9 frame (VP9 spec §6.2): the first key frame's uncompressed header gives profile, bit
-    /// depth, subsampling, colour space and size. (HDR10+ for VP9 travels beside the frame, in
-    /// Matroska BlockAdditional type 4, which this scan does not read.)
-    private mutating func consumeVP9(_ data: [UInt8]) {
+    /// depth, subsampling, colour space and size. HDR10+ for VP9 travels beside the frame, in a
+    /// Matroska BlockAdditional of type 4 (ITU-T T.35).
+    private mutating func consumeVP9(_ data: [UInt8], blockAdditions: [MatroskaBlockMore]) {
         if scan.vp9Header == nil, let h = try? VP9UncompressedHeader.parse(data) {
             scan.vp9Header = h
             scan.width = h.width
@@ -127,7 +163,15 @@ public struct BitstreamScanner: Sendable {
             scan.chromaSubsampling = h.chromaSubsampling
             scan.profileIDC = h.profile
         }
-        finishFrame(hasRPU: false, hasHDR10Plus: false)
+        finishFrame(hasRPU: false, hasHDR10Plus: recordBlockAdditionHDR10Plus(blockAdditions))
+    }
+
+    /// The first HDR10+ T.35 message among a frame's Matroska BlockAdditions, parsed like an SEI or
+    /// metadata OBU one; true when there was one.
+    private mutating func recordBlockAdditionHDR10Plus(_ additions: [MatroskaBlockMore]) -> Bool {
+        guard let more = additions.first(where: { $0.isHDR10Plus(mappings: blockAdditionMappings) }) else { return false }
+        recordHDR10Plus(more.additional)
+        return true
     }
 
     /// Counts a picture once, however many RPUs / HDR10+ messages it carried.
@@ -135,6 +179,16 @@ public struct BitstreamScanner: Sendable {
         if hasRPU { scan.framesWithRPU += 1 }
         if hasHDR10Plus { scan.framesWithHDR10Plus += 1 }
         scan.frames.append(currentFrame)
+    }
+
+    /// Bytes of a raw-stream packet from its first 3-byte start code prefix on: a zero_byte (or
+    /// leading_zero_8bits) before it is not counted, so the byte count does not depend on whether
+    /// the demuxer keeps it (FFmpeg 5.1's HEVC parser does on the first packet, 7.1's does not).
+    static func sizeFromFirstStartCode(_ data: [UInt8]) -> Int {
+        var zeros = 0
+        while zeros < data.count, data[zeros] == 0 { zeros += 1 }
+        guard zeros >= 2, zeros < data.count, data[zeros] == 1 else { return data.count }
+        return data.count - (zeros - 2)
     }
 
     /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`dolby-vision.md` §13).
@@ -158,8 +212,9 @@ public struct BitstreamScanner: Sendable {
         processHEVC(NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc))
     }
 
-    private mutating func processHEVC(_ units: [NALUnit]) {
-        if currentFrame.pts == nil, let picture = pictureOrder.feed(accessUnit: units) {
+    /// `readSlices`: false for encrypted samples, whose slice data is never parsed.
+    private mutating func processHEVC(_ units: [NALUnit], readSlices: Bool = true) {
+        if readSlices, currentFrame.pts == nil, let picture = pictureOrder.feed(accessUnit: units) {
             currentFrame.poc = picture.picOrderCount
             currentFrame.irap = picture.isIRAP
         }
@@ -195,7 +250,10 @@ public struct BitstreamScanner: Sendable {
     }
 
     private mutating func consumeAVC(_ data: [UInt8]) {
-        let units = NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .avc)
+        processAVC(NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .avc))
+    }
+
+    private mutating func processAVC(_ units: [NALUnit]) {
         for unit in units {
             scan.nalCensus[Int(unit.type), default: 0] += 1
             if unit.type == 7 || unit.type == 8 { scan.inBandParameterSets = true }

@@ -23,6 +23,13 @@ public enum HumanSummary {
         return out.map(TerminalText.escape).joined(separator: "\n")
     }
 
+    /// "cbcs (Widevine, PlayReady), stored as encv, key 00112233-…; sample data: clear ranges read".
+    static func encryption(_ e: EncryptionReport) -> String {
+        let systems = e.systems.isEmpty ? "no pssh" : e.systems.joined(separator: "/")
+        let data = e.sampleData == .clearRangesRead ? "clear ranges of the samples read" : "sample data not read"
+        return "\(e.scheme ?? "unknown scheme") (\(systems)), stored as \(e.storedEntry), key \(e.defaultKID ?? "none"); \(data)"
+    }
+
     static func stream(_ s: StreamReport) -> [String] {
         let kind = s.kind.rawValue.count < 9 ? s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) : s.kind.rawValue + " "
         var head = "  #\(s.index) \(kind)\(s.codec ?? "unknown codec")"
@@ -35,7 +42,7 @@ public enum HumanSummary {
         }
         guard s.kind == .video else {
             if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
-            return [head]
+            return [head] + (s.encryption.map { ["     " + "encrypted".padding(toLength: 13, withPad: " ", startingAt: 0) + encryption($0)] } ?? [])
         }
         if let w = s.width, let h = s.height { head += ", \(w)x\(h)" }
         if let d = s.bitDepth { head += ", \(d)-bit" }
@@ -45,6 +52,7 @@ public enum HumanSummary {
         func line(_ label: String, _ value: String) {
             lines.append("     \(label.padding(toLength: 13, withPad: " ", startingAt: 0))\(value)")
         }
+        if let enc = s.encryption { line("encrypted", encryption(enc)) }
         if let c = s.color {
             let names = [c.primaries, c.transfer, c.matrix].map { $0 ?? "unspecified" }.joined(separator: " / ")
             let tc = c.transferCharacteristics.map { " (TC \($0))" } ?? ""
@@ -87,7 +95,9 @@ public enum HumanSummary {
             if let sum = dv.rpu.summary, let maxPq = sum.l1MaxPq {
                 rpuProfile += "; L1 max \(maxPq.min)–\(maxPq.max) PQ (≤ \(maxPq.maxNits) cd/m²), \(sum.sceneCuts) scene cut(s)"
             }
-            line("  RPU", dv.rpu.present ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames\(rpuProfile)" : "none in \(dv.rpu.framesScanned) frames")
+            let unread = s.encryption?.sampleData == .notRead
+            line("  RPU", dv.rpu.present ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames\(rpuProfile)"
+                 : unread ? "not read (encrypted samples)" : "none in \(dv.rpu.framesScanned) frames")
             if dv.enhancementLayerNALs { line("  EL", "enhancement-layer NAL units (type 63) present") }
             line("  why", dv.verdict.reason)
         }

@@ -97,6 +97,9 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
         case checkAudioCodecMismatch = "hls.check.audioCodecMismatch"
         /// HEVC, AV1 or Dolby Vision carried in MPEG-TS segments: AVPlayer gets no video track (§3).
         case checkCodecInTransportStream = "hls.check.codecInTransportStream"
+        /// The media is encrypted with a scheme other than `cbcs` (`cenc` AES-CTR, `cens`, `cbc1`):
+        /// Apple's HLS stack (FairPlay, SAMPLE-AES) decrypts `cbcs` only (`docs/report-contract.md`, "encryption").
+        case encryptionNotCbcs = "hls.encryption.notCbcs"
 
         public var severity: Finding.Severity {
             switch self {
@@ -110,7 +113,8 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
                  .supplementalLevelMismatch, .supplementalProfileMismatch, .supplementalProfileWithoutBase,
                  .frameRateAbove60, .bandwidthAverageMismatch, .bandwidthPeakMismatch, .bandwidthPeakToAverage,
                  .bandwidthLiveAverageExceeded, .checkDolbyVisionNotSignalled, .checkHDR10PlusNotInMedia,
-                 .checkFrameRateMismatch, .checkResolutionMismatch, .checkAudioCodecMismatch, .checkFrameRateMissing:
+                 .checkFrameRateMismatch, .checkResolutionMismatch, .checkAudioCodecMismatch, .checkFrameRateMissing,
+                 .encryptionNotCbcs:
                 return .warning
             case .notAppleCodec, .dolbyVisionLevelDerived, .dolbyVisionNoAppleRoute, .dolbyVisionHLGBrandOverSDRGamma, .hdr10PlusWithoutPQ,
                  .hdr10PlusAlongsideDolbyVision, .videoRangeUnknownTransfer, .videoRangeAlternativeTransfer,
@@ -132,5 +136,14 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
         self.severity = code.severity
         self.message = message
         self.subject = subject
+    }
+}
+
+extension HLSSignalIssue {
+    /// `hls.encryption.notCbcs` for media encrypted with `scheme`, nil for `cbcs` or clear media.
+    public static func encryption(scheme: String?, encrypted: Bool) -> HLSSignalIssue? {
+        guard encrypted, scheme != "cbcs" else { return nil }
+        return HLSSignalIssue(.encryptionNotCbcs,
+                              "The media is encrypted with '\(scheme ?? "an unknown scheme")'; Apple's HLS stack (FairPlay, SAMPLE-AES) decrypts only 'cbcs': package the HLS variants with the cbcs scheme.")
     }
 }

@@ -11,6 +11,8 @@ struct ContainerHeaders {
     var fileType: FileTypeBox?
     var movie: MovieBox?
     var hasMovieBox = false
+    /// A `moof` (movie fragment) came before any `moov`: a media segment cut from its init segment.
+    var isMediaSegment = false
     /// Matroska track entries from hdrprobe's own EBML walk; nil when `Tracks` was not found.
     var matroskaTracks: [MatroskaTrackEntry]?
     /// Why the file looks cut short, if it does.
@@ -73,6 +75,7 @@ struct ContainerHeaders {
                 truncation = "top-level box '\(type)' at offset \(offset) declares \(size) bytes but only \(available) remain"
             }
             let payloadSize = Int(min(size, available)) - headerSize
+            if type == "moof" && !hasMovieBox { isMediaSegment = true }
             switch type {
             case "ftyp" where fileType == nil:
                 fileType = try? FileTypeBox.parse(file.read(at: offset + headerSize, count: min(payloadSize, 4096))[...])
@@ -93,7 +96,9 @@ struct ContainerHeaders {
             if size > available || boxesAfterMovie > 64 { break }
             offset += Int(size)
         }
-        if !hasMovieBox && truncation == nil && offset >= file.size {
+        if isMediaSegment && !hasMovieBox {
+            truncation = nil
+        } else if !hasMovieBox && truncation == nil && offset >= file.size {
             truncation = "no 'moov' box: the movie header is missing (a file cut before its end, or an interrupted recording)"
         } else if !hasMovieBox, truncation != nil {
             truncation! += "; no 'moov' box was found"

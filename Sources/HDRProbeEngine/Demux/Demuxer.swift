@@ -36,6 +36,11 @@ struct DemuxedPacket {
     var streamIndex: Int
     var pts: Int64?
     var data: [UInt8]
+    /// The packet's CENC subsample map (`AV_PKT_DATA_ENCRYPTION_INFO`, libavformat ≥ 4.0); nil when
+    /// the packet carries no encryption info. An empty map = whole-sample encryption.
+    var subsamples: [SubsampleEncryption.Subsample]?
+    /// Matroska BlockAdditions of the packet's block (FFmpeg side data), for wanted streams only.
+    var blockAdditions: [MatroskaBlockMore] = []
 }
 
 /// The thin wrapper over `AVFormatContext`: open with hdrprobe's I/O and limits, describe the
@@ -71,12 +76,18 @@ final class Demuxer {
         }
     }
 
-    /// The demuxers ``demuxerName(for:)`` names, looked up once (`av_find_input_format` walks
+    /// The demuxer for a file with this signature and first bytes: for Annex B, the raw demuxer
+    /// the first NAL unit's header names (``AnnexBStreamCodec``), else ``demuxerName(for:)``.
+    static func demuxerName(for signature: ContainerSignature, head: [UInt8]) -> String? {
+        signature == .annexB ? AnnexBStreamCodec.sniff(head)?.rawValue : demuxerName(for: signature)
+    }
+
+    /// The demuxers ``demuxerName(for:head:)`` names, looked up once (`av_find_input_format` walks
     /// every registered demuxer by name). The pointers are libavformat's own constant demuxer
     /// descriptions, never written.
     nonisolated(unsafe) private static let inputFormats: [String: UnsafePointer<AVInputFormat>?] = {
         var table: [String: UnsafePointer<AVInputFormat>?] = [:]
-        for name in [ContainerSignature.isobmff, .matroska, .mpegts, .ivf].compactMap(demuxerName) {
+        for name in [ContainerSignature.isobmff, .matroska, .mpegts, .ivf].compactMap(demuxerName) + ["hevc", "h264"] {
             table[name] = av_find_input_format(name)
         }
         return table
@@ -85,7 +96,7 @@ final class Demuxer {
     /// Opens `file` with the demuxer `signature` names (probing the format when it names none);
     /// runs `avformat_find_stream_info` (bounded) when the container's headers do not describe
     /// the streams (raw elementary streams, MPEG-TS).
-    init(file: MediaFile, signature: ContainerSignature, probeBytes: Int) throws(OpenFailure) {
+    init(file: MediaFile, signature: ContainerSignature, head: [UInt8] = [], probeBytes: Int) throws(OpenFailure) {
         _ = Self.setup
         _ = FFmpegLog.drain()
         guard let bridge = AVIOBridge(file: file), let packet = av_packet_alloc() else {
@@ -102,7 +113,7 @@ final class Demuxer {
         var options: OpaquePointer?
         av_dict_set(&options, "probesize", String(max(32, probeBytes)), 0)
         // The file name only helps format probing by extension; all reads go through `bridge`.
-        let format = Self.demuxerName(for: signature).flatMap { Self.inputFormats[$0] ?? nil }
+        let format = Self.demuxerName(for: signature, head: head).flatMap { Self.inputFormats[$0] ?? nil }
         let rc = avformat_open_input(&ctx, file.path, format, &options)
         av_dict_free(&options)
         if rc < 0 {
@@ -161,7 +172,41 @@ final class Demuxer {
         let wanted = wantsData(Int(p.stream_index))
         let data: [UInt8] = (wanted && size > 0 && p.data != nil) ? Array(UnsafeBufferPointer(start: p.data, count: size)) : []
         let pts = p.pts == hdrprobe_av_nopts_value() ? (p.dts == hdrprobe_av_nopts_value() ? nil : p.dts) : p.pts
-        return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data)
+        return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data,
+                             subsamples: wanted ? Self.subsamples(packet) : nil,
+                             blockAdditions: wanted ? Self.blockAdditions(p) : [])
+    }
+
+    /// The subsample list of a packet's encryption info side data, nil when it has none.
+    private static func subsamples(_ packet: UnsafeMutablePointer<AVPacket>) -> [SubsampleEncryption.Subsample]? {
+        var size: Int = 0
+        guard let raw = av_packet_get_side_data(packet, AV_PKT_DATA_ENCRYPTION_INFO, &size), size > 0,
+              let info = av_encryption_info_get_side_data(raw, size) else { return nil }
+        defer { av_encryption_info_free(info) }
+        let count = Int(info.pointee.subsample_count)
+        guard count > 0, let list = info.pointee.subsamples else { return [] }
+        return (0..<min(count, 65_536)).map {
+            SubsampleEncryption.Subsample(clearBytes: Int(list[$0].bytes_of_clear_data),
+                                          protectedBytes: Int(list[$0].bytes_of_protected_data))
+        }
+    }
+
+    /// The packet's `AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL` side data: FFmpeg's matroska demuxer
+    /// stores each BlockMore as its BlockAddID (8 bytes, big-endian) followed by the BlockAdditional
+    /// bytes unchanged (`libavcodec/packet.h`). FFmpeg 5.1 exports every BlockAddID this way; from
+    /// FFmpeg 6.1 on, T.35 HDR10+ additions become parsed AV_PKT_DATA_DYNAMIC_HDR10_PLUS instead
+    /// and are not seen here (docs/ffmpeg-versions.md).
+    static func blockAdditions(_ p: AVPacket) -> [MatroskaBlockMore] {
+        guard let sideData = p.side_data, p.side_data_elems > 0 else { return [] }
+        var result: [MatroskaBlockMore] = []
+        for i in 0..<Int(p.side_data_elems) {
+            let sd = sideData[i]
+            guard sd.type == AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL, sd.size >= 8, let data = sd.data else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: data, count: Int(sd.size)))
+            let id = bytes.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            result.append(MatroskaBlockMore(addID: id, additional: Array(bytes.dropFirst(8))))
+        }
+        return result
     }
 
     private static func describe(_ st: UnsafeMutablePointer<AVStream>, index: Int, mergeContainerColour: Bool) -> DemuxedStream {

@@ -21,6 +21,9 @@ public enum FFmpegVersions {
     /// headers) rather than the `AVStream` side data of older ones.
     public static var readsCodecParameterSideData: Bool { hdrprobe_uses_codecpar_side_data() != 0 }
 
+    /// The major version of the libavformat hdrprobe runs with (59 = FFmpeg 5.1, 61 = 7.x, 62 = 8.x).
+    public static var libavformatMajor: Int { Int(avformat_version() >> 16) }
+
     /// Whether the libavformat hdrprobe runs with has the demuxer `name` (`mov`, `matroska`,
     /// `mpegts`, `hevc`, `h264`, `ivf`, …): minimal FFmpeg builds leave most out.
     public static func hasDemuxer(_ name: String) -> Bool { av_find_input_format(name) != nil }

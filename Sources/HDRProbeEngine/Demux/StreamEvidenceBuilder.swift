@@ -5,12 +5,17 @@ import HDRProbeCore
 /// container (sample entry, raw Dolby Vision record, `colr`/`mdcv`/`clli`) and the codec
 /// configuration record, and prepares the bitstream scanner with the right NAL framing.
 enum StreamEvidenceBuilder {
-    static func build(stream s: DemuxedStream, entry: SampleEntry?, matroskaTrack: MatroskaTrackEntry? = nil,
-                      signature: ContainerSignature, programMap: ProgramMapTable? = nil) -> (VideoEvidence, BitstreamScanner) {
+    static func build(stream original: DemuxedStream, entry: SampleEntry?, matroskaTrack: MatroskaTrackEntry? = nil,
+                      signature: ContainerSignature, programMap: ProgramMapTable? = nil,
+                      protectionSystems: [String] = []) -> (VideoEvidence, BitstreamScanner) {
         let isISOBMFF = signature == .isobmff
+        let s = originalFormat(original, entry: entry)
         var e = VideoEvidence(index: s.index)
         e.codec = s.codecName
-        e.sampleEntry = isISOBMFF ? (entry?.fourCC ?? s.codecTag) : nil
+        e.sampleEntry = isISOBMFF ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
+        if let entry, isISOBMFF {
+            e.encryption = EncryptionReport(entry: entry, systemIDs: protectionSystems, sampleData: .notRead)
+        }
         e.width = s.width
         e.height = s.height
         e.bitDepth = s.bitDepth
@@ -47,6 +52,8 @@ enum StreamEvidenceBuilder {
                 framing = .lengthPrefixed(Int(hvcC.lengthSizeMinusOne) + 1)
                 outOfBand = hvcC.arrays.flatMap { $0.units }
                 e.configurationHasParameterSets = !hvcC.units(ofType: 33).isEmpty
+                e.configurationOtherArrayTypes = hvcC.arrays.map { Int($0.nalType) }
+                    .filter { ![32, 33, 34, 39, 40].contains($0) }
                 e.configurationSEITypes = hvcC.arrays.filter { $0.nalType == 39 || $0.nalType == 40 }
                     .flatMap(\.units)
                     .flatMap { SEIMessageParser.parse(rbsp: EmulationPrevention.unescape($0[...])) }
@@ -79,6 +86,7 @@ enum StreamEvidenceBuilder {
         }
         var scanner = BitstreamScanner(codec: scannerCodec, framing: framing)
         scanner.consumeOutOfBand(nalUnits: outOfBand)
+        scanner.blockAdditionMappings = matroskaTrack?.blockAdditionMappings ?? []
         if scannerCodec == .av1, let av1C = try? AV1CodecConfigurationRecord.parse(s.extradata) {
             scanner.consumeOutOfBand(av1ConfigOBUs: av1C.configOBUs)
         }
@@ -87,6 +95,34 @@ enum StreamEvidenceBuilder {
         }
         if let level = scanner.scan.levelIDC, scannerCodec == .h264 || scannerCodec == .av1 || e.level == nil { e.level = level }
         return (e, scanner)
+    }
+
+    /// Codec IDs of the original formats (`frma`) of encrypted video entries. libavformat maps some
+    /// of them wrongly: FFmpeg 5.1 reads `frma dvh1`/`dvhe` as the DV camcorder codec (`dvvideo`), a
+    /// four-cc clash; the original format is what the track is.
+    static let originalFormatCodecs: [String: AVCodecID] = [
+        "hvc1": AV_CODEC_ID_HEVC, "hev1": AV_CODEC_ID_HEVC, "dvh1": AV_CODEC_ID_HEVC, "dvhe": AV_CODEC_ID_HEVC,
+        "avc1": AV_CODEC_ID_H264, "avc3": AV_CODEC_ID_H264, "dva1": AV_CODEC_ID_H264, "dvav": AV_CODEC_ID_H264,
+        "av01": AV_CODEC_ID_AV1, "dav1": AV_CODEC_ID_AV1, "vp09": AV_CODEC_ID_VP9,
+    ]
+
+    /// The stream as its original format says it is: codec (and its name), the configuration
+    /// record from hdrprobe's own sample-entry walk when libavformat misnamed the codec, and the
+    /// entry's dimensions.
+    static func originalFormat(_ s: DemuxedStream, entry: SampleEntry?) -> DemuxedStream {
+        guard let format = entry?.originalFormat, let id = originalFormatCodecs[format], id != s.codecID else { return s }
+        var fixed = s
+        fixed.codecID = id
+        fixed.codecName = String(cString: avcodec_get_name(id))
+        fixed.profile = -1
+        fixed.level = 0
+        fixed.bitDepth = nil
+        fixed.chromaSubsampling = nil
+        let recordBox = ["hvcC", "avcC", "av1C", "vpcC"].first { entry?.codecConfigurations[$0] != nil }
+        fixed.extradata = recordBox.flatMap { entry?.codecConfigurations[$0] } ?? []
+        fixed.width = entry?.width ?? s.width
+        fixed.height = entry?.height ?? s.height
+        return fixed
     }
 
     /// The Dolby Vision record: parsed by hdrprobe from the MP4 box payload or the Matroska

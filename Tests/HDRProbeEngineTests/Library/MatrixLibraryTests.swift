@@ -198,3 +198,16 @@ import Testing
         #expect(s.milliseconds.first == 0 && s.milliseconds == s.milliseconds.sorted())
     }
 }
+
+/// `matrix --from` and `check --diff` read digests from report lines decoding only the keys a
+/// digest needs: for every corpus file that digest equals the one built from the probed report.
+@Suite struct DigestLineTests {
+    @Test func digestFromALineEqualsTheProbedOne() throws {
+        let engine = ProbeEngine()
+        for name in try MatrixLibraryTests.corpusFiles() {
+            let report = engine.probe(path: TestPaths.corpus.appendingPathComponent(name).path)
+            let line = try ReportEncoder.jsonLine(report)
+            #expect(try ReportDigest.decode(jsonLine: Data(line.utf8)) == ReportDigest(report), "\(name)")
+        }
+    }
+}

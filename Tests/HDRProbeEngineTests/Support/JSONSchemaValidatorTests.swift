@@ -75,6 +75,7 @@ private let sampleOkReport = #"""
       "kind": "video",
       "codec": "hevc",
       "sampleEntry": "hvc1",
+      "encryption": null,
       "profile": "Main 10",
       "level": 153,
       "width": 3840,
@@ -131,6 +132,7 @@ private let sampleOkReport = #"""
       "kind": "audio",
       "codec": "aac",
       "sampleEntry": "mp4a",
+      "encryption": null,
       "profile": "LC",
       "level": null,
       "width": null,
@@ -496,7 +498,7 @@ struct ReportSchemaDocumentTests {
             return Set(names.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
         #expect(required("") == ["schemaVersion", "tool", "path", "status", "error", "container", "streams", "findings"])
-        #expect(required("$defs/Stream") == ["index", "kind", "codec", "sampleEntry", "profile", "level", "width", "height",
+        #expect(required("$defs/Stream") == ["index", "kind", "codec", "sampleEntry", "encryption", "profile", "level", "width", "height",
                                             "bitDepth", "chromaSubsampling", "color", "frameRate", "dolbyVision", "hls"])
         #expect(required("$defs/Stream/then") == ["hdr"])
         #expect(required("$defs/Hdr") == ["videoRangeType", "formats", "masteringDisplay", "contentLightLevel", "alternativeTransfer", "hdr10Plus"])

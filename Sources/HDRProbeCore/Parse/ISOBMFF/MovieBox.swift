@@ -9,6 +9,8 @@ public struct MovieBox: Sendable, Equatable {
     }
 
     public var tracks: [Track]
+    /// SystemIDs of the `pssh` boxes directly in `moov` (ISO/IEC 23001-7 §8.1), in file order.
+    public var protectionSystemIDs: [String] = []
     public var issues: [String]
 
     public static let maxTracks = 256
@@ -24,7 +26,9 @@ public struct MovieBox: Sendable, Equatable {
             guard tracks.count < maxTracks else { issues.append("more than \(maxTracks) tracks"); break }
             tracks.append(parseTrack(bytes, trak: trak, issues: &issues))
         }
-        return MovieBox(tracks: tracks, issues: issues)
+        let systems = top.boxes.filter { $0.type == "pssh" }
+            .compactMap { ProtectionSystemSpecificHeaderBox.systemID(bytes, payload: $0.payload) }
+        return MovieBox(tracks: tracks, protectionSystemIDs: systems, issues: issues)
     }
 
     private static func parseTrack(_ bytes: [UInt8], trak: ISOBox, issues: inout [String]) -> Track {

@@ -17,7 +17,9 @@ public struct SampleEntry: Sendable, Equatable {
     public var masteringDisplay: MasteringDisplay?
     public var contentLightLevel: ContentLightLevel?
     /// For `encv`/`enca`: the fourcc from `sinf/frma`.
-    public var originalFormat: String?
+    public var originalFormat: String? { protection?.originalFormat }
+    /// For `encv`/`enca`: the whole `sinf` (original format, scheme, default KID).
+    public var protection: ProtectionSchemeInfoBox?
     public var issues: [String]
 
     public static let visualHeaderSize = 78
@@ -27,8 +29,11 @@ public struct SampleEntry: Sendable, Equatable {
     public static func parse(_ bytes: [UInt8], box: ISOBox, isVisual: Bool) -> SampleEntry {
         var entry = SampleEntry(fourCC: box.type, width: nil, height: nil, codecConfigurations: [:],
                                 doviBoxType: nil, doviPayload: nil, colour: nil, masteringDisplay: nil,
-                                contentLightLevel: nil, originalFormat: nil, issues: [])
-        guard isVisual else { return entry }
+                                contentLightLevel: nil, protection: nil, issues: [])
+        guard isVisual else {
+            entry.protection = box.type == "enca" ? audioProtection(bytes, box: box) : nil
+            return entry
+        }
         let start = box.payload.lowerBound
         guard box.payload.count >= visualHeaderSize else {
             entry.issues.append("visual sample entry '\(box.type)' is \(box.payload.count) bytes, shorter than its fixed fields")
@@ -63,14 +68,22 @@ public struct SampleEntry: Sendable, Equatable {
             case "clli":
                 entry.contentLightLevel = (try? ContentLightLevelBox.parse(payload))?.level
             case "sinf":
-                if let frma = ISOBoxWalker.first("frma", in: bytes, range: child.payload),
-                   frma.payload.count >= 4 {
-                    entry.originalFormat = FourCC.string(bytes[frma.payload.prefix(4)])
+                if entry.protection == nil {
+                    entry.protection = ProtectionSchemeInfoBox.parse(bytes, range: child.payload)
                 }
             default:
                 break
             }
         }
         return entry
+    }
+
+    /// AudioSampleEntry (ISO/IEC 14496-12 §12.2.3): 28 bytes of fixed fields (version 0) before the
+    /// child boxes; `sinf` is among them for `enca`.
+    private static func audioProtection(_ bytes: [UInt8], box: ISOBox) -> ProtectionSchemeInfoBox? {
+        let start = box.payload.lowerBound + 28
+        guard start < box.payload.upperBound,
+              let sinf = ISOBoxWalker.first("sinf", in: bytes, range: start..<box.payload.upperBound) else { return nil }
+        return ProtectionSchemeInfoBox.parse(bytes, range: sinf.payload)
     }
 }

@@ -21,6 +21,8 @@ public struct HLSMediaFacts: Sendable, Equatable {
     public var codec: String?
     /// Average bit rate of the first segment (bits/s), when its size and duration are known.
     public var segmentBitRate: Int?
+    /// The video's encryption (`encv` + `sinf`), nil when clear.
+    public var encryption: EncryptionReport?
 
     public init(container: String?, storedSampleEntry: String?, expected: HLSReport, dolbyVision: DolbyVisionProfile?,
                 dolbyVisionLevel: Int?, hasDolbyVisionRecord: Bool, dolbyVisionAccepted: Bool, hdr10Plus: Bool,
@@ -48,6 +50,7 @@ public struct HLSMediaFacts: Sendable, Equatable {
                   dolbyVisionAccepted: video.dolbyVision?.verdict.decision == .accept,
                   hdr10Plus: video.hdr?.hdr10Plus.present ?? false, codec: video.codec,
                   segmentBitRate: segmentBitRate)
+        encryption = video.encryption
     }
 
     /// The video element of hdrprobe's CODECS.

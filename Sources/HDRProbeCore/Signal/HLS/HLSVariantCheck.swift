@@ -30,6 +30,9 @@ public enum HLSVariantCheck {
             issues.append(HLSSignalIssue(code, message, subject: subject))
         }
         let expectedCodec = media.videoCodec
+        if let issue = HLSSignalIssue.encryption(scheme: media.encryption?.scheme, encrypted: media.encryption != nil) {
+            issues.append(issue)
+        }
 
         // CODECS and its video element.
         var declared = HLSCodecs([])

@@ -44,6 +44,13 @@ public struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
     ///   - hasRecord: whether a configuration record is stored (dvcC/dvvC/dvwC, Matroska mapping, TS descriptor).
     ///   - accepted: the policy's verdict.
     ///   - signalled: whether the HLS decision signals a Dolby Vision element.
+    /// A record over a stream without RPUs: strip it, since it would promise Dolby Vision the
+    /// stream does not carry (SUPPLEMENTAL-CODECS is not written either).
+    public static func withoutRPUs(framesScanned: Int) -> DolbyVisionRecordPlan {
+        DolbyVisionRecordPlan(action: .strip, box: nil, profile: nil,
+                              reason: "None of the \(framesScanned) scanned frames carries a Dolby Vision RPU: the record promises Dolby Vision the stream does not carry, so it is stripped and no SUPPLEMENTAL-CODECS is written; the base layer plays as it is.")
+    }
+
     public static func decide(codec: String, profile: DolbyVisionProfile?, hasRecord: Bool, accepted: Bool,
                               signalled: Bool) -> DolbyVisionRecordPlan? {
         guard let dv = profile else { return nil }

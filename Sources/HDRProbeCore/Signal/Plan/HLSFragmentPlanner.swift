@@ -47,11 +47,11 @@ public enum HLSFragmentPlanner {
             if header {
                 lines += ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
             }
-            lines.append("# \(generator)")
-            for s in skipped { lines.append("# \(s.file): no variant — \(s.reason)") }
+            lines.append(HLSFragmentPlanner.comment("# \(generator)"))
+            for s in skipped { lines.append(HLSFragmentPlanner.comment("# \(s.file): no variant — \(s.reason)")) }
             for e in entries {
                 lines.append("")
-                lines += e.comments
+                lines += e.comments.map(HLSFragmentPlanner.comment)
                 lines.append(e.streamInf)
                 lines.append(e.uri)
             }
@@ -76,7 +76,7 @@ public enum HLSFragmentPlanner {
                 fragment.skipped.append(Skipped(file: file, reason: reason))
                 continue
             }
-            let uri = uriTemplate.replacingOccurrences(of: "{name}", with: name)
+            let uri = uriTemplate.replacingOccurrences(of: "{name}", with: percentEncoded(name))
             var comments = ["# \(file)" + (videos.count > 1 ? " (first of \(videos.count) video streams)" : "")]
             comments += decisionComments(video: video, hls: hls, findings: report.findings.filter { $0.stream == video.index })
             fragment.entries.append(Entry(file: file, role: .primary, comments: comments, streamInf: hls.streamInf, uri: uri))
@@ -91,11 +91,33 @@ public enum HLSFragmentPlanner {
                     "#   Package it with an init section without the Dolby Vision record: hvc1 + dvvC fails (-11868) on panels without Dolby Vision.",
                 ]
                 fragment.entries.append(Entry(file: file, role: .fallback, comments: note, streamInf: line,
-                                              uri: uriTemplate.replacingOccurrences(of: "{name}", with: fallbackName)))
+                                              uri: uriTemplate.replacingOccurrences(of: "{name}", with: percentEncoded(fallbackName))))
             }
         }
         return fragment
     }
+
+    /// A file name as one URI path segment (RFC 3986 §2.1, §2.3): every byte of its UTF-8 form
+    /// outside the unreserved set `A–Z a–z 0–9 - . _ ~` becomes `%XX`, so a space, `#`, `?`, `%`, a
+    /// quote or a line break can neither end the URI line nor change what it points at.
+    public static func percentEncoded(_ name: String) -> String {
+        var out = ""
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + CodecStringFormatting.hex(byte, width: 2, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// A comment line whose text (file names, messages) stays on its line: line breaks and other
+    /// control characters become visible escapes (``TerminalText``), so no text can start a tag or
+    /// a URI line of its own (RFC 8216 §4.1: lines end at LF or CR LF).
+    static func comment(_ line: String) -> String { TerminalText.escape(line) }
 
     /// One comment per decision: codec and entry, range, Dolby Vision verdict and record, each remux step.
     static func decisionComments(video: StreamReport, hls: HLSReport, findings: [Finding]) -> [String] {
@@ -114,7 +136,10 @@ public enum HLSFragmentPlanner {
         c.append(range)
         if let dv = video.dolbyVision {
             let v = dv.verdict
-            if v.decision == .accept {
+            if v.decision == .accept, hls.supplementalCodecs == nil, hls.plan?.dolbyVisionRecord?.action == .strip,
+               hls.sampleEntry != "dvh1", hls.sampleEntry != "dav1" {
+                c.append("#   Dolby Vision \(dv.profile): not signalled — the record is there but the stream carries no RPU.")
+            } else if v.decision == .accept {
                 c.append("#   Dolby Vision \(dv.profile): accepted (\(v.code))" + (hls.supplementalCodecs.map { "; SUPPLEMENTAL-CODECS \"\($0)\"" } ?? "; CODECS carries it"))
             } else {
                 c.append("#   Dolby Vision \(dv.profile): refused (\(v.code)) — \(v.reason) Signalled as \(v.fallback ?? "its base layer").")

@@ -61,7 +61,7 @@ public enum HLSStreamPlanner {
         let base = baseCodecString(e, framesPerSecond: s.frameRate?.value)
         let transfer = s.color?.transferCharacteristics
         var dolbyVision: HLSVideoSource.DolbyVision?
-        if s.dolbyVision != nil,
+        if s.dolbyVision != nil, !e.recordWithoutRPUs,
            let profile = DolbyVisionProfile.resolve(codec: e.codec, record: e.doviRecord, rpuProfile: e.scan.rpuProfile,
                                                     baseTransfer: transfer) {
             dolbyVision = HLSVideoSource.DolbyVision(profile: profile, level: e.doviRecord?.level,
@@ -89,7 +89,8 @@ public enum HLSStreamPlanner {
         var report = line.flatMap { HLSReportBuilder.report(line: $0, video: signalling) }
         let sampleEntryPlan = SampleEntryPlan.plan(evidence: e, signalling: signalling, dolbyVision: dolbyVision)
         report?.plan = sampleEntryPlan
-        let issues = signalling.issues + (line?.issues ?? [])
+        let encryption = HLSSignalIssue.encryption(scheme: e.encryption?.scheme, encrypted: e.encryption != nil)
+        let issues = signalling.issues + (line?.issues ?? []) + (encryption.map { [$0] } ?? [])
         return Plan(report: report, signalling: signalling, sampleEntryPlan: sampleEntryPlan, dolbyVision: dolbyVision,
                     frameRate: frameRate, resolution: resolution, audio: audioToken, bandwidth: bandwidth, issues: issues)
     }

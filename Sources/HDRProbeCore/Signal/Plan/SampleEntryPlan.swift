@@ -15,6 +15,9 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
             case convertAnnexBConfiguration
             /// §2.4: drop the SEI arrays of the hvcC (keep VPS/SPS/PPS).
             case dropConfigurationSEI
+            /// §2.4: drop every other non-parameter-set array of the hvcC (any NAL type but 32/33/34,
+            /// e.g. an array of RPU NAL units 62): Apple keeps only VPS/SPS/PPS arrays.
+            case dropConfigurationArrays
             /// §2.7: P5 without a colour description; write `colr nclx 9/16/9`.
             case forceColour
         }
@@ -62,7 +65,11 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
                 : target == "dvh1" ? "profile 5 has no compatible base, so only dvh1 engages the Dolby Vision decoder"
                 : target == "dav1" ? "profile 10.0 has no compatible base and is signalled as dav1"
                 : "the Dolby Vision layer is signalled in SUPPLEMENTAL-CODECS over the plain base entry"
-            steps.append(Step(.promoteEntry, "Write the sample entry as \(target) instead of \(stored): \(why)."))
+            // An encrypted track keeps its encv entry: the original format (frma) is what changes, and
+            // only by packaging the clear source again.
+            let how = e.encryption == nil ? "Write the sample entry as \(target) instead of \(stored)"
+                : "Package the clear source again with \(target) as the original format (frma) instead of \(stored); the encrypted entry stays encv"
+            steps.append(Step(.promoteEntry, "\(how): \(why)."))
         }
         let record = e.configurationRecord
         let isAnnexB = record.starts(with: [0, 0, 1]) || record.starts(with: [0, 0, 0, 1])
@@ -80,12 +87,21 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
             steps.append(Step(.dropConfigurationSEI,
                               "Drop the SEI array (payload types \(types)) from the hvcC and keep only VPS/SPS/PPS: Apple TV shows no track for such a record."))
         }
+        if !e.configurationOtherArrayTypes.isEmpty {
+            let types = e.configurationOtherArrayTypes.map(String.init).joined(separator: ", ")
+            steps.append(Step(.dropConfigurationArrays,
+                              "Drop the hvcC array(s) of NAL type \(types) and keep only VPS/SPS/PPS (32/33/34): Apple TV shows no track for a record with other arrays."))
+        }
         if target == "dvh1", dolbyVision?.profile.profile == 5 {
             let colour = e.containerColour ?? e.scan.bitstreamColour
             if colour?.transfer == nil || colour?.transfer == 2 {
                 steps.append(Step(.forceColour,
                                   "Profile 5 without a colour description: write colr nclx 9/16/9 (BT.2020, PQ, BT.2020 NCL), keeping the range, or the Dolby Vision decoder does not engage."))
             }
+        }
+        if e.recordWithoutRPUs {
+            return SampleEntryPlan(stored: e.sampleEntry, target: target, steps: steps,
+                                   dolbyVisionRecord: .withoutRPUs(framesScanned: e.scan.framesScanned))
         }
         let recordPlan = DolbyVisionRecordPlan.decide(codec: e.codec ?? "unknown", profile: dolbyVision?.profile,
                                                       hasRecord: e.doviRecord != nil,

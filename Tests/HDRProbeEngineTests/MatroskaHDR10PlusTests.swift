@@ -1,0 +1,33 @@
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+import Testing
+
+/// VP9 HDR10+ in WebM BlockAdditions. `Corpus/vp9_hdr10plus.webm` is `vp9_hdr10.webm` with each of
+/// its 8 frames given a BlockAdditional (BlockAddID 4) holding the HDR10+ T.35 message of
+/// `hdr10plus_hevc` (Corpus/webm_hdr10plus.py); FFmpeg 8.1's ffprobe shows HDR10+ side data on all
+/// 8 frames. FFmpeg 6.1+ turn that addition into parsed side data hdrprobe does not read, so the
+/// test needs FFmpeg 5.x's raw BlockAdditional (docs/ffmpeg-versions.md).
+@Suite("Matroska BlockAdditions HDR10+", .enabled(if: FFmpegVersions.libraries[0].running.hasPrefix("59.")))
+struct MatroskaHDR10PlusTests {
+    static func stream(_ file: String) throws -> StreamReport {
+        let report = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent(file).path)
+        return try #require(report.streams.first)
+    }
+
+    @Test func vp9WebMBlockAdditionsAreHDR10Plus() throws {
+        let hdr = try #require(try Self.stream("vp9_hdr10plus.webm").hdr)
+        #expect(hdr.videoRangeType == "HDR10Plus")
+        #expect(hdr.hdr10Plus.present && hdr.hdr10Plus.framesWithMetadata == 8 && hdr.hdr10Plus.profile == "B")
+        // The same T.35 bytes as the HEVC stream's SEI: the same HDR10+ facts.
+        let hevc = try #require(try Self.stream("hdr10plus_hevc.mkv").hdr)
+        #expect(hdr.hdr10Plus == hevc.hdr10Plus)
+        // The frames without their BlockAdditions stay HDR10.
+        #expect(try Self.stream("vp9_hdr10.webm").hdr?.videoRangeType == "HDR10")
+    }
+
+    @Test func vp9WebMSignalsCdm4() throws {
+        let hls = try #require(try Self.stream("vp9_hdr10plus.webm").hls)
+        #expect(hls.supplementalCodecs == hls.codecs + "/cdm4" && hls.videoRange == "PQ")
+    }
+}
