@@ -71,7 +71,15 @@ public struct ProbeEngine: Sendable {
     }
 
     /// `collected`: nil when the caller does not want the per-frame metadata.
+    /// The report of ``analyse(path:memory:frames:)`` with the path's exact bytes when its name
+    /// is not UTF-8 (`pathBytes`, so that the path can be reopened from the report).
     private func run(path probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
+        var report = analyse(path: probePath, memory: memory, frames: &collected)
+        report.pathBytes = probePath.base64BytesIfLossy
+        return report
+    }
+
+    private func analyse(path probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
         let path = probePath.display
         let start = Clock.nowNanoseconds()
         let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)

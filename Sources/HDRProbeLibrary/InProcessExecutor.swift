@@ -9,7 +9,7 @@ public final class InProcessExecutor: ProbeExecutor {
 
     public func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
         if shouldStop() { return .stopped }
-        let (report, frames) = ProbeEngine(options: request.options).probeWithFrames(path: request.path)
+        let (report, frames) = ProbeEngine(options: request.options).probeWithFrames(path: request.probePath)
         guard let line = try? ReportEncoder.jsonLine(report) else {
             return .failure(path: request.path, ReportError(.crashed, "The report could not be encoded."))
         }

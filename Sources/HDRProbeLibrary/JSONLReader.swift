@@ -52,6 +52,12 @@ public enum JSONLReader {
     }
 
     /// The `path` of a report line.
+    /// The path of a report line, byte for byte (its `pathBytes` when the name is not UTF-8).
+    public static func exactPath(of line: Data) -> ExactPath? {
+        struct P: Decodable { var path: String; var pathBytes: String? }
+        return (try? JSONDecoder().decode(P.self, from: line)).map { ExactPath(path: $0.path, base64Bytes: $0.pathBytes) }
+    }
+
     public static func path(of line: Data) -> String? {
         struct P: Decodable { var path: String }
         return try? JSONDecoder().decode(P.self, from: line).path
@@ -61,7 +67,7 @@ public enum JSONLReader {
     /// the same path wins). Lines that are not reports are passed to `invalid` with their number.
     public static func exactDigests(path: String, invalid: (Int) -> Void) throws -> [ExactPath: ReportDigest] {
         var result: [ExactPath: ReportDigest] = [:]
-        try forEachDigest(path: path, invalid: invalid) { result[ExactPath($0.path)] = $0 }
+        try forEachDigest(path: path, invalid: invalid) { result[$0.exactPath] = $0 }
         return result
     }
 

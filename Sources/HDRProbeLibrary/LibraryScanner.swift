@@ -254,6 +254,7 @@ public final class LibraryScanner: @unchecked Sendable {
         mutating func key(for request: ProbeRequest) -> String {
             var options = request
             options.path = ""
+            options.pathBytes = nil
             if let last, last.request == options { return last.key }
             let key = request.cacheKey
             last = (options, key)
@@ -326,7 +327,8 @@ public final class LibraryScanner: @unchecked Sendable {
         var keys = CacheKeyMemo()
         while let job = nextJob() {
             // Without a cache there is nothing to look up or store: no key, no entry held for it.
-            let key = cache == nil ? nil : keys.key(for: job.request)
+            // A name that is not UTF-8 is not cached: the cache keys paths by their text.
+            let key = cache == nil || job.entry.pathBytes != nil ? nil : keys.key(for: job.request)
             let state = ScanCache.FileState(job.entry)
             if let reader, let key, let state,
                let stored = reader.lookup(path: job.entry.absolutePath, key: key, state: state),

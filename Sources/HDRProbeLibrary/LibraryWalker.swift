@@ -47,7 +47,7 @@ public struct LibraryWalker: Sendable {
                 continue
             }
             if Self.isDirectory(st) {
-                if Self.isPseudoFileSystem(root) { visit(.skipped("pseudoFileSystem")); continue }
+                if Self.isPseudoFileSystem(Array(root.utf8)) { visit(.skipped("pseudoFileSystem")); continue }
                 // A root inside another root (or given twice in another spelling) is walked once.
                 guard visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else {
                     visit(.skipped("overlappingRoot"))
@@ -55,6 +55,7 @@ public struct LibraryWalker: Sendable {
                 }
                 let real = Self.realPath(root) ?? absolute
                 walkDirectory(display: root, absolute: absolute, relative: "", rootReal: real,
+                              absoluteBytes: Array(absolute.utf8), displayBytes: Array(root.utf8),
                               state: WalkState(rootReals: rootReals), visited: &visited, linkedFiles: &linkedFiles,
                               shouldStop: shouldStop, visit)
             } else {
@@ -72,48 +73,57 @@ public struct LibraryWalker: Sendable {
 
     private struct Child {
         var name: String
+        /// The name's exact bytes (`name` shows U+FFFD where they are not UTF-8).
+        var nameBytes: [UInt8]
         var kind: Kind
         var st: stat?
         /// Reached through a symbolic link (to a target outside the roots).
         var viaLink = false
         enum Kind { case directory, file, other, brokenLink }
-        var sortKey: String { kind == .directory ? name + "/" : name }
+        var sortKey: [UInt8] { kind == .directory ? nameBytes + [UInt8(ascii: "/")] : nameBytes }
     }
 
-    private func walkDirectory(display: String, absolute: String, relative: String, rootReal: String, state: WalkState,
+    /// `absoluteBytes`, `displayBytes`: the exact bytes of `absolute` and `display` (names that
+    /// are not UTF-8 are opened by them and reported with them, `WalkEntry.pathBytes`).
+    private func walkDirectory(display: String, absolute: String, relative: String, rootReal: String,
+                               absoluteBytes: [UInt8], displayBytes: [UInt8], state: WalkState,
                                visited: inout Set<FileID>, linkedFiles: inout Set<FileID>,
                                shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
-        guard let dir = opendir(absolute) else {
+        guard let dir = Self.withCPath(absoluteBytes, { opendir($0) }) else {
             let err = errno
             let code: ErrorCode = (err == EACCES || err == EPERM) ? .permissionDenied : .readFailed
-            visit(.failed(WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: nil, modified: nil),
+            visit(.failed(Self.exact(WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: nil, modified: nil), displayBytes),
                           ReportError(code, "The folder \(display) cannot be listed: \(String(cString: strerror(err))); the files in it were not scanned.")))
             return
         }
         var children: [Child] = []
         while let ent = readdir(dir) {
-            let name = withUnsafePointer(to: ent.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            // The name's bytes as they are: a name that is not UTF-8 must still be opened.
+            let nameBytes: [UInt8] = withUnsafePointer(to: ent.pointee.d_name) {
+                let raw = UnsafeRawPointer($0)
+                return Array(UnsafeBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self),
+                                                 count: strlen(raw.assumingMemoryBound(to: CChar.self))))
             }
+            let name = String(decoding: nameBytes, as: UTF8.self)
             if name == "." || name == ".." { continue }
             if name.hasPrefix("."), !options.includeHidden { visit(.skipped("hidden")); continue }
-            let full = absolute == "/" ? "/" + name : absolute + "/" + name
+            let fullBytes = Self.join(absoluteBytes, nameBytes)
             var type = Int32(ent.pointee.d_type)
             var lst = stat()
             if type == Int32(DT_UNKNOWN) {
-                guard lstat(full, &lst) == 0 else { continue }
+                guard Self.withCPath(fullBytes, { lstat($0, &lst) }) == 0 else { continue }
                 type = Self.direntType(lst)
             }
             if type == Int32(DT_LNK) {
                 if options.symlinks == .never { visit(.skipped("symlink")); continue }
                 var st = stat()
-                guard stat(full, &st) == 0 else {
+                guard Self.withCPath(fullBytes, { stat($0, &st) }) == 0 else {
                     // Dangling or looping link (ELOOP): a media name still gets a report saying why.
-                    if MediaFileTypes.hasMediaExtension(name) { children.append(Child(name: name, kind: .brokenLink, st: nil)) }
+                    if MediaFileTypes.hasMediaExtension(name) { children.append(Child(name: name, nameBytes: nameBytes, kind: .brokenLink, st: nil)) }
                     else { visit(.skipped("brokenSymlink")) }
                     continue
                 }
-                let target = Self.realPath(full)
+                let target = Self.withCPath(fullBytes) { Self.realPath(cPath: $0) }
                 if options.symlinks == .inside {
                     guard let target, Self.isInside(target, rootReal) else {
                         visit(.skipped("symlinkOutside")); continue
@@ -127,53 +137,55 @@ public struct LibraryWalker: Sendable {
                    let root = state.rootReals.first(where: { Self.isInside(target, $0) }), isWalked(target, below: root) {
                     visit(.skipped("symlinkDuplicate")); continue
                 }
-                children.append(Child(name: name, kind: kind, st: st, viaLink: true))
+                children.append(Child(name: name, nameBytes: nameBytes, kind: kind, st: st, viaLink: true))
             } else if type == Int32(DT_DIR) {
-                children.append(Child(name: name, kind: .directory, st: nil))
+                children.append(Child(name: name, nameBytes: nameBytes, kind: .directory, st: nil))
             } else if type == Int32(DT_REG) {
-                children.append(Child(name: name, kind: .file, st: nil))
+                children.append(Child(name: name, nameBytes: nameBytes, kind: .file, st: nil))
             } else {
-                children.append(Child(name: name, kind: .other, st: nil))
+                children.append(Child(name: name, nameBytes: nameBytes, kind: .other, st: nil))
             }
         }
         closedir(dir)
-        children.sort { MediaFileTypes.precedes($0.sortKey, $1.sortKey) }
+        children.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
 
         for child in children {
             if shouldStop() { return }
             let full = absolute == "/" ? "/" + child.name : absolute + "/" + child.name
             let shown = display == "/" ? "/" + child.name : display + "/" + child.name
+            let fullBytes = Self.join(absoluteBytes, child.nameBytes), shownBytes = Self.join(displayBytes, child.nameBytes)
             let rel = relative.isEmpty ? child.name : relative + "/" + child.name
             switch child.kind {
             case .directory:
                 var st = stat()
-                guard stat(full, &st) == 0 else {
+                guard Self.withCPath(fullBytes, { stat($0, &st) }) == 0 else {
                     // Not silently: the files below it would vanish from the scan without a word
                     // (a path longer than PATH_MAX, 4,096 bytes on Linux: ENAMETOOLONG).
                     let err = errno
                     let code: ErrorCode = (err == EACCES || err == EPERM) ? .permissionDenied : .readFailed
                     let why = err == ENAMETOOLONG ? "its path is longer than the system allows (\(Self.pathMax) bytes)" : String(cString: strerror(err))
-                    visit(.failed(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil),
+                    visit(.failed(Self.exact(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil), shownBytes),
                                   ReportError(code, "The folder \(shown) cannot be read: \(why); the files in it were not scanned.")))
                     continue
                 }
                 guard visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else {
                     visit(.skipped("symlinkLoop")); continue
                 }
-                if Self.isPseudoFileSystem(full) { visit(.skipped("pseudoFileSystem")); continue }
-                walkDirectory(display: shown, absolute: full, relative: rel, rootReal: rootReal, state: state,
+                if Self.isPseudoFileSystem(fullBytes) { visit(.skipped("pseudoFileSystem")); continue }
+                walkDirectory(display: shown, absolute: full, relative: rel, rootReal: rootReal,
+                              absoluteBytes: fullBytes, displayBytes: shownBytes, state: state,
                               visited: &visited, linkedFiles: &linkedFiles, shouldStop: shouldStop, visit)
             case .brokenLink:
-                visit(.file(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil)))
+                visit(.file(Self.exact(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil), shownBytes)))
             case .file, .other:
                 let media = MediaFileTypes.hasMediaExtension(child.name)
                 if !media && !(options.allFiles && child.kind == .file) { visit(.skipped("notMedia")); continue }
                 var st = stat()
-                guard stat(full, &st) == 0 else {
-                    visit(.file(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil))); continue
+                guard Self.withCPath(fullBytes, { stat($0, &st) }) == 0 else {
+                    visit(.file(Self.exact(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil), shownBytes))); continue
                 }
                 if !media {
-                    guard Self.isRegular(st), Self.sniffIsMedia(full) else { visit(.skipped("notMedia")); continue }
+                    guard Self.isRegular(st), Self.sniffIsMedia(fullBytes) else { visit(.skipped("notMedia")); continue }
                 }
                 // One file reached by two links from outside the roots, or by two hard links, is
                 // reported once: by the first path in walk order (the byte order, so the same every run).
@@ -181,7 +193,7 @@ public struct LibraryWalker: Sendable {
                    !linkedFiles.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted {
                     visit(.skipped("duplicate")); continue
                 }
-                visit(.file(Self.entry(display: shown, relative: rel, absolute: full, st: st)))
+                visit(.file(Self.exact(Self.entry(display: shown, relative: rel, absolute: full, st: st), shownBytes)))
             }
         }
     }
@@ -189,6 +201,25 @@ public struct LibraryWalker: Sendable {
     // MARK: helpers
 
     static let pathMax = Int(PATH_MAX)
+
+    /// `folder` + `/` + `name`, in bytes.
+    static func join(_ folder: [UInt8], _ name: [UInt8]) -> [UInt8] {
+        folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name
+    }
+
+    /// Calls `body` with the exact bytes as a NUL-terminated C string.
+    static func withCPath<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+
+    /// The entry with the exact bytes of its path when they are not its text's UTF-8.
+    static func exact(_ entry: WalkEntry, _ bytes: [UInt8]) -> WalkEntry {
+        var e = entry
+        if !entry.path.utf8.elementsEqual(bytes) { e.pathBytes = bytes }
+        return e
+    }
 
     static func isInside(_ path: String, _ root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
@@ -204,9 +235,9 @@ public struct LibraryWalker: Sendable {
     /// Linux pseudo file systems (statfs `f_type`, linux/magic.h): the kernel's view of
     /// processes, devices and settings, never media. A link to `/` must not lead the walk into
     /// /proc/<pid>/cwd (paths that die with that process). Elsewhere: none.
-    static func isPseudoFileSystem(_ path: String) -> Bool {
+    static func isPseudoFileSystem(_ path: [UInt8]) -> Bool {
         var type: UInt64 = 0
-        guard hdrprobe_file_system_type(path, &type) == 0 else { return false }
+        guard withCPath(path, { hdrprobe_file_system_type($0, &type) }) == 0 else { return false }
         return pseudoFileSystemTypes.contains(UInt32(truncatingIfNeeded: type))
     }
 
@@ -225,8 +256,8 @@ public struct LibraryWalker: Sendable {
     }
 
     /// The first 8 KiB say it is a media container (`ContainerSignature`).
-    static func sniffIsMedia(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    static func sniffIsMedia(_ path: [UInt8]) -> Bool {
+        let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 8192)
@@ -246,6 +277,10 @@ public struct LibraryWalker: Sendable {
     }
 
     static func realPath(_ path: String) -> String? {
+        realPath(cPath: path)
+    }
+
+    static func realPath(cPath path: UnsafePointer<CChar>) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -6,6 +6,8 @@ import HDRProbeEngine
 /// overrides give files of one scan different policies.
 public struct ProbeRequest: Codable, Sendable, Equatable {
     public var path: String
+    /// The exact bytes of a path that is not UTF-8, in Base64 (nil otherwise): what is opened.
+    public var pathBytes: String?
     public var frames: Int?
     public var maxScanBytes: Int
     public var timeout: Double
@@ -28,6 +30,9 @@ public struct ProbeRequest: Codable, Sendable, Equatable {
         policy = Policy(name: options.policy.name, accepted: options.policy.accepted.sorted(),
                         maxLevel: options.policy.maxLevel, requireValidLevel: options.policy.requireValidLevel)
     }
+
+    /// The file to open: its exact bytes.
+    public var probePath: ProbePath { ProbePath(path: path, base64Bytes: pathBytes) }
 
     public var options: ProbeOptions {
         ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeout,

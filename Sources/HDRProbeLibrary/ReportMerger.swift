@@ -26,12 +26,12 @@ public enum ReportMerger {
         for (i, input) in inputs.enumerated() {
             try JSONLReader.forEachLine(path: input) { line, offset, number in
                 stats.linesRead += 1
-                guard let path = JSONLReader.path(of: line) else {
+                guard let path = JSONLReader.exactPath(of: line) else {
                     stats.invalid += 1
                     warn("warning: \(input):\(number): not a report line; skipped")
                     return
                 }
-                if index.updateValue(Location(input: i, offset: offset, length: line.count), forKey: ExactPath(path)) != nil {
+                if index.updateValue(Location(input: i, offset: offset, length: line.count), forKey: path) != nil {
                     stats.duplicates += 1
                 }
             }

@@ -1,3 +1,4 @@
+import Foundation
 import HDRProbeCore
 import HDRProbeEngine
 
@@ -41,7 +42,9 @@ public struct ScanConfiguration: Sendable {
     func request(for entry: WalkEntry) -> ProbeRequest {
         var options = self.options
         options.policy = policy.check.effective(for: entry.relativePath, dolbyVision: policy.dolbyVision).dolbyVision
-        return ProbeRequest(path: entry.path, options: options)
+        var request = ProbeRequest(path: entry.path, options: options)
+        request.pathBytes = entry.pathBytes.map { Data($0).base64EncodedString() }
+        return request
     }
 
     /// Why a found file is not scanned in this run, or nil.

@@ -17,6 +17,9 @@ public struct WalkEntry: Sendable, Equatable {
     /// ctime; one replaced by a rename has a new inode). Nil when not stat'ed.
     public var inode: UInt64?
     public var changed: Int64?
+    /// The exact bytes of `path` when a name in it is not valid UTF-8 (`path` then shows U+FFFD);
+    /// nil otherwise. What the probe opens and the report's `pathBytes` carry.
+    public var pathBytes: [UInt8]?
 
     public init(path: String, relativePath: String, absolutePath: String, size: Int64?, modified: Int64?,
                 inode: UInt64? = nil, changed: Int64? = nil) {

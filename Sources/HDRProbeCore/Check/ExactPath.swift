@@ -1,3 +1,5 @@
+import Foundation
+
 /// A report's path compared byte for byte. Swift's `String` compares and hashes by Unicode
 /// canonical equivalence, so `café` spelt with U+00E9 (NFC) and with `e` + U+0301 (NFD) would be
 /// one key — but on Linux they name two files. `check --diff` and `merge` key reports by this.
@@ -10,6 +12,21 @@ public struct ExactPath: Hashable, Comparable, Sendable {
     public init(_ path: String) {
         self.path = path
         bytes = Array(path.utf8)
+    }
+
+    /// A path whose bytes are not its display's UTF-8 (a name that is not valid UTF-8).
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// The path of a report: its `pathBytes` (Base64) when present, else `path`.
+    public init(path: String, base64Bytes: String?) {
+        if let base64Bytes, let data = Data(base64Encoded: base64Bytes) {
+            self.init(path: path, bytes: [UInt8](data))
+        } else {
+            self.init(path)
+        }
     }
 
     public static func == (a: ExactPath, b: ExactPath) -> Bool { a.bytes == b.bytes }

@@ -5,6 +5,8 @@ import Foundation
 /// files a scan sees. Built from a ``ProbeReport`` or read from one JSONL line.
 public struct ReportDigest: Codable, Sendable, Equatable {
     public var path: String
+    /// The report's `pathBytes` (a name that is not UTF-8), nil otherwise.
+    public var pathBytes: String?
     public var status: ProbeReport.Status
     public var error: ReportError?
     public var streams: [StreamDigest]
@@ -69,7 +71,11 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         self.init(path: report.path, status: report.status, error: report.error,
                   streams: report.streams.map { StreamDigest($0, container: report.container.format) },
                   findings: report.findings)
+        pathBytes = report.pathBytes
     }
+
+    /// The file's path compared byte for byte (its exact bytes when the name is not UTF-8).
+    public var exactPath: ExactPath { ExactPath(path: path, base64Bytes: pathBytes) }
 
     /// With the brightness of the first video stream from the frames a probe collected
     /// (``ProbeEngine/probeWithFrames``, per stream index).
@@ -85,14 +91,17 @@ public struct ReportDigest: Codable, Sendable, Equatable {
     /// Reads the digest from one report JSON document (a `scan`/`probe --jsonl` line).
     public static func decode(jsonLine: Data) throws -> ReportDigest {
         let r = try JSONDecoder().decode(Line.self, from: jsonLine)
-        return ReportDigest(path: r.path, status: r.status, error: r.error,
-                            streams: (r.streams ?? []).map { StreamDigest($0, container: r.container?.format) },
-                            findings: r.findings ?? [])
+        var digest = ReportDigest(path: r.path, status: r.status, error: r.error,
+                                  streams: (r.streams ?? []).map { StreamDigest($0, container: r.container?.format) },
+                                  findings: r.findings ?? [])
+        digest.pathBytes = r.pathBytes
+        return digest
     }
 
     /// The report keys the digest reads (`docs/report-contract.md`); everything else is skipped.
     private struct Line: Decodable {
         var path: String
+        var pathBytes: String?
         var status: ProbeReport.Status
         var error: ReportError?
         var container: ContainerInfo?

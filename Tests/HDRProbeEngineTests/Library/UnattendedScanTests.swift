@@ -482,3 +482,66 @@ import Testing
         #expect(r.status == 1)
     }
 }
+
+/// File names that are not UTF-8 (issue 19, item 1): opened by their exact bytes, reported with
+/// a reversible `pathBytes` (Base64 of the bytes), two such names two reports, a folder with such
+/// a name walked. Expected values: the bytes the test wrote and the corpus files' own kinds
+/// (dv_p81.mkv and sdr_h264.mkv as Corpus/generate.sh makes them).
+@Suite struct NonUTF8NameTests {
+    /// Writes `corpusName` to the exact path `bytes`.
+    static func place(_ corpusName: String, at bytes: [UInt8]) throws {
+        let data = try Data(contentsOf: TestPaths.corpus.appendingPathComponent(corpusName))
+        let fd = LibraryWalker.withCPath(bytes) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        try #require(fd >= 0)
+        _ = data.withUnsafeBytes { write(fd, $0.baseAddress!, data.count) }
+        close(fd)
+    }
+
+    @Test func latin1NamesAreScannedByTheirBytes() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let base = Array(lib.path.utf8) + [UInt8(ascii: "/")]
+        let cafeE9 = base + Array("caf".utf8) + [0xE9] + Array(".mkv".utf8)     // café in Latin-1
+        let cafeE8 = base + Array("caf".utf8) + [0xE8] + Array(".mkv".utf8)     // cafè in Latin-1
+        let folder = base + [UInt8(ascii: "d"), 0xFF]
+        try Self.place("dv_p81.mkv", at: cafeE9)
+        try Self.place("sdr_h264.mkv", at: cafeE8)
+        expect0(LibraryWalker.withCPath(folder) { mkdir($0, 0o755) }, "mkdir")
+        try Self.place("sdr_h264.mkv", at: folder + Array("/in.mkv".utf8))
+        let jsonl = lib.path + ".jsonl"
+        defer { try? FileManager.default.removeItem(atPath: jsonl) }
+        let r = try CLI.run(["scan", lib.path, "--quiet", "--jsonl", jsonl])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let lines = try String(contentsOfFile: jsonl, encoding: .utf8).split(separator: "\n")
+        var byBytes: [[UInt8]: [String: Any]] = [:]
+        for line in lines {
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let bytes = try #require((doc["pathBytes"] as? String).flatMap { Data(base64Encoded: $0) }, "no pathBytes: \(line.prefix(200))")
+            byBytes[[UInt8](bytes)] = doc
+        }
+        #expect(byBytes.count == 3)
+        #expect(byBytes[cafeE9]?["status"] as? String == "ok")
+        let dv = (byBytes[cafeE9]?["streams"] as? [[String: Any]])?.first?["dolbyVision"]
+        #expect(dv != nil && !(dv is NSNull), "café (Latin-1) is the Dolby Vision file")
+        #expect(byBytes[cafeE8]?["status"] as? String == "ok")
+        #expect(byBytes[folder + Array("/in.mkv".utf8)]?["status"] as? String == "ok")
+        // The display path shows U+FFFD; the two names differ only in their bytes.
+        #expect(byBytes[cafeE9]?["path"] as? String == lib.path + "/caf\u{FFFD}.mkv")
+        // merge keeps the two names apart.
+        let merged = try CLI.run(["merge", jsonl, jsonl])
+        #expect(merged.lines.count == 3, "\(merged.stderr)")
+    }
+
+    /// `probe --json` of such a name: the report carries the bytes it was opened by.
+    @Test func probeReportCarriesTheBytes() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let name = Array(lib.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".mkv".utf8)
+        try Self.place("sdr_h264.mkv", at: name)
+        let r = try CLI.run(["-c", "exec \"$0\" probe --json " + lib.path + "/caf$'\\xe9'.mkv", TestPaths.executable.path], program: "/bin/bash")
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
+        let doc = try #require(json as? [String: Any] ?? (json as? [[String: Any]])?.first, "\(r.stdout)\(r.stderr)")
+        #expect(doc["status"] as? String == "ok")
+        #expect((doc["pathBytes"] as? String).flatMap { Data(base64Encoded: $0) }.map([UInt8].init) == name)
+    }
+}
