@@ -79,79 +79,114 @@ public struct ProbeEngine: Sendable {
         return report
     }
 
+    /// The probe as named pipeline stages: open the file, walk its headers, open the demuxer,
+    /// gather each video stream's evidence, scan packets, pair Dolby Vision layers, classify and
+    /// signal each stream. A stage that cannot go on ends the probe with a failure report.
     private func analyse(path probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
-        let path = probePath.display
-        let start = Clock.nowNanoseconds()
-        let deadline = start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
-        let file: MediaFile
+        let run = ProbeRun(path: probePath.display, start: Clock.nowNanoseconds())
+        do throws(ProbeFailure) {
+            let file = try openFile(probePath, memory: memory, run: run)
+            let head = file.read(at: 0, count: 8192)
+            let headers = ContainerHeaders.read(file, head: head)
+            var container = ContainerInfo(format: Self.format(signature: headers.signature, demuxer: nil),
+                                          brands: headers.fileType?.brands ?? [], demuxer: nil)
+            let demuxer = try openDemuxer(file: file, headers: headers, head: head, container: container, run: run)
+            container.demuxer = demuxer.formatName
+            container.format = Self.format(signature: headers.signature, demuxer: demuxer.formatName)
+            try checkStreams(demuxer, headers: headers, container: container, file: file, run: run)
+            var findings = Self.containerFindings(headers)
+            var (evidence, scanners) = gatherEvidence(demuxer: demuxer, headers: headers, memory: memory)
+            if !scanners.isEmpty, scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence) {
+                findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
+            }
+            for key in Array(scanners.keys) { scanners[key]?.finish() }
+            for (index, scanner) in scanners { evidence[index]?.scan = scanner.scan }
+            let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
+            let classified = classifyStreams(demuxer: demuxer, headers: headers, evidence: evidence, layerPairs: layerPairs,
+                                             fileSize: file.size, frames: &collected)
+            return ProbeReport(tool: Self.tool, path: run.path, status: .ok, error: nil, container: container,
+                               streams: classified.streams, findings: findings + classified.findings,
+                               probe: stats(start: run.start, bytes: file.bytesRead, frames: classified.framesScanned))
+        } catch {
+            return error.report
+        }
+    }
+
+    /// Stage 1: the file, read-only, with the probe's deadline.
+    private func openFile(_ probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?,
+                      run: ProbeRun) throws(ProbeFailure) -> MediaFile {
+        let deadline = run.start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         do throws(MediaFile.OpenError) {
             if let memory {
-                file = try MediaFile(name: path, bytes: memory.bytes, logicalSize: memory.logicalSize, deadline: deadline)
-            } else {
-                file = try MediaFile(path: probePath, deadline: deadline)
+                return try MediaFile(name: run.path, bytes: memory.bytes, logicalSize: memory.logicalSize, deadline: deadline)
             }
+            return try MediaFile(path: probePath, deadline: deadline)
         } catch {
             let reason: ReportError
             switch error { case .failed(let r): reason = r }
-            return .failure(path: path, tool: Self.tool, error: reason, probe: stats(start: start, bytes: 0, frames: nil))
+            throw ProbeFailure(.failure(path: run.path, tool: Self.tool, error: reason, probe: stats(start: run.start, bytes: 0, frames: nil)))
         }
-        let head = file.read(at: 0, count: 8192)
-        let headers = ContainerHeaders.read(file, head: head)
-        var container = ContainerInfo(format: Self.format(signature: headers.signature, demuxer: nil),
-                                      brands: headers.fileType?.brands ?? [], demuxer: nil)
+    }
 
+    /// Stage 2: libavformat on the file; an image, a demuxer failure (named from what hdrprobe's
+    /// own header walk saw) or a media segment without its init ends the probe.
+    private func openDemuxer(file: MediaFile, headers: ContainerHeaders, head: [UInt8], container: ContainerInfo,
+                             run: ProbeRun) throws(ProbeFailure) -> Demuxer {
+        func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
+            ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
+                                  probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
+        }
         if [.png, .jpeg, .gif].contains(headers.signature) {
-            return .failure(path: path, tool: Self.tool,
-                            error: ReportError(.unrecognized, "\(path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"),
-                            container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+            throw fail(ReportError(.unrecognized, "\(run.path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"), .unknown)
         }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes)
         } catch {
             guard case let .failed(code, messages) = error else {
-            return .failure(path: path, tool: Self.tool,
-                            error: ReportError(.timeout, "Time limit of \(options.timeout) s reached while opening the file"),
-                            container: container, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+                throw fail(ReportError(.timeout, "Time limit of \(options.timeout) s reached while opening the file"), container)
             }
-            let detail = (messages.first ?? Self.describe(code))
-            let error: ReportError
-            if headers.isMediaSegment && !headers.hasMovieBox {
-                error = Self.mediaSegmentError
-            } else if !headers.signature.isMedia {
-                error = ReportError(.unrecognized, "Not a recognised media container (\(detail))")
-            } else if let truncation = headers.truncation {
-                error = ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
-            } else if headers.signature == .isobmff && headers.hasMovieBox {
-                let what = headers.issues.first.map { ": \($0)" } ?? ""
-                error = ReportError(.malformed, "The movie header is present but cannot be read\(what) (\(detail))")
-            } else if headers.signature == .matroska || headers.signature == .isobmff {
-                error = ReportError(.truncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
-            } else {
-                error = ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
-            }
-            return .failure(path: path, tool: Self.tool, error: error, container: container,
-                            probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+            throw fail(Self.demuxFailure(detail: messages.first ?? Self.describe(code), headers: headers), container)
         }
-        if headers.isMediaSegment && !headers.hasMovieBox {
-            return .failure(path: path, tool: Self.tool, error: Self.mediaSegmentError, container: container,
-                            probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+        if headers.isMediaSegment && !headers.hasMovieBox { throw fail(Self.mediaSegmentError, container) }
+        return demuxer
+    }
+
+    /// Why libavformat could not open the file, in the terms of what the header walk found.
+    static func demuxFailure(detail: String, headers: ContainerHeaders) -> ReportError {
+        if headers.isMediaSegment && !headers.hasMovieBox { return mediaSegmentError }
+        if !headers.signature.isMedia { return ReportError(.unrecognized, "Not a recognised media container (\(detail))") }
+        if let truncation = headers.truncation {
+            return ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
         }
-        container.demuxer = demuxer.formatName
-        container.format = Self.format(signature: headers.signature, demuxer: demuxer.formatName)
+        if headers.signature == .isobmff && headers.hasMovieBox {
+            let what = headers.issues.first.map { ": \($0)" } ?? ""
+            return ReportError(.malformed, "The movie header is present but cannot be read\(what) (\(detail))")
+        }
+        if headers.signature == .matroska || headers.signature == .isobmff {
+            return ReportError(.truncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
+        }
+        return ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
+    }
+
+    /// Stage 3: a file libavformat opened but that holds nothing to analyse.
+    private func checkStreams(_ demuxer: Demuxer, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
+                              run: ProbeRun) throws(ProbeFailure) {
+        func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
+            ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
+                                  probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
+        }
         if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
-            return .failure(path: path, tool: Self.tool,
-                            error: ReportError(.unrecognized, "Not a recognised media container: no audio or video streams"),
-                            container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+            throw fail(ReportError(.unrecognized, "Not a recognised media container: no audio or video streams"), .unknown)
         }
         if demuxer.streams.isEmpty {
-            let error = headers.issues.isEmpty
-                ? ReportError(.noStreams, "The container holds no streams")
-                : ReportError(.malformed, "No streams could be read: \(headers.issues[0])")
-            return .failure(path: path, tool: Self.tool, error: error,
-                            container: container, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
+            throw fail(headers.issues.isEmpty ? ReportError(.noStreams, "The container holds no streams")
+                                              : ReportError(.malformed, "No streams could be read: \(headers.issues[0])"), container)
         }
+    }
 
+    /// The header walk's truncation and (at most four) structure issues.
+    static func containerFindings(_ headers: ContainerHeaders) -> [Finding] {
         var findings: [Finding] = []
         if let truncation = headers.truncation {
             findings.append(Finding(.containerTruncated, "The file is cut short: \(truncation). What was read is reported.", stream: nil))
@@ -159,8 +194,12 @@ public struct ProbeEngine: Sendable {
         for issue in headers.issues.prefix(4) {
             findings.append(Finding(.containerMalformed, "Container structure: \(issue).", stream: nil))
         }
+        return findings
+    }
 
-        // Evidence per video stream, then a bounded packet scan.
+    /// Stage 4: each video stream's evidence from the container, and its prepared packet scanner.
+    private func gatherEvidence(demuxer: Demuxer, headers: ContainerHeaders, memory: (bytes: [UInt8], logicalSize: Int?)?)
+        -> ([Int: VideoEvidence], [Int: BitstreamScanner]) {
         var evidence: [Int: VideoEvidence] = [:]
         var scanners: [Int: BitstreamScanner] = [:]
         for s in demuxer.streams where s.kind == .video {
@@ -172,21 +211,15 @@ public struct ProbeEngine: Sendable {
             e.bitstreamTimingFirst = Self.rawElementaryDemuxers.contains(demuxer.formatName)
             e.samplesComplete = headers.truncation == nil && (memory.map { ($0.logicalSize ?? $0.bytes.count) <= $0.bytes.count } ?? true)
             evidence[s.index] = e
-            var prepared = scanner
-            prepared.regroupAccessUnits = demuxer.formatName == "hevc"
-            scanners[s.index] = prepared
+            scanner.regroupAccessUnits = demuxer.formatName == "hevc"
+            scanners[s.index] = scanner
         }
-        var timedOut = false
-        if !scanners.isEmpty {
-            timedOut = scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence)
-            for key in Array(scanners.keys) { scanners[key]?.finish() }
-        }
-        if timedOut {
-            findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
-        }
+        return (evidence, scanners)
+    }
 
-        for (index, scanner) in scanners { evidence[index]?.scan = scanner.scan }
-        // Dolby Vision on two PIDs: the base-layer stream carries the presentation.
+    /// Stage 5: Dolby Vision on two PIDs — the base-layer stream carries the presentation.
+    /// Returns the pairs, enhancement-layer index → base-layer index.
+    static func pairLayers(demuxer: Demuxer, evidence: inout [Int: VideoEvidence]) -> [Int: Int] {
         let layerPairs = DolbyVisionLayerPairing.pairs(demuxer.streams.compactMap { s in
             evidence[s.index].map { DolbyVisionLayerPairing.Candidate(index: s.index, id: s.id, evidence: $0) }
         })
@@ -195,52 +228,61 @@ public struct ProbeEngine: Sendable {
                 evidence[bl] = DolbyVisionLayerPairing.presentation(base: base, enhancement: enhancement)
             }
         }
+        return layerPairs
+    }
 
+    /// Stage 6: every stream in container order — video classified and signalled (the HLS variant
+    /// it needs with the first playable audio), the others described.
+    private func classifyStreams(demuxer: Demuxer, headers: ContainerHeaders, evidence: [Int: VideoEvidence],
+                                 layerPairs: [Int: Int], fileSize: Int, frames collected: inout [Int: [DynamicMetadataFrame]]?)
+        -> (streams: [StreamReport], findings: [Finding], framesScanned: Int?) {
         let classifier = VideoStreamClassifier(policy: options.policy)
         var streams: [StreamReport] = []
+        var findings: [Finding] = []
         var framesScanned: Int?
         let audio = demuxer.streams.filter { $0.kind == .audio }
         let audioInputs = audio.map(Self.audioInput)
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
-            if var e = evidence[s.index] {
-                if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
-                if e.profileName == nil, let idc = e.scan.profileIDC {
-                    e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
-                }
-                framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
-                var (report, streamFindings) = classifier.classify(e)
-                if let base = layerPairs[s.index] {
-                    streams.append(Self.enhancementLayer(report, dependsOn: base))
-                    continue
-                }
-                if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }
-                // Signal: the HLS variant this stream needs (video + the first playable audio).
-                let bandwidth = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: file.size,
-                                               scan: e.scan, fps: report.frameRate?.value)
-                let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
-                                                 bandwidth: bandwidth, policy: options.policy)
-                report.hls = plan.report
-                streamFindings += plan.issues.filter { $0.severity >= .warning }.map { Finding($0, stream: s.index) }
-                streams.append(report)
-                findings += streamFindings
-            } else {
-                var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
-                let track = headers.track(forStreamID: s.id, index: s.index)
-                let entry = track?.sampleEntries.first
-                let isEntry = headers.signature == .isobmff && s.kind != .attachment
-                report.sampleEntry = isEntry ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
-                if let entry, isEntry {
-                    report.encryption = EncryptionReport(entry: entry, systemIDs: headers.movie?.protectionSystemIDs ?? [],
-                                                         sampleData: .notRead)
-                }
-                report.profile = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
-                streams.append(report)
+            guard var e = evidence[s.index] else {
+                streams.append(Self.describe(s, headers: headers))
+                continue
             }
+            if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
+            if e.profileName == nil, let idc = e.scan.profileIDC {
+                e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
+            }
+            framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
+            var (report, streamFindings) = classifier.classify(e)
+            if let base = layerPairs[s.index] {
+                streams.append(Self.enhancementLayer(report, dependsOn: base))
+                continue
+            }
+            if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }
+            let bandwidth = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: fileSize,
+                                           scan: e.scan, fps: report.frameRate?.value)
+            let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
+                                             bandwidth: bandwidth, policy: options.policy)
+            report.hls = plan.report
+            streamFindings += plan.issues.filter { $0.severity >= .warning }.map { Finding($0, stream: s.index) }
+            streams.append(report)
+            findings += streamFindings
         }
-        return ProbeReport(tool: Self.tool, path: path, status: .ok, error: nil, container: container,
-                           streams: streams, findings: findings,
-                           probe: stats(start: start, bytes: file.bytesRead, frames: framesScanned))
+        return (streams, findings, framesScanned)
+    }
+
+    /// A stream that is not video: codec, the stored sample entry and its encryption, profile.
+    static func describe(_ s: DemuxedStream, headers: ContainerHeaders) -> StreamReport {
+        var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
+        let entry = headers.track(forStreamID: s.id, index: s.index)?.sampleEntries.first
+        let isEntry = headers.signature == .isobmff && s.kind != .attachment
+        report.sampleEntry = isEntry ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
+        if let entry, isEntry {
+            report.encryption = EncryptionReport(entry: entry, systemIDs: headers.movie?.protectionSystemIDs ?? [],
+                                                 sampleData: .notRead)
+        }
+        report.profile = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
+        return report
     }
 
     /// A CMAF / fMP4 media segment alone (`styp`/`moof`/`mdat`, no `moov`): not a damaged file.
@@ -353,4 +395,16 @@ public struct ProbeEngine: Sendable {
         av_strerror(code, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// One probe's name for the report and its start time (the statistics and the deadline).
+struct ProbeRun {
+    let path: String
+    let start: UInt64
+}
+
+/// A pipeline stage that cannot go on: the failure report the probe returns.
+struct ProbeFailure: Error {
+    let report: ProbeReport
+    init(_ report: ProbeReport) { self.report = report }
 }

@@ -28,11 +28,11 @@ import Testing
         let doc = try PolicyDocument.parse(Self.full, defaultName: "x")
         #expect(doc.dolbyVision.name == "release")
         #expect(!doc.dolbyVision.accepted.contains("8.4"))
-        #expect(doc.check.formats.forbid == ["DOVIWithEL", "DOVIInvalid"])
+        #expect(Set(doc.check.formats.forbid.map(\.rawValue)) == ["DOVIWithEL", "DOVIInvalid"])
         #expect(doc.check.includes("movie.mkv") && !doc.check.includes("movie.ts"))
         #expect(!doc.check.includes("samples/a.mkv"))
         let extras = doc.check.effective(for: "extras/a.mkv", dolbyVision: doc.dolbyVision)
-        #expect(extras.formats.allow == ["SDR", "HDR10"])
+        #expect(extras.formats.allow.map { Set($0.map(\.rawValue)) } == ["SDR", "HDR10"])
         #expect(extras.dolbyVision.accepted.contains("8.2") && !extras.dolbyVision.accepted.contains("8.4"))
         #expect(extras.severity.choice(for: "dv.refused") == .level(.warning))
         let main = doc.check.effective(for: "main/a.mkv", dolbyVision: doc.dolbyVision)
@@ -80,7 +80,7 @@ import Testing
     static func digest(_ findings: [Finding], status: ProbeReport.Status = .ok, error: ReportError? = nil,
                        rangeType: String = "DOVIWithHDR10", verdict: String = "dv.accepted") -> ReportDigest {
         ReportDigest(path: "lib/a.mkv", status: status, error: error,
-                     streams: [.init(index: 0, kind: "video", videoRangeType: rangeType,
+                     streams: [.init(index: 0, kind: "video", videoRangeType: VideoRangeType(rawValue: rangeType),
                                      dolbyVision: .init(profile: "7", decision: "refuse", verdictCode: verdict))],
                      findings: findings)
     }

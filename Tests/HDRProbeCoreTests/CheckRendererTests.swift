@@ -73,7 +73,7 @@ import Testing
     @Test func summaryCounts() {
         var s = ScanSummary()
         s.add(ReportDigest(path: "a", status: .ok, error: nil,
-                           streams: [.init(index: 0, kind: "video", videoRangeType: "DOVIWithEL",
+                           streams: [.init(index: 0, kind: "video", videoRangeType: .doviWithEL,
                                            dolbyVision: .init(profile: "7", decision: "refuse", verdictCode: "dv.dualLayer")),
                                      .init(index: 1, kind: "audio", videoRangeType: nil, dolbyVision: nil)],
                            findings: [Finding(.dvRefused, "x", stream: 0)]), fromCache: true)

@@ -84,7 +84,7 @@ import Testing
     @Test func videoRangeTypes() {
         func dv(_ p: Int, _ c: Int) -> DolbyVisionProfile { DolbyVisionProfile(profile: p, compatibilityId: c, fromRPU: true) }
         func classify(_ d: DolbyVisionProfile?, transfer: Int?, plus: Bool = false, entry: String? = nil) -> String {
-            VideoRangeType.classify(dolbyVision: d, record: nil, sampleEntry: entry, transfer: transfer, hdr10Plus: plus)
+            VideoRangeType.classify(dolbyVision: d, record: nil, sampleEntry: entry, transfer: transfer, hdr10Plus: plus).rawValue
         }
         #expect(classify(dv(5, 0), transfer: nil) == "DOVI")
         #expect(classify(dv(8, 1), transfer: 16) == "DOVIWithHDR10")
@@ -107,7 +107,7 @@ import Testing
         let record = DOVIDecoderConfigurationRecord(versionMajor: 1, versionMinor: 0, profile: 8, level: 1, rpuPresent: false,
                                                     elPresent: false, blPresent: true, compatibilityId: 1, mdCompression: 0,
                                                     dependencyPID: nil, storedSize: 24, issues: [])
-        #expect(VideoRangeType.classify(dolbyVision: dv(8, 1), record: record, sampleEntry: "hvc1", transfer: 16, hdr10Plus: false) == "HDR10")
+        #expect(VideoRangeType.classify(dolbyVision: dv(8, 1), record: record, sampleEntry: "hvc1", transfer: 16, hdr10Plus: false) == .hdr10)
         #expect(VideoRangeType.formats(dolbyVision: true, hdr10Plus: true, transfer: 16) == ["DolbyVision", "HDR10+", "HDR10"])
         #expect(VideoRangeType.formats(dolbyVision: true, hdr10Plus: false, transfer: 18) == ["DolbyVision", "HLG"])
     }
@@ -127,7 +127,7 @@ import Testing
                           "hdr10.missingContentLightLevel", "hls.sampleEntryInBand"])
         #expect(report.dolbyVision?.profile == "8.1")
         #expect(report.dolbyVision?.configuration == nil)
-        #expect(report.hdr?.videoRangeType == "DOVIWithHDR10")
+        #expect(report.hdr?.videoRangeType == .doviWithHDR10)
         #expect(report.color?.source == "container")
         #expect(report.frameRate?.snapped == 30)
         #expect(findings.allSatisfy { $0.stream == 0 })
@@ -142,7 +142,7 @@ import Testing
         let (report, _) = VideoStreamClassifier().classify(e)
         #expect(report.color?.transfer == "bt2020-10" && report.color?.transferCharacteristics == 14)
         #expect(report.color?.source == "both")
-        #expect(report.hdr?.videoRangeType == "SDR")
+        #expect(report.hdr?.videoRangeType == .sdr)
         #expect(report.hdr?.alternativeTransfer == 18)
     }
 }

@@ -20,20 +20,20 @@ import Testing
         let e = Self.evidence(declared: FrameRate(numerator: 25, denominator: 1),
                               timing: FrameRate(numerator: 24000, denominator: 1001), raw: true)
         let rate = VideoStreamClassifier().classify(e).0.frameRate
-        #expect(rate?.rational == "24000/1001" && rate?.value == 23.976 && rate?.source == "bitstream")
+        #expect(rate?.rational?.rational == "24000/1001" && rate?.value == 23.976 && rate?.source == "bitstream")
     }
 
     @Test func rawStreamWithoutTimingFallsBackToLibavformat() {
         let rate = VideoStreamClassifier().classify(Self.evidence(declared: FrameRate(numerator: 25, denominator: 1),
                                                                   timing: nil, raw: true)).0.frameRate
-        #expect(rate?.rational == "25/1" && rate?.source == "libavformat")
+        #expect(rate?.rational?.rational == "25/1" && rate?.source == "libavformat")
     }
 
     @Test func containerTimingWinsInAContainer() {
         let rate = VideoStreamClassifier().classify(Self.evidence(declared: FrameRate(numerator: 25, denominator: 1),
                                                                   timing: FrameRate(numerator: 24000, denominator: 1001),
                                                                   raw: false)).0.frameRate
-        #expect(rate?.rational == "25/1" && rate?.source == "container")
+        #expect(rate?.rational?.rational == "25/1" && rate?.source == "container")
     }
 
     @Test func timestampsWhenNothingIsDeclared() {
@@ -42,7 +42,7 @@ import Testing
         e.timeBaseDenominator = 90_000
         e.sampledPTS = [0, 3_750, 7_500, 11_250]  // 3,750 ticks of 1/90,000 s = 1/24 s
         let rate = VideoStreamClassifier().classify(e).0.frameRate
-        #expect(rate?.rational == "24/1" && rate?.source == "timestamps")
+        #expect(rate?.rational?.rational == "24/1" && rate?.source == "timestamps")
         #expect(VideoStreamClassifier().classify(Self.evidence(declared: nil, timing: nil, raw: true)).0.frameRate?.source == nil)
     }
 }

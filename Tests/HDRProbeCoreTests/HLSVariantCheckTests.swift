@@ -7,7 +7,8 @@ import Testing
     static func media(codecs: String, supplemental: String? = nil, range: String = "PQ", rate: String? = "23.976",
                       resolution: String = "3840x2160", entry: String? = "hvc1", dv: DolbyVisionProfile? = nil,
                       level: Int? = nil, hdr10Plus: Bool = false, container: String = "mp4", codec: String = "hevc") -> HLSMediaFacts {
-        let hls = HLSReport(codecs: codecs, supplementalCodecs: supplemental, videoRange: range, frameRate: rate,
+        let hls = HLSReport(codecs: codecs, supplementalCodecs: supplemental, videoRange: VideoRange(rawValue: range)!,
+                            frameRate: rate.flatMap(Double.init).flatMap { HLSFrameRate(framesPerSecond: $0) },
                             resolution: resolution, sampleEntry: entry ?? "hvc1", streamInf: "#EXT-X-STREAM-INF:BANDWIDTH=1")
         return HLSMediaFacts(container: container, storedSampleEntry: entry, expected: hls, dolbyVision: dv, dolbyVisionLevel: level,
                              hasDolbyVisionRecord: dv != nil, dolbyVisionAccepted: dv != nil, hdr10Plus: hdr10Plus, codec: codec)

@@ -10,7 +10,7 @@ import Testing
                                   dolbyVisionAccepted: true, dolbyVisionVerdict: "dv.accepted", hasDolbyVisionRecord: true,
                                   sampleEntry: "hvc1", supplementalCodecs: "dvh1.08.06/db1p")
         return ReportDigest(path: "/lib/ünï cödé.mkv", status: .ok, error: nil,
-                            streams: [.init(index: 0, kind: "video", videoRangeType: "DOVIWithHDR10Plus",
+                            streams: [.init(index: 0, kind: "video", videoRangeType: .doviWithHDR10Plus,
                                             dolbyVision: .init(profile: "8.1", decision: "accept", verdictCode: "dv.accepted"), playback: input),
                                       .init(index: -1, kind: "audio", videoRangeType: nil, dolbyVision: nil)],
                             findings: [Finding(code: "hls.x", severity: .warning, message: "m\nultiline", stream: 0),

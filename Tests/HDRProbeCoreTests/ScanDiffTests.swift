@@ -4,7 +4,7 @@ import Testing
 /// `check --diff`: each kind of change between two scans, with its default severity.
 @Suite struct ScanDiffTests {
     static func video(_ type: String, dv: (String, String, String)? = nil, index: Int = 0) -> ReportDigest.StreamDigest {
-        .init(index: index, kind: "video", videoRangeType: type,
+        .init(index: index, kind: "video", videoRangeType: VideoRangeType(rawValue: type),
               dolbyVision: dv.map { .init(profile: $0.0, decision: $0.1, verdictCode: $0.2) })
     }
 

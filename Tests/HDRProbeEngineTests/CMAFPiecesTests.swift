@@ -18,8 +18,8 @@ import Testing
     @Test func bareInitSegmentTakesItsRateFromTheVUI() throws {
         let r = Self.probe("hls/hdr10_hevc/init.mp4")
         let v = try #require(r.streams.first { $0.kind == .video })
-        #expect(v.frameRate?.rational == "25/1" && v.frameRate?.source == "bitstream")
-        #expect(v.hls?.frameRate == "25.000")
+        #expect(v.frameRate?.rational?.rational == "25/1" && v.frameRate?.source == "bitstream")
+        #expect(v.hls?.frameRate?.string == "25.000")
         #expect(!r.findings.contains { $0.code.hasPrefix("hls.frameRate") })
     }
 

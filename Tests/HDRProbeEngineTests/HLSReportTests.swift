@@ -35,8 +35,8 @@ import Testing
         #expect(hls.sampleEntry == c.entry)
         #expect(hls.codecs.hasPrefix(c.codecsPrefix), "\(hls.codecs)")
         #expect(hls.supplementalCodecs == c.supplemental)
-        #expect(hls.videoRange == c.range)
-        #expect(hls.frameRate == "25.000" && hls.resolution == "128x72")
+        #expect(hls.videoRange.rawValue == c.range)
+        #expect(hls.frameRate?.string == "25.000" && hls.resolution == "128x72")
         // §14: Apple's attribute order, and BANDWIDTH never below AVERAGE-BANDWIDTH.
         let attrs = hls.streamInf.dropFirst("#EXT-X-STREAM-INF:".count)
         let names = attrs.split(separator: ",").compactMap { $0.split(separator: "=").first.map(String.init) }
@@ -57,7 +57,7 @@ import Testing
         let hls = try #require(report.streams.first?.hls)
         // §5.2 "HDR10+ without DV": SUPPLEMENTAL-CODECS = <base string>/cdm4.
         #expect(hls.supplementalCodecs == hls.codecs + "/cdm4")
-        #expect(hls.videoRange == "PQ")
+        #expect(hls.videoRange == .pq)
     }
 
     @Test func aacAudioToken() throws {

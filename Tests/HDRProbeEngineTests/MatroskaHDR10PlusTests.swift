@@ -17,17 +17,17 @@ struct MatroskaHDR10PlusTests {
 
     @Test func vp9WebMBlockAdditionsAreHDR10Plus() throws {
         let hdr = try #require(try Self.stream("vp9_hdr10plus.webm").hdr)
-        #expect(hdr.videoRangeType == "HDR10Plus")
+        #expect(hdr.videoRangeType == .hdr10Plus)
         #expect(hdr.hdr10Plus.present && hdr.hdr10Plus.framesWithMetadata == 8 && hdr.hdr10Plus.profile == "B")
         // The same T.35 bytes as the HEVC stream's SEI: the same HDR10+ facts.
         let hevc = try #require(try Self.stream("hdr10plus_hevc.mkv").hdr)
         #expect(hdr.hdr10Plus == hevc.hdr10Plus)
         // The frames without their BlockAdditions stay HDR10.
-        #expect(try Self.stream("vp9_hdr10.webm").hdr?.videoRangeType == "HDR10")
+        #expect(try Self.stream("vp9_hdr10.webm").hdr?.videoRangeType == .hdr10)
     }
 
     @Test func vp9WebMSignalsCdm4() throws {
         let hls = try #require(try Self.stream("vp9_hdr10plus.webm").hls)
-        #expect(hls.supplementalCodecs == hls.codecs + "/cdm4" && hls.videoRange == "PQ")
+        #expect(hls.supplementalCodecs == hls.codecs + "/cdm4" && hls.videoRange == .pq)
     }
 }

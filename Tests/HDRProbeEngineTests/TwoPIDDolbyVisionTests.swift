@@ -18,7 +18,7 @@ struct TwoPIDDolbyVisionTests {
         let bl = r.streams[0], el = r.streams[1]
         #expect(bl.role == nil && bl.dolbyVision?.profile == "7" && bl.dolbyVision?.verdict.code == "dv.dualLayer")
         #expect(bl.dolbyVision?.configuration?.blPresent == true && bl.dolbyVision?.configuration?.elPresent == true)
-        #expect(bl.hdr?.videoRangeType == "DOVIWithEL")
+        #expect(bl.hdr?.videoRangeType == .doviWithEL)
         #expect(el.role == "dolbyVisionEnhancementLayer" && el.dependsOn == 0)
         #expect(el.hdr == nil && el.dolbyVision == nil && el.hls == nil)
         #expect(!r.findings.contains { $0.stream == 1 })

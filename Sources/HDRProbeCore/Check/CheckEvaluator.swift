@@ -58,8 +58,8 @@ public struct CheckEvaluator: Sendable {
         for s in digest.videoStreams {
             guard let type = s.videoRangeType, let code = rules.formats.violation(type) else { continue }
             let message = code == .formatForbidden
-                ? "Video range type \(type) is forbidden by the policy (formats.forbid)."
-                : "Video range type \(type) is not among the formats the policy allows (formats.allow: \(rules.formats.allow?.sorted().joined(separator: ", ") ?? ""))."
+                ? "Video range type \(type.rawValue) is forbidden by the policy (formats.forbid)."
+                : "Video range type \(type.rawValue) is not among the formats the policy allows (formats.allow: \(rules.formats.allow?.map(\.rawValue).sorted().joined(separator: ", ") ?? ""))."
             add(code.rawValue, code.severity, message, stream: s.index, fix: nil)
         }
         // Required outcomes on playback targets: the simulation `hdrprobe matrix` shows

@@ -1,22 +1,18 @@
 /// A policy's `formats`: which `videoRangeType` values a video stream may have. `allow` (when
 /// given) lists the only ones accepted; `forbid` lists refused ones.
 public struct FormatRule: Sendable, Equatable {
-    public var allow: Set<String>?
-    public var forbid: Set<String>
+    public var allow: Set<VideoRangeType>?
+    public var forbid: Set<VideoRangeType>
 
-    public init(allow: Set<String>? = nil, forbid: Set<String> = []) {
+    public init(allow: Set<VideoRangeType>? = nil, forbid: Set<VideoRangeType> = []) {
         self.allow = allow
         self.forbid = forbid
     }
 
     public var isEmpty: Bool { allow == nil && forbid.isEmpty }
 
-    /// Jellyfin's `VideoRangeType` names, as the report contract lists them.
-    public static let rangeTypes = ["SDR", "HDR10", "HDR10Plus", "HLG", "DOVI", "DOVIWithHDR10", "DOVIWithHDR10Plus",
-                                    "DOVIWithHLG", "DOVIWithSDR", "DOVIWithEL", "DOVIWithELHDR10Plus", "DOVIInvalid"]
-
     /// The check code a stream of this range type raises, if any.
-    public func violation(_ rangeType: String) -> CheckCode? {
+    public func violation(_ rangeType: VideoRangeType) -> CheckCode? {
         if forbid.contains(rangeType) { return .formatForbidden }
         if let allow, !allow.contains(rangeType) { return .formatNotAllowed }
         return nil
@@ -24,16 +20,17 @@ public struct FormatRule: Sendable, Equatable {
 
     static func parse(_ node: ConfigNode) throws(ConfigError) -> FormatRule {
         var rule = FormatRule()
-        func names(_ node: ConfigNode) throws(ConfigError) -> Set<String> {
+        func names(_ node: ConfigNode) throws(ConfigError) -> Set<VideoRangeType> {
             let items: [ConfigNode]
             if case .sequence = node.node { items = try node.sequence() } else { items = [node] }
-            var result = Set<String>()
+            var result = Set<VideoRangeType>()
             for item in items {
                 let name = try item.string()
-                guard rangeTypes.contains(name) else {
-                    throw item.error("'\(name)' is not a videoRangeType; expected one of: \(rangeTypes.joined(separator: ", "))")
+                guard let type = VideoRangeType(rawValue: name) else {
+                    let expected = VideoRangeType.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw item.error("'\(name)' is not a videoRangeType; expected one of: \(expected)")
                 }
-                result.insert(name)
+                result.insert(type)
             }
             return result
         }
@@ -43,7 +40,7 @@ public struct FormatRule: Sendable, Equatable {
             default: rule.forbid = try names(value)
             }
         }
-        if let allow = rule.allow, let both = allow.intersection(rule.forbid).sorted().first {
+        if let allow = rule.allow, let both = allow.intersection(rule.forbid).map(\.rawValue).sorted().first {
             throw node.error("'\(both)' is both allowed and forbidden")
         }
         return rule

@@ -16,7 +16,7 @@ extension ReportDigest {
         for s in streams {
             w.int(s.index)
             w.string(s.kind)
-            w.optional(s.videoRangeType) { w, v in w.string(v) }
+            w.optional(s.videoRangeType) { w, v in w.string(v.rawValue) }
             w.optional(s.dolbyVision) { w, d in w.string(d.profile); w.string(d.decision); w.string(d.verdictCode) }
             w.optional(s.playback) { w, p in
                 w.string(p.codec)
@@ -69,8 +69,8 @@ extension ReportDigest {
         var streams: [StreamDigest] = []
         for _ in 0..<streamCount {
             guard let index = r.int(), let kind = r.string() else { return nil }
-            var type: String?, dv: DolbyVision?, playback: PlaybackInput?
-            guard r.optional({ $0.string() }, into: { type = $0 }),
+            var type: VideoRangeType?, dv: DolbyVision?, playback: PlaybackInput?
+            guard r.optional({ $0.string().flatMap(VideoRangeType.init(rawValue:)) }, into: { type = $0 }),
                   r.optional({ r -> DolbyVision? in
                       guard let p = r.string(), let d = r.string(), let c = r.string() else { return nil }
                       return DolbyVision(profile: p, decision: d, verdictCode: c)

@@ -20,13 +20,13 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         public var index: Int
         public var kind: String
         /// `hdr.videoRangeType` of a video stream.
-        public var videoRangeType: String?
+        public var videoRangeType: VideoRangeType?
         /// Null when the stream has no Dolby Vision at all.
         public var dolbyVision: DolbyVision?
         /// What the playback simulation needs (video streams; the policy's `require:` uses it).
         public var playback: PlaybackInput?
 
-        public init(index: Int, kind: String, videoRangeType: String?, dolbyVision: DolbyVision?, playback: PlaybackInput? = nil) {
+        public init(index: Int, kind: String, videoRangeType: VideoRangeType?, dolbyVision: DolbyVision?, playback: PlaybackInput? = nil) {
             self.index = index
             self.kind = kind
             self.videoRangeType = videoRangeType

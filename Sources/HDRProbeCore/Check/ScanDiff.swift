@@ -48,7 +48,7 @@ public enum ScanDiff {
         for before in old.videoStreams {
             let after = newStreams[before.index]
             let i = before.index
-            let range = { (s: ReportDigest.StreamDigest?) in s?.videoRangeType ?? "no video stream" }
+            let range = { (s: ReportDigest.StreamDigest?) in s?.videoRangeType?.rawValue ?? "no video stream" }
             if let dv = before.dolbyVision {
                 guard let nowDV = after?.dolbyVision else {
                     items.append(item(.lostDolbyVision, "Dolby Vision \(dv.profile) (\(range(before))) is gone: now \(range(after)).", stream: i))

@@ -35,7 +35,7 @@ public struct ScanSummary: Codable, Sendable, Equatable {
             ok += 1
         }
         for s in digest.videoStreams {
-            if let type = s.videoRangeType { rangeTypes[type, default: 0] += 1 }
+            if let type = s.videoRangeType { rangeTypes[type.rawValue, default: 0] += 1 }
             if let dv = s.dolbyVision {
                 let key = dv.decision == "accept" ? "\(dv.profile) accept" : "\(dv.profile) refuse (\(dv.verdictCode))"
                 dolbyVision[key, default: 0] += 1

@@ -13,7 +13,7 @@
 public struct TargetRequirement: Sendable, Equatable {
     public var target: String
     /// nil: every file with video; otherwise `videoRangeType` names (`hdr` expands to all but SDR).
-    public var when: Set<String>?
+    public var when: Set<VideoRangeType>?
     public var hdrOnly: Bool
     public var output: Set<OutputRange>
     public var pipeline: PlaybackOutcome.Pipeline?
@@ -23,9 +23,9 @@ public struct TargetRequirement: Sendable, Equatable {
     public static let keys = ["target", "when", "output", "pipeline"]
 
     /// Whether the requirement applies to a stream of this range type.
-    public func applies(to videoRangeType: String?) -> Bool {
+    public func applies(to videoRangeType: VideoRangeType?) -> Bool {
         guard let type = videoRangeType else { return false }
-        if hdrOnly { return type != "SDR" }
+        if hdrOnly { return type != .sdr }
         return when.map { $0.contains(type) } ?? true
     }
 
@@ -60,10 +60,10 @@ public struct TargetRequirement: Sendable, Equatable {
         if let when = fields["when"] {
             let names = try list(when).map { n throws(ConfigError) -> String in try n.string() }
             if names == ["hdr"] { r.hdrOnly = true } else if names != ["all"] {
-                for (i, name) in names.enumerated() where !FormatRule.rangeTypes.contains(name) {
+                for (i, name) in names.enumerated() where VideoRangeType(rawValue: name) == nil {
                     throw (try list(when))[i].error("'\(name)' is not a videoRangeType name (or 'hdr', 'all')")
                 }
-                r.when = Set(names)
+                r.when = Set(names.compactMap(VideoRangeType.init(rawValue:)))
             }
         }
         if let p = fields["pipeline"] {

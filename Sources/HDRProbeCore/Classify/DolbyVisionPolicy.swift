@@ -110,10 +110,10 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
 
     /// Profiles defined for each base-layer codec (`dolby-vision.md` §1).
     static func isValid(profile: Int, codec: String?) -> Bool {
-        switch codec {
-        case "hevc": return [4, 5, 7, 8, 20].contains(profile)
-        case "av1": return profile == 10
-        case "h264": return profile == 9
+        switch codec.flatMap(VideoCodec.init(rawValue:)) {
+        case .hevc?: return [4, 5, 7, 8, 20].contains(profile)
+        case .av1?: return profile == 10
+        case .h264?: return profile == 9
         default: return true
         }
     }
@@ -127,8 +127,8 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
             default: return "SDR"
             }
         }
+        guard dv.hasCompatibleBaseLayer else { return nil }
         switch (dv.profile, dv.compatibilityId) {
-        case (5, _), (10, 0?), (20, _): return nil
         case (8, 1?), (10, 1?): return "HDR10"
         case (8, 2?), (10, 2?): return "SDR"
         case (8, 4?), (10, 4?): return "HLG"

@@ -16,6 +16,15 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
         self.fromRPU = fromRPU
     }
 
+    /// Profile 5 style: single-layer IPT-PQ-c2 (profile 5, and 10 with compatibility 0), which a
+    /// decoder without Dolby Vision cannot show and the Dolby Vision decoder maps to HDR10
+    /// (`docs/rules/dolby-vision.md`, profiles and compatibility ids).
+    public var isProfile5Style: Bool { profile == 5 || (profile == 10 && compatibilityId == 0) }
+
+    /// False for Dolby Vision without a compatible base layer (profile 5, 10.0 and Apple's 20):
+    /// nothing plays correctly without a Dolby Vision decoder, and there is no fallback.
+    public var hasCompatibleBaseLayer: Bool { !isProfile5Style && profile != 20 }
+
     /// The report's `dolbyVision.profile`: `"<profile>"` for 4, 5, 7, 9, 20 (compatibility
     /// implied) and `"<profile>.<compat>"` for 8 and 10.
     public var string: String {
@@ -33,7 +42,7 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
         }
         guard let rpu = rpuProfile else { return nil }
         var profile = rpu
-        if codec == "av1" && (rpu == 8 || rpu == 5) { profile = 10 }
+        if codec == VideoCodec.av1.rawValue && (rpu == 8 || rpu == 5) { profile = 10 }
         return DolbyVisionProfile(profile: profile, compatibilityId: impliedCompatibility(profile: profile, rpuProfile: rpu,
                                                                                             baseTransfer: baseTransfer),
                                   fromRPU: true)

@@ -23,7 +23,7 @@ public enum FrameRateSnap {
 }
 
 /// Frame rate as a reduced rational and a three-decimal value.
-public struct FrameRate: Sendable, Equatable {
+public struct FrameRate: Sendable, Hashable, Codable {
     public var numerator: Int
     public var denominator: Int
 
@@ -39,6 +39,27 @@ public struct FrameRate: Sendable, Equatable {
     /// Rounded to three decimals (24000/1001 → 23.976).
     public var roundedValue: Double { (value * 1000).rounded() / 1000 }
     public var rational: String { "\(numerator)/\(denominator)" }
+
+    /// Parses `"N/D"` (the report's `frameRate.rational`); nil unless both terms are positive integers.
+    public init?(rational text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let n = Int(parts[0]), let d = Int(parts[1]) else { return nil }
+        self.init(numerator: n, denominator: d)
+    }
+
+    /// Encodes as the string `"N/D"` (`docs/report-contract.md`, `frameRate.rational`).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let rate = FrameRate(rational: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a rational frame rate: \(text)"))
+        }
+        self = rate
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rational)
+    }
 
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }

@@ -1,45 +1,67 @@
 /// Jellyfin's `VideoRangeType` for a video stream (`shared/specs/peers.md` §3.1,
 /// `MediaStream.GetVideoColorRange`), with hdrprobe's deliberate differences: Dolby Vision
 /// resolved from RPUs alone counts (Jellyfin only sees container records), and HDR10+ comes from
-/// a multi-frame scan rather than the first frame.
-public enum VideoRangeType {
+/// a multi-frame scan rather than the first frame. The raw values are the report's
+/// `hdr.videoRangeType` names (`docs/report-contract.md`), in the contract's order.
+public enum VideoRangeType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    case sdr = "SDR"
+    case hdr10 = "HDR10"
+    case hdr10Plus = "HDR10Plus"
+    case hlg = "HLG"
+    case dovi = "DOVI"
+    case doviWithHDR10 = "DOVIWithHDR10"
+    case doviWithHDR10Plus = "DOVIWithHDR10Plus"
+    case doviWithHLG = "DOVIWithHLG"
+    case doviWithSDR = "DOVIWithSDR"
+    case doviWithEL = "DOVIWithEL"
+    case doviWithELHDR10Plus = "DOVIWithELHDR10Plus"
+    case doviInvalid = "DOVIInvalid"
+
+    /// The report's name (`DOVIWithHDR10`), also in interpolated text.
+    public var description: String { rawValue }
+
     /// Sample entries that force the Dolby Vision branch in Jellyfin.
     static let dolbyVisionTags: Set<String> = ["dovi", "dvh1", "dvhe", "dav1"]
 
     public static func classify(dolbyVision dv: DolbyVisionProfile?, record: DOVIDecoderConfigurationRecord?,
-                                sampleEntry: String?, transfer: Int?, hdr10Plus: Bool) -> String {
+                                sampleEntry: String?, transfer: Int?, hdr10Plus: Bool) -> VideoRangeType {
         if let dv, entersDolbyVisionBranch(dv: dv, record: record, sampleEntry: sampleEntry) {
-            var type: String
-            switch dv.profile {
-            case 5: type = "DOVI"
-            case 7: type = "DOVIWithEL"
-            case 8:
-                switch dv.compatibilityId {
-                case 1?: type = "DOVIWithHDR10"
-                case 4?: type = "DOVIWithHLG"
-                case 2?: type = "DOVIWithSDR"
-                default: type = "DOVIInvalid"
-                }
-            case 10:
-                switch dv.compatibilityId {
-                case 0?: type = "DOVI"
-                case 1?: type = "DOVIWithHDR10"
-                case 2?: type = "DOVIWithSDR"
-                case 4?: type = "DOVIWithHLG"
-                default: type = "DOVIInvalid"
-                }
-            default: type = "SDR"
+            let type = dolbyVisionType(dv)
+            guard hdr10Plus else { return type }
+            switch type {
+            case .doviWithHDR10: return .doviWithHDR10Plus
+            case .doviWithEL: return .doviWithELHDR10Plus
+            default: return type
             }
-            if hdr10Plus {
-                if type == "DOVIWithHDR10" { type = "DOVIWithHDR10Plus" }
-                if type == "DOVIWithEL" { type = "DOVIWithELHDR10Plus" }
-            }
-            return type
         }
         switch transfer {
-        case H273Names.pq: return hdr10Plus ? "HDR10Plus" : "HDR10"
-        case H273Names.hlg: return "HLG"
-        default: return "SDR"
+        case H273Names.pq: return hdr10Plus ? .hdr10Plus : .hdr10
+        case H273Names.hlg: return .hlg
+        default: return .sdr
+        }
+    }
+
+    /// The Dolby Vision branch's type from profile and base-layer compatibility.
+    static func dolbyVisionType(_ dv: DolbyVisionProfile) -> VideoRangeType {
+        switch dv.profile {
+        case 5: return .dovi
+        case 7: return .doviWithEL
+        case 8:
+            switch dv.compatibilityId {
+            case 1?: return .doviWithHDR10
+            case 4?: return .doviWithHLG
+            case 2?: return .doviWithSDR
+            default: return .doviInvalid
+            }
+        case 10:
+            switch dv.compatibilityId {
+            case 0?: return .dovi
+            case 1?: return .doviWithHDR10
+            case 2?: return .doviWithSDR
+            case 4?: return .doviWithHLG
+            default: return .doviInvalid
+            }
+        default: return .sdr
         }
     }
 

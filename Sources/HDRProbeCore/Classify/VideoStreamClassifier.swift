@@ -24,27 +24,42 @@ public struct VideoStreamClassifier: Sendable {
     }
 
     public func classify(_ e: VideoEvidence) -> (StreamReport, [Finding]) {
-        var findings: [Finding] = []
-        func add(_ code: FindingCode, _ message: String) { findings.append(Finding(code, message, stream: e.index)) }
+        var findings = Self.encryptionFindings(e)
+        var s = Self.picture(e)
+        let color = Self.colour(e)
+        s.color = color
+        let transfer = color.transferCharacteristics
+        let rate: FrameRate?
+        (s.frameRate, rate) = Self.frameRateReport(e, findings: &findings)
+        let hdr10Plus = Self.hdr10PlusReport(e, findings: &findings)
+        let dvProfile = DolbyVisionProfile.resolve(codec: e.codec, record: e.doviRecord,
+                                                   rpuProfile: e.scan.rpuProfile, baseTransfer: transfer)
+        s.dolbyVision = dolbyVision(e, profile: dvProfile, transfer: transfer, findings: &findings)
+        findings += ContainerBitstreamChecks(e).findings(transfer: transfer, frameRate: rate?.value, hdr10Plus: hdr10Plus.present)
+        s.hdr = Self.hdrReport(e, dolbyVision: dvProfile, hasDolbyVision: s.dolbyVision != nil, transfer: transfer, hdr10Plus: hdr10Plus)
+        findings += Self.staticMetadataFindings(e, transfer: transfer, hdr: s.hdr)
+        findings += Self.sampleEntryFindings(e)
+        return (s, findings)
+    }
 
+    /// The coded picture: profile, level, size, bit depth and chroma. The parameter sets are the
+    /// truth about the coded picture; container dimensions can differ (mkvmerge doubles the height
+    /// of field-coded HEVC).
+    static func picture(_ e: VideoEvidence) -> StreamReport {
         var s = StreamReport(index: e.index, kind: .video, codec: e.codec)
         s.sampleEntry = e.sampleEntry
         s.encryption = e.encryption
-        findings += Self.encryptionFindings(e)
-        // Encrypted sample data that was not read, or an RPU NAL a packager encrypted: the absence
-        // of an RPU or SEI proves nothing.
-        let samplesUnread = e.encryption?.sampleData == .notRead
-        let rpusHidden = samplesUnread || e.scan.encryptedNonVCL[62] != nil
         s.profile = e.profileName
         s.level = e.level ?? e.scan.levelIDC
-        // The parameter sets are the truth about the coded picture; container dimensions can
-        // differ (mkvmerge doubles the height of field-coded HEVC).
         s.width = e.scan.width ?? e.width
         s.height = e.scan.height ?? e.height
         s.bitDepth = e.scan.bitDepth ?? e.bitDepth
         s.chromaSubsampling = e.scan.chromaSubsampling ?? e.chromaSubsampling
+        return s
+    }
 
-        // Colour: the container's declaration wins, the bitstream fills what it leaves open.
+    /// Colour: the container's declaration wins, the bitstream fills what it leaves open.
+    static func colour(_ e: VideoEvidence) -> ColorReport {
         let container = e.containerColour.flatMap { $0.isSpecified || $0.fullRange != nil ? $0 : nil }
         let bitstream = e.scan.bitstreamColour
         var color = ColorReport()
@@ -68,105 +83,126 @@ public struct VideoStreamClassifier: Sendable {
         }
         color.container = e.containerColour
         color.bitstream = bitstream
-        s.color = color
-        let transfer = effective.transfer
+        return color
+    }
 
-        // Frame rate.
+    /// `frameRate`, snapped to a display rate, with the variable and non-standard rate findings.
+    static func frameRateReport(_ e: VideoEvidence, findings: inout [Finding]) -> (FrameRateReport, FrameRate?) {
         let (rate, rateSource) = Self.frameRate(e)
         let variable = FrameRateVariability.isVariable(presentationTimestamps: e.sampledPTS)
         let snapped = rate.flatMap { FrameRateSnap.snap($0.value) }
-        s.frameRate = FrameRateReport(value: rate?.roundedValue, rational: rate?.rational, snapped: snapped,
-                                      variable: variable, source: rateSource)
         if variable {
-            add(.frameRateVariable, "Frame durations vary across the scanned frames; players cannot pick one display refresh rate.")
+            findings.append(Finding(.frameRateVariable, "Frame durations vary across the scanned frames; players cannot pick one display refresh rate.", stream: e.index))
         }
         if let rate, snapped == nil {
-            add(.frameRateNonStandard, "Frame rate \(rate.roundedValue) fps is not a standard display rate; displays cannot match it.")
+            findings.append(Finding(.frameRateNonStandard, "Frame rate \(rate.roundedValue) fps is not a standard display rate; displays cannot match it.", stream: e.index))
         }
+        return (FrameRateReport(value: rate?.roundedValue, rational: rate, snapped: snapped,
+                                variable: variable, source: rateSource), rate)
+    }
 
-        // Static HDR metadata: container first, then SEI.
-        let mastering = e.containerMastering ?? e.scan.mastering
-        let contentLight = e.containerContentLight ?? e.scan.contentLight
-
-        // HDR10+, summarised in display order with gaps filled in decode order (hdr10plus.md §2.3).
-        let frames = Self.displayOrderedFrames(e)
-        let hdr10PlusSummary = Self.hdr10PlusSummary(e, displayOrder: frames)
-        let hdr10Plus = e.scan.framesWithHDR10Plus > 0
-        let hdr10PlusReport = HDR10PlusReport(present: hdr10Plus, profile: hdr10Plus ? hdr10PlusSummary.profile : nil,
-                                              framesWithMetadata: e.scan.framesWithHDR10Plus,
-                                              framesScanned: e.scan.framesScanned,
-                                              summary: hdr10Plus ? HDR10PlusSummaryReport(hdr10PlusSummary) : nil)
-        if hdr10PlusSummary.invalidPayloadCount > 0 {
-            let first = hdr10PlusSummary.firstInvalidIssue.map { " (rule \($0.rule.rawValue): \($0.message))" } ?? ""
-            add(.hdr10PlusInvalidPayload,
-                "\(hdr10PlusSummary.invalidPayloadCount) HDR10+ payload(s) break the ST 2094-40 rules\(first); hdr10plus_tool rejects such metadata.")
+    /// HDR10+, summarised in display order with gaps filled in decode order (hdr10plus.md §2.3).
+    static func hdr10PlusReport(_ e: VideoEvidence, findings: inout [Finding]) -> HDR10PlusReport {
+        let summary = Self.hdr10PlusSummary(e, displayOrder: Self.displayOrderedFrames(e))
+        let present = e.scan.framesWithHDR10Plus > 0
+        if summary.invalidPayloadCount > 0 {
+            let first = summary.firstInvalidIssue.map { " (rule \($0.rule.rawValue): \($0.message))" } ?? ""
+            findings.append(Finding(.hdr10PlusInvalidPayload,
+                                    "\(summary.invalidPayloadCount) HDR10+ payload(s) break the ST 2094-40 rules\(first); hdr10plus_tool rejects such metadata.",
+                                    stream: e.index))
         }
+        return HDR10PlusReport(present: present, profile: present ? summary.profile : nil,
+                               framesWithMetadata: e.scan.framesWithHDR10Plus, framesScanned: e.scan.framesScanned,
+                               summary: present ? HDR10PlusSummaryReport(summary) : nil)
+    }
 
-        // Dolby Vision.
+    /// `hdr`: the range type, the formats, static metadata (container first, then SEI) and HDR10+.
+    static func hdrReport(_ e: VideoEvidence, dolbyVision: DolbyVisionProfile?, hasDolbyVision: Bool, transfer: Int?,
+                          hdr10Plus: HDR10PlusReport) -> HDRReport {
+        let rangeType = VideoRangeType.classify(dolbyVision: hasDolbyVision ? dolbyVision : nil, record: e.doviRecord,
+                                                sampleEntry: e.sampleEntry, transfer: transfer, hdr10Plus: hdr10Plus.present)
+        return HDRReport(videoRangeType: rangeType,
+                         formats: VideoRangeType.formats(dolbyVision: hasDolbyVision, hdr10Plus: hdr10Plus.present, transfer: transfer),
+                         masteringDisplay: e.containerMastering ?? e.scan.mastering,
+                         contentLightLevel: e.containerContentLight ?? e.scan.contentLight,
+                         alternativeTransfer: e.scan.alternativeTransfer, hdr10Plus: hdr10Plus)
+    }
+
+    /// PQ video without mastering display or content light level metadata (unless encrypted SEI
+    /// may hide it).
+    static func staticMetadataFindings(_ e: VideoEvidence, transfer: Int?, hdr: HDRReport?) -> [Finding] {
+        let seiHidden = e.encryption?.sampleData == .notRead || e.scan.encryptedNonVCL[39] != nil || e.scan.encryptedNonVCL[6] != nil
+        guard transfer == H273Names.pq, !seiHidden else { return [] }
+        var out: [Finding] = []
+        if hdr?.masteringDisplay == nil {
+            out.append(Finding(.hdr10MissingMasteringDisplay, "PQ video without mastering display metadata (no mdcv/MasteringMetadata and no SEI 137); displays must guess the mastering volume.", stream: e.index))
+        }
+        if hdr?.contentLightLevel == nil {
+            out.append(Finding(.hdr10MissingContentLightLevel, "PQ video without content light level (MaxCLL/MaxFALL); tone mapping falls back to defaults.", stream: e.index))
+        }
+        return out
+    }
+
+    /// An in-band sample entry (rule 1.10): Apple HLS wants the out-of-band one.
+    static func sampleEntryFindings(_ e: VideoEvidence) -> [Finding] {
+        guard let entry = e.sampleEntry, VideoCodecString.inBandEntries.contains(entry) else { return [] }
+        return [Finding(.hlsSampleEntryInBand, "Sample entry '\(entry)' allows in-band parameter sets; Apple HLS requires '\(VideoCodecString.outOfBandEntry(entry))' with parameter sets in the configuration record.", stream: e.index)]
+    }
+
+    /// `dolbyVision`, when the stream has a record, RPUs or enhancement-layer NAL units, with the
+    /// Dolby Vision findings.
+    func dolbyVision(_ e: VideoEvidence, profile dvProfile: DolbyVisionProfile?, transfer: Int?,
+                     findings: inout [Finding]) -> DolbyVisionReport? {
         let rpuPresent = e.scan.framesWithRPU > 0
-        let dvProfile = DolbyVisionProfile.resolve(codec: e.codec, record: e.doviRecord,
-                                                   rpuProfile: e.scan.rpuProfile, baseTransfer: transfer)
+        var report: DolbyVisionReport?
         if let record = e.doviRecord, let dvProfile {
             let config = DolbyVisionReport.Configuration(record, box: e.doviRecordBox ?? "dvcC")
-            s.dolbyVision = dolbyVisionReport(e, config: config, profile: dvProfile, transfer: transfer)
+            report = dolbyVisionReport(e, config: config, profile: dvProfile, transfer: transfer)
             if !record.issues.isEmpty {
-                add(.dvConfigurationIrregular, "The Dolby Vision configuration record is irregular: \(record.issues.joined(separator: "; ")).")
+                findings.append(Finding(.dvConfigurationIrregular, "The Dolby Vision configuration record is irregular: \(record.issues.joined(separator: "; ")).", stream: e.index))
             }
         } else if rpuPresent, let dvProfile {
-            s.dolbyVision = dolbyVisionReport(e, config: nil, profile: dvProfile, transfer: transfer)
+            report = dolbyVisionReport(e, config: nil, profile: dvProfile, transfer: transfer)
         } else if rpuPresent || e.scan.enhancementLayerNALs {
             // RPUs that no header could be read from: DV signal present, profile unknown.
             let unknown = DolbyVisionProfile(profile: 0, compatibilityId: nil, fromRPU: true)
-            s.dolbyVision = dolbyVisionReport(e, config: nil, profile: unknown, transfer: transfer)
+            report = dolbyVisionReport(e, config: nil, profile: unknown, transfer: transfer)
         }
         if let disagreement = e.doviRecordDisagreement {
-            add(.dvRecordSourcesDisagree, disagreement)
+            findings.append(Finding(.dvRecordSourcesDisagree, disagreement, stream: e.index))
         }
-        if let dv = s.dolbyVision {
-            if dv.configuration == nil && rpuPresent {
-                add(.dvRpuWithoutConfiguration,
-                    "Dolby Vision RPUs are in the stream but the container has no configuration record; MediaInfo, Jellyfin and Apple players will treat it as \(transfer == H273Names.pq ? "HDR10" : "non-Dolby Vision"). Remux with a tool that writes the record (mkvmerge, or ffmpeg -strict unofficial).")
-            }
-            if dv.configuration != nil && !rpuPresent && e.scan.framesScanned > 0 && !rpusHidden {
-                add(.dvConfigurationWithoutRpu,
-                    "The container declares Dolby Vision but none of the \(e.scan.framesScanned) scanned frames carries an RPU; the RPUs were probably stripped by a remux.")
-            }
-            if let record = e.doviRecord, let rpuProfile = e.scan.rpuProfile, Self.profilesDisagree(record: record.profile, rpu: rpuProfile) {
-                add(.dvProfileMismatch,
-                    "The configuration record says profile \(record.profile) but the RPUs are profile \(rpuProfile); players follow the record and may fail (a failed profile 7 → 8.1 conversion leaves this).")
-            }
-            if dv.verdict.decision == .refuse {
-                add(.dvRefused, "Dolby Vision \(dv.profile) is refused (\(dv.verdict.code)): \(dv.verdict.reason)")
-            }
-            if e.scan.invalidRPUs > 0 {
-                let detail = e.scan.rpuProblems.first.map { ": \($0)" } ?? ""
-                add(.dvRpuInvalid, "\(e.scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).")
-            }
-        }
+        if let report { findings += Self.dolbyVisionFindings(e, report: report, transfer: transfer) }
+        return report
+    }
 
-        findings += ContainerBitstreamChecks(e).findings(transfer: transfer, frameRate: rate?.value, hdr10Plus: hdr10Plus)
-
-        let hasDV = s.dolbyVision != nil
-        let rangeType = VideoRangeType.classify(dolbyVision: hasDV ? dvProfile : nil, record: e.doviRecord,
-                                                sampleEntry: e.sampleEntry, transfer: transfer, hdr10Plus: hdr10Plus)
-        s.hdr = HDRReport(videoRangeType: rangeType,
-                          formats: VideoRangeType.formats(dolbyVision: hasDV, hdr10Plus: hdr10Plus, transfer: transfer),
-                          masteringDisplay: mastering, contentLightLevel: contentLight,
-                          alternativeTransfer: e.scan.alternativeTransfer, hdr10Plus: hdr10PlusReport)
-
-        let seiHidden = samplesUnread || e.scan.encryptedNonVCL[39] != nil || e.scan.encryptedNonVCL[6] != nil
-        if transfer == H273Names.pq && !seiHidden {
-            if mastering == nil {
-                add(.hdr10MissingMasteringDisplay, "PQ video without mastering display metadata (no mdcv/MasteringMetadata and no SEI 137); displays must guess the mastering volume.")
-            }
-            if contentLight == nil {
-                add(.hdr10MissingContentLightLevel, "PQ video without content light level (MaxCLL/MaxFALL); tone mapping falls back to defaults.")
-            }
+    /// Record without RPUs and RPUs without a record, record vs RPU profile, the verdict, RPU validation.
+    static func dolbyVisionFindings(_ e: VideoEvidence, report dv: DolbyVisionReport, transfer: Int?) -> [Finding] {
+        var out: [Finding] = []
+        func add(_ code: FindingCode, _ message: String) { out.append(Finding(code, message, stream: e.index)) }
+        let rpuPresent = e.scan.framesWithRPU > 0
+        // Encrypted sample data that was not read, or an RPU NAL a packager encrypted: the absence
+        // of an RPU proves nothing.
+        let rpusHidden = e.encryption?.sampleData == .notRead || e.scan.encryptedNonVCL[62] != nil
+        if dv.configuration == nil && rpuPresent {
+            add(.dvRpuWithoutConfiguration,
+                "Dolby Vision RPUs are in the stream but the container has no configuration record; MediaInfo, Jellyfin and Apple players will treat it as \(transfer == H273Names.pq ? "HDR10" : "non-Dolby Vision"). Remux with a tool that writes the record (mkvmerge, or ffmpeg -strict unofficial).")
         }
-        if let entry = e.sampleEntry, ["hev1", "dvhe", "avc3", "dvav"].contains(entry) {
-            add(.hlsSampleEntryInBand, "Sample entry '\(entry)' allows in-band parameter sets; Apple HLS requires '\(entry.hasPrefix("hev") ? "hvc1" : entry == "dvhe" ? "dvh1" : entry == "avc3" ? "avc1" : "dva1")' with parameter sets in the configuration record.")
+        if dv.configuration != nil && !rpuPresent && e.scan.framesScanned > 0 && !rpusHidden {
+            add(.dvConfigurationWithoutRpu,
+                "The container declares Dolby Vision but none of the \(e.scan.framesScanned) scanned frames carries an RPU; the RPUs were probably stripped by a remux.")
         }
-        return (s, findings)
+        if let record = e.doviRecord, let rpuProfile = e.scan.rpuProfile, Self.profilesDisagree(record: record.profile, rpu: rpuProfile) {
+            add(.dvProfileMismatch,
+                "The configuration record says profile \(record.profile) but the RPUs are profile \(rpuProfile); players follow the record and may fail (a failed profile 7 → 8.1 conversion leaves this).")
+        }
+        if dv.verdict.decision == .refuse {
+            add(.dvRefused, "Dolby Vision \(dv.profile) is refused (\(dv.verdict.code)): \(dv.verdict.reason)")
+        }
+        if e.scan.invalidRPUs > 0 {
+            let detail = e.scan.rpuProblems.first.map { ": \($0)" } ?? ""
+            add(.dvRpuInvalid, "\(e.scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).")
+        }
+        return out
     }
 
     /// `encryption.*` findings (`docs/findings.md`): sample data hdrprobe could not read, and

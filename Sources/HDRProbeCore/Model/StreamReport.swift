@@ -54,7 +54,8 @@ public struct ColorReport: Codable, Sendable, Equatable {
 
 public struct FrameRateReport: Codable, Sendable, Equatable {
     @NullEncoded public var value: Double?
-    @NullEncoded public var rational: String?
+    /// The exact rate (`"N/D"` in JSON).
+    @NullEncoded public var rational: FrameRate?
     @NullEncoded public var snapped: Double?
     public var variable: Bool
     /// Where the rate comes from: `bitstream` (VUI / timing_info of a raw stream), `container`
@@ -62,7 +63,7 @@ public struct FrameRateReport: Codable, Sendable, Equatable {
     /// stream without timing information), `timestamps` (the median sampled frame duration).
     @NullEncoded public var source: String?
 
-    public init(value: Double?, rational: String?, snapped: Double?, variable: Bool, source: String? = nil) {
+    public init(value: Double?, rational: FrameRate?, snapped: Double?, variable: Bool, source: String? = nil) {
         self.value = value
         self.rational = rational
         self.snapped = snapped
@@ -72,14 +73,14 @@ public struct FrameRateReport: Codable, Sendable, Equatable {
 }
 
 public struct HDRReport: Codable, Sendable, Equatable {
-    public var videoRangeType: String
+    public var videoRangeType: VideoRangeType
     public var formats: [String]
     @NullEncoded public var masteringDisplay: MasteringDisplay?
     @NullEncoded public var contentLightLevel: ContentLightLevel?
     @NullEncoded public var alternativeTransfer: Int?
     public var hdr10Plus: HDR10PlusReport
 
-    public init(videoRangeType: String, formats: [String], masteringDisplay: MasteringDisplay?,
+    public init(videoRangeType: VideoRangeType, formats: [String], masteringDisplay: MasteringDisplay?,
                 contentLightLevel: ContentLightLevel?, alternativeTransfer: Int?, hdr10Plus: HDR10PlusReport) {
         self.videoRangeType = videoRangeType
         self.formats = formats
@@ -112,8 +113,8 @@ public struct HDR10PlusReport: Codable, Sendable, Equatable {
 public struct HLSReport: Codable, Sendable, Equatable {
     public var codecs: String
     @NullEncoded public var supplementalCodecs: String?
-    public var videoRange: String
-    @NullEncoded public var frameRate: String?
+    public var videoRange: VideoRange
+    @NullEncoded public var frameRate: HLSFrameRate?
     public var resolution: String
     public var sampleEntry: String
     public var streamInf: String

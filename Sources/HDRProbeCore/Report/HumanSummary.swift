@@ -48,70 +48,84 @@ public enum HumanSummary {
         if let d = s.bitDepth { head += ", \(d)-bit" }
         if let c = s.chromaSubsampling { head += " \(c)" }
         if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
-        var lines = [head]
-        func line(_ label: String, _ value: String) {
+        var lines = Lines(lines: [head])
+        if let enc = s.encryption { lines.line("encrypted", encryption(enc)) }
+        colourAndRate(s, into: &lines)
+        if let h = s.hdr { hdr(h, into: &lines) }
+        if let dv = s.dolbyVision { dolbyVision(dv, samplesUnread: s.encryption?.sampleData == .notRead, into: &lines) }
+        if let hls = s.hls { Self.hls(hls, into: &lines) }
+        return lines.lines
+    }
+
+    /// A video stream's labelled lines.
+    struct Lines {
+        var lines: [String]
+        mutating func line(_ label: String, _ value: String) {
             lines.append("     \(label.padding(toLength: 13, withPad: " ", startingAt: 0))\(value)")
         }
-        if let enc = s.encryption { line("encrypted", encryption(enc)) }
+    }
+
+    static func colourAndRate(_ s: StreamReport, into lines: inout Lines) {
         if let c = s.color {
             let names = [c.primaries, c.transfer, c.matrix].map { $0 ?? "unspecified" }.joined(separator: " / ")
             let tc = c.transferCharacteristics.map { " (TC \($0))" } ?? ""
-            line("colour", "\(names)\(tc), range \(c.range ?? "unspecified"), from \(c.source ?? "nowhere")")
+            lines.line("colour", "\(names)\(tc), range \(c.range ?? "unspecified"), from \(c.source ?? "nowhere")")
         }
         if let f = s.frameRate {
             if let v = f.value {
                 let snapped = f.snapped.map { "→ \(format($0)) Hz" } ?? "→ no standard rate"
-                line("frame rate", "\(format(v)) fps (\(f.rational ?? "?")) \(snapped)\(f.variable ? ", variable" : "")")
+                lines.line("frame rate", "\(format(v)) fps (\(f.rational?.rational ?? "?")) \(snapped)\(f.variable ? ", variable" : "")")
             } else {
-                line("frame rate", "unknown\(f.variable ? ", variable" : "")")
+                lines.line("frame rate", "unknown\(f.variable ? ", variable" : "")")
             }
         }
-        if let h = s.hdr {
-            line("range type", "\(h.videoRangeType)\(h.formats.isEmpty ? "" : " — " + h.formats.joined(separator: ", "))")
-            if let m = h.masteringDisplay {
-                line("mastering", "R(\(format(m.redX)),\(format(m.redY))) G(\(format(m.greenX)),\(format(m.greenY))) B(\(format(m.blueX)),\(format(m.blueY))) WP(\(format(m.whiteX)),\(format(m.whiteY))), \(format(m.minLuminance))–\(format(m.maxLuminance)) cd/m² [\(m.source.rawValue)]")
-            }
-            if let l = h.contentLightLevel {
-                line("light level", "MaxCLL \(l.maxCLL) cd/m², MaxFALL \(l.maxFALL) cd/m² [\(l.source.rawValue)]")
-            }
-            if let atc = h.alternativeTransfer { line("alt transfer", "preferred transfer \(atc) (ATC SEI)") }
-            let p = h.hdr10Plus
-            line("HDR10+", p.present ? "yes, profile \(p.profile ?? "n/a"), \(p.framesWithMetadata)/\(p.framesScanned) frames" : "no (\(p.framesScanned) frames scanned)")
-            if let sum = p.summary {
-                let peak = sum.peakMaxsclNits.map { "peak maxscl \($0) cd/m²" } ?? "no maxscl"
-                line("  summary", "\(peak), \(sum.sceneCount) scene(s), \(sum.invalidPayloads) invalid payload(s)")
-            }
+    }
+
+    static func hdr(_ h: HDRReport, into lines: inout Lines) {
+        lines.line("range type", "\(h.videoRangeType.rawValue)\(h.formats.isEmpty ? "" : " — " + h.formats.joined(separator: ", "))")
+        if let m = h.masteringDisplay {
+            lines.line("mastering", "R(\(format(m.redX)),\(format(m.redY))) G(\(format(m.greenX)),\(format(m.greenY))) B(\(format(m.blueX)),\(format(m.blueY))) WP(\(format(m.whiteX)),\(format(m.whiteY))), \(format(m.minLuminance))–\(format(m.maxLuminance)) cd/m² [\(m.source.rawValue)]")
         }
-        if let dv = s.dolbyVision {
-            line("Dolby Vision", "\(dv.profile): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
-            if let c = dv.configuration {
-                line("  record", "\(c.box) v\(c.versionMajor).\(c.versionMinor), profile \(c.profile), level \(c.level), compatibility \(c.compatibilityId), \(layers(c))")
-            } else {
-                line("  record", "none in the container")
-            }
-            var rpuProfile = dv.rpu.profile.map { ", profile \($0)" } ?? ""
-            if let cm = dv.rpu.cmVersion { rpuProfile += ", CM v\(cm)" }
-            if let el = dv.rpu.enhancementLayer { rpuProfile += ", \(el)" }
-            if let sum = dv.rpu.summary, let maxPq = sum.l1MaxPq {
-                rpuProfile += "; L1 max \(maxPq.min)–\(maxPq.max) PQ (≤ \(maxPq.maxNits) cd/m²), \(sum.sceneCuts) scene cut(s)"
-            }
-            let unread = s.encryption?.sampleData == .notRead
-            line("  RPU", dv.rpu.present ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames\(rpuProfile)"
-                 : unread ? "not read (encrypted samples)" : "none in \(dv.rpu.framesScanned) frames")
-            if dv.enhancementLayerNALs { line("  EL", "enhancement-layer NAL units (type 63) present") }
-            line("  why", dv.verdict.reason)
+        if let l = h.contentLightLevel {
+            lines.line("light level", "MaxCLL \(l.maxCLL) cd/m², MaxFALL \(l.maxFALL) cd/m² [\(l.source.rawValue)]")
         }
-        if let hls = s.hls {
-            line("HLS", "\(hls.sampleEntry): CODECS \"\(hls.codecs)\"\(hls.supplementalCodecs.map { ", SUPPLEMENTAL-CODECS \"\($0)\"" } ?? ""), VIDEO-RANGE \(hls.videoRange)")
-            if let plan = hls.plan, !plan.isCopyAsIs {
-                var parts = plan.steps.map(\.code.rawValue)
-                if let record = plan.dolbyVisionRecord, record.action != .keep {
-                    parts.append("\(record.action.rawValue) the Dolby Vision record\(record.action == .rewrite ? " (to \(record.profile ?? "8.1"))" : "")")
-                }
-                line("remux", parts.joined(separator: ", ") + " (hdrprobe hls FILE explains each)")
-            }
+        if let atc = h.alternativeTransfer { lines.line("alt transfer", "preferred transfer \(atc) (ATC SEI)") }
+        let p = h.hdr10Plus
+        lines.line("HDR10+", p.present ? "yes, profile \(p.profile ?? "n/a"), \(p.framesWithMetadata)/\(p.framesScanned) frames" : "no (\(p.framesScanned) frames scanned)")
+        if let sum = p.summary {
+            let peak = sum.peakMaxsclNits.map { "peak maxscl \($0) cd/m²" } ?? "no maxscl"
+            lines.line("  summary", "\(peak), \(sum.sceneCount) scene(s), \(sum.invalidPayloads) invalid payload(s)")
         }
-        return lines
+    }
+
+    static func dolbyVision(_ dv: DolbyVisionReport, samplesUnread unread: Bool, into lines: inout Lines) {
+        lines.line("Dolby Vision", "\(dv.profile): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
+        if let c = dv.configuration {
+            lines.line("  record", "\(c.box) v\(c.versionMajor).\(c.versionMinor), profile \(c.profile), level \(c.level), compatibility \(c.compatibilityId), \(layers(c))")
+        } else {
+            lines.line("  record", "none in the container")
+        }
+        var rpuProfile = dv.rpu.profile.map { ", profile \($0)" } ?? ""
+        if let cm = dv.rpu.cmVersion { rpuProfile += ", CM v\(cm)" }
+        if let el = dv.rpu.enhancementLayer { rpuProfile += ", \(el)" }
+        if let sum = dv.rpu.summary, let maxPq = sum.l1MaxPq {
+            rpuProfile += "; L1 max \(maxPq.min)–\(maxPq.max) PQ (≤ \(maxPq.maxNits) cd/m²), \(sum.sceneCuts) scene cut(s)"
+        }
+        lines.line("  RPU", dv.rpu.present ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames\(rpuProfile)"
+                   : unread ? "not read (encrypted samples)" : "none in \(dv.rpu.framesScanned) frames")
+        if dv.enhancementLayerNALs { lines.line("  EL", "enhancement-layer NAL units (type 63) present") }
+        lines.line("  why", dv.verdict.reason)
+    }
+
+    static func hls(_ hls: HLSReport, into lines: inout Lines) {
+        lines.line("HLS", "\(hls.sampleEntry): CODECS \"\(hls.codecs)\"\(hls.supplementalCodecs.map { ", SUPPLEMENTAL-CODECS \"\($0)\"" } ?? ""), VIDEO-RANGE \(hls.videoRange.rawValue)")
+        if let plan = hls.plan, !plan.isCopyAsIs {
+            var parts = plan.steps.map(\.code.rawValue)
+            if let record = plan.dolbyVisionRecord, record.action != .keep {
+                parts.append("\(record.action.rawValue) the Dolby Vision record\(record.action == .rewrite ? " (to \(record.profile ?? "8.1"))" : "")")
+            }
+            lines.line("remux", parts.joined(separator: ", ") + " (hdrprobe hls FILE explains each)")
+        }
     }
 
     static func layers(_ c: DolbyVisionReport.Configuration) -> String {

@@ -120,7 +120,7 @@ public struct LibraryMatrix: Sendable {
             }
         }
         let group = Group(status: d.status, errorCode: d.status == .error ? (d.error?.code ?? "error") : nil, codec: input?.codec,
-                          videoRangeType: video?.videoRangeType,
+                          videoRangeType: video?.videoRangeType?.rawValue,
                           dolbyVision: video?.dolbyVision.map { "\($0.profile) \($0.decision)" },
                           frameRate: input.map { Self.frameRateClass($0.framesPerSecond) },
                           resolution: input.map { Self.resolutionClass(width: $0.width, height: $0.height) },

@@ -17,7 +17,7 @@ public enum HLSReportBuilder {
     public static func report(line: StreamInfLine, video: HLSVideoSignalling) -> HLSReport? {
         guard let resolution = line.resolution else { return nil }
         return HLSReport(codecs: line.codecs.string, supplementalCodecs: video.supplementalCodecs?.string,
-                         videoRange: video.videoRange.rawValue, frameRate: line.frameRate?.string,
+                         videoRange: video.videoRange, frameRate: line.frameRate,
                          resolution: resolution.string, sampleEntry: video.sampleEntry, streamInf: line.line)
     }
 }

@@ -63,6 +63,13 @@ public struct SupplementalCodecs: Sendable, Hashable, Codable, CustomStringConve
     }
 
     public var string: String { elements.map(\.string).joined(separator: ",") }
+
+    /// True when an element declares HDR10+ (`cdm4`) and none is a Dolby Vision codec: the part of
+    /// SUPPLEMENTAL-CODECS a player keeps when Dolby Vision does not engage (``OutputPipeline``).
+    public var declaresHDR10PlusWithoutDolbyVision: Bool {
+        elements.contains { $0.hasBrand(Self.hdr10PlusBrand) }
+            && !elements.contains { DolbyVisionCodecString.sampleEntries.contains(String($0.codec.prefix(4))) }
+    }
     public var description: String { string }
 
     public init(from decoder: any Decoder) throws {

@@ -16,20 +16,54 @@
 /// Dolby Vision profiles without a backward-compatible base (only 8, 9 and 10 have one in
 /// SUPPLEMENTAL-CODECS). Codec strings and brands compare case-insensitively (§2.1).
 public enum SupplementalCodecsCheck {
-    private static let dolbyVisionBrands: Set<String> = ["db1p", "db2g", "db4h", "db4g"]
+    static let dolbyVisionBrands: Set<String> = ["db1p", "db2g", "db4h", "db4g"]
 
     /// - Parameters:
     ///   - videoRange: the VIDEO-RANGE attribute; nil when absent (which implies SDR).
     ///   - dolbyVision: the stream's resolved profile and `dv_level`, when known (rules 4 and 5).
     public static func check(codecs: HLSCodecs, supplementalCodecs: SupplementalCodecs, videoRange: VideoRange?,
                              dolbyVision: DolbyVisionProfile? = nil, dolbyVisionLevel: Int? = nil) -> [HLSSignalIssue] {
+        supplementalCodecs.elements.flatMap { element in
+            var c = ElementCheck(element)
+            c.format()
+            c.base(in: codecs)
+            c.brandsAgainst(videoRange: videoRange)
+            c.appleRoutes(record: dolbyVision)
+            c.againstRecord(dolbyVision, level: dolbyVisionLevel)
+            c.knownBrands()
+            return c.issues
+        }
+    }
+
+    /// One element under the rules, with the issues it raises.
+    struct ElementCheck {
+        let element: SupplementalCodecs.Element
+        let subject: String
+        /// The element's sample entry, lower-cased.
+        let entry: String
+        let dv: DolbyVisionCodecString?
+        let isDolbyVision: Bool
+        /// Brands, lower-cased.
+        let brands: [String]
+        let dvBrands: [String]
         var issues: [HLSSignalIssue] = []
-        for element in supplementalCodecs.elements {
-            let subject = element.string
-            func add(_ code: HLSSignalIssue.Code, _ message: String) {
-                issues.append(HLSSignalIssue(code, message, subject: subject))
-            }
-            // Rule 1.
+
+        init(_ element: SupplementalCodecs.Element) {
+            self.element = element
+            subject = element.string
+            entry = CodecStringFormatting.elements(element.codec).first.map { $0.lowercased() } ?? ""
+            dv = DolbyVisionCodecString(element.codec)
+            isDolbyVision = DolbyVisionCodecString.sampleEntries.contains(entry)
+            brands = element.brands.map { $0.lowercased() }
+            dvBrands = brands.filter { SupplementalCodecsCheck.dolbyVisionBrands.contains($0) }
+        }
+
+        mutating func add(_ code: HLSSignalIssue.Code, _ message: String) {
+            issues.append(HLSSignalIssue(code, message, subject: subject))
+        }
+
+        /// Rule 1: a valid CODECS format, no empty brand.
+        mutating func format() {
             if element.codec.isEmpty || !HLSCodecs.isValidFormat(element.codec) {
                 add(.supplementalMalformed,
                     element.codec.isEmpty ? "An element of SUPPLEMENTAL-CODECS is empty."
@@ -38,12 +72,10 @@ public enum SupplementalCodecsCheck {
             if element.brands.contains(where: \.isEmpty) {
                 add(.supplementalMalformed, "'\(subject)' has an empty brand field.")
             }
-            let entry = CodecStringFormatting.elements(element.codec).first.map { $0.lowercased() } ?? ""
-            let dv = DolbyVisionCodecString(element.codec)
-            let isDolbyVision = DolbyVisionCodecString.sampleEntries.contains(entry)
-            let brands = element.brands.map { $0.lowercased() }
+        }
 
-            // Rule 2.
+        /// Rule 2: the base layer is declared in CODECS.
+        mutating func base(in codecs: HLSCodecs) {
             let requiredBases: Set<String>?
             switch entry {
             case "dvh1", "dvhe": requiredBases = ["hvc1", "hev1"]
@@ -60,16 +92,18 @@ public enum SupplementalCodecsCheck {
                 add(.supplementalBaseMissing,
                     "'\(element.codec)' is not declared in CODECS \"\(codecs.string)\"; each SUPPLEMENTAL-CODECS member must have its base layer there.")
             }
+        }
 
-            // Rule 3.
+        /// Rule 3: brands against VIDEO-RANGE; a Dolby Vision 8/10 element has its brand; only
+        /// profiles with a backward-compatible base belong here.
+        mutating func brandsAgainst(videoRange: VideoRange?) {
             let rangeText = videoRange?.rawValue ?? "absent (implies SDR)"
-            if brands.contains("db1p"), videoRange != .pq {
+            if brands.contains(SupplementalCodecs.dolbyVisionPQBrand), videoRange != .pq {
                 add(.supplementalBrandRangeMismatch, "Brand db1p (PQ base) needs VIDEO-RANGE=PQ; VIDEO-RANGE is \(rangeText).")
             }
-            if brands.contains("db4h"), videoRange != .hlg {
+            if brands.contains(SupplementalCodecs.dolbyVisionHLGBrand), videoRange != .hlg {
                 add(.supplementalBrandRangeMismatch, "Brand db4h (HLG base) needs VIDEO-RANGE=HLG; VIDEO-RANGE is \(rangeText).")
             }
-            let dvBrands = brands.filter { dolbyVisionBrands.contains($0) }
             if let dv, [8, 10].contains(dv.profile), dvBrands.isEmpty {
                 add(.supplementalBrandMissing,
                     "Dolby Vision profile \(dv.profile) in SUPPLEMENTAL-CODECS needs its compatibility brand (db1p for a PQ base, db4h for HLG).")
@@ -78,43 +112,48 @@ public enum SupplementalCodecsCheck {
                 add(.supplementalProfileWithoutBase,
                     "Dolby Vision profile \(dv.profile) has no backward-compatible base layer to declare in CODECS; only 8.x and 10.x belong in SUPPLEMENTAL-CODECS (profile 5 is a CODECS entry).")
             }
+        }
 
-            // Rule 4.
-            for brand in dvBrands where brand == "db2g" || brand == "db4g" {
+        /// Rule 4: brands with no Apple route; brands against the record's compatibility id.
+        mutating func appleRoutes(record: DolbyVisionProfile?) {
+            for brand in dvBrands where brand == SupplementalCodecs.dolbyVisionSDRBrand || brand == SupplementalCodecs.dolbyVisionSDRGammaBrand {
                 add(.supplementalNoAppleRoute, "Brand \(brand) has no Apple HLS route (only db1p and db4h are used).")
             }
-            if isDolbyVision, let record = dolbyVision, let compat = record.compatibilityId, !dvBrands.isEmpty {
-                let expected: Set<String>
-                switch compat {
-                case 1: expected = ["db1p"]
-                case 2: expected = ["db2g"]
-                case 4: expected = ["db4h", "db4g"]
-                default: expected = []
-                }
-                if dvBrands.contains(where: { !expected.contains($0) }) {
-                    add(.supplementalBrandCompatibilityMismatch,
-                        "Brand \(dvBrands.joined(separator: "/")) contradicts the configuration record's compatibility id \(compat)\(expected.isEmpty ? " (no brand exists for it)" : " (expects \(expected.sorted().joined(separator: " or ")))").")
-                }
+            guard isDolbyVision, let record, let compat = record.compatibilityId, !dvBrands.isEmpty else { return }
+            let expected: Set<String>
+            switch compat {
+            case 1: expected = ["db1p"]
+            case 2: expected = ["db2g"]
+            case 4: expected = ["db4h", "db4g"]
+            default: expected = []
             }
+            if dvBrands.contains(where: { !expected.contains($0) }) {
+                add(.supplementalBrandCompatibilityMismatch,
+                    "Brand \(dvBrands.joined(separator: "/")) contradicts the configuration record's compatibility id \(compat)\(expected.isEmpty ? " (no brand exists for it)" : " (expects \(expected.sorted().joined(separator: " or ")))").")
+            }
+        }
 
-            // Rule 5 (and the profile).
-            if let dv, let record = dolbyVision, dv.profile != record.profile {
+        /// Rule 5: the element's profile and level against the configuration record.
+        mutating func againstRecord(_ record: DolbyVisionProfile?, level recordLevel: Int?) {
+            if let dv, let record, dv.profile != record.profile {
                 add(.supplementalProfileMismatch,
                     "The element says Dolby Vision profile \(dv.profile); the configuration record says \(record.profile).")
             }
-            if let dv, let level = dolbyVisionLevel, dv.level != level {
+            if let dv, let level = recordLevel, dv.level != level {
                 add(.supplementalLevelMismatch,
                     "The element says Dolby Vision level \(dv.level); the configuration record says \(level).")
             }
+        }
 
+        /// Unknown brands, and `cdm4` on the Dolby Vision element.
+        mutating func knownBrands() {
             for brand in brands where !brand.isEmpty && !SupplementalCodecs.knownBrands.contains(brand) {
                 add(.supplementalUnknownBrand, "Brand '\(brand)' is not one hdrprobe knows (db1p, db2g, db4h, db4g, cdm4).")
             }
-            if isDolbyVision, brands.contains("cdm4") {
+            if isDolbyVision, brands.contains(SupplementalCodecs.hdr10PlusBrand) {
                 add(.supplementalCdm4OnDolbyVision,
                     "cdm4 pertains to the HEVC/AV1 base bitstream, not to the Dolby Vision layer; signal HDR10+ as '<base>/cdm4' instead.")
             }
         }
-        return issues
     }
 }

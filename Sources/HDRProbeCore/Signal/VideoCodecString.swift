@@ -52,8 +52,14 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
     /// The entry Apple wants instead of an in-band one (rule 1.10, `apple-playback.md` §2.1):
     /// `hev1` → `hvc1`, `dvhe` → `dvh1`, `avc3` → `avc1`, `dvav` → `dva1`; others unchanged.
     public static func outOfBandEntry(_ entry: String) -> String {
-        ["hev1": "hvc1", "dvhe": "dvh1", "avc3": "avc1", "dvav": "dva1"][entry] ?? entry
+        outOfBandEntries[entry] ?? entry
     }
+
+    /// Each in-band sample entry (parameter sets allowed in the samples) and its out-of-band twin.
+    static let outOfBandEntries = ["hev1": "hvc1", "dvhe": "dvh1", "avc3": "avc1", "dvav": "dva1"]
+
+    /// The in-band sample entries: `hev1`, `dvhe`, `avc3`, `dvav` (rule 1.10).
+    public static let inBandEntries = Set(outOfBandEntries.keys)
 
     public init?(_ description: String) {
         let elements = CodecStringFormatting.elements(description)

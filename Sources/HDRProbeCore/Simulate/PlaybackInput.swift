@@ -54,8 +54,7 @@ public struct PlaybackInput: Sendable, Hashable, Codable {
     /// From one video stream of a report; nil when its codec or size is unknown.
     public init?(stream v: StreamReport, container: String?) {
         guard v.kind == .video, let codec = v.codec, let width = v.width, let height = v.height else { return nil }
-        let range = v.hls.flatMap { VideoRange(rawValue: $0.videoRange) }
-            ?? VideoRange.fromTransfer(v.color?.transferCharacteristics)
+        let range = v.hls?.videoRange ?? VideoRange.fromTransfer(v.color?.transferCharacteristics)
         self.init(codec: codec, profileName: v.profile, bitDepth: v.bitDepth, chroma: v.chromaSubsampling, width: width,
                   height: height, framesPerSecond: v.frameRate?.value, container: container, videoRange: range,
                   hdr10Plus: v.hdr?.hdr10Plus.present ?? false, dolbyVision: v.dolbyVision?.resolvedProfile,

@@ -1,7 +1,10 @@
-/// Decides what a target does with a stream, following `shared/specs/apple-playback.md` (§1
-/// Dolby Vision routes and refusals, §4 VIDEO-RANGE, §5 frame-rate snapping, §6 display criteria,
-/// §7 native vs software decode) and `shared/specs/devices.md` (§1–§5 device rows, §7 what an
-/// Apple TV does with each TV family, §8 Match Content semantics). Each reason names its rule.
+/// Decides what a target does with a stream as a sequence of named rule steps, each citing its
+/// rule (`docs/rules/apple-playback.md`: Dolby Vision routes and refusals, VIDEO-RANGE,
+/// frame-rate snapping, display criteria, native vs software decode; `docs/rules/devices.md`:
+/// device rows, what an Apple TV does with each TV family, Match Content semantics):
+/// ``DecodeRoute`` → ``DolbyVisionRoute`` → ``OutputPipeline`` → ``ContentRange`` → the display
+/// (``DisplayCriteria`` on HDMI, the built-in panel otherwise) → ``PlaybackVerdict``. Each reason
+/// names its rule.
 public enum PlaybackSimulator {
     public static func simulate(_ input: PlaybackInput, target: PlaybackTarget, catalog: DeviceCatalog) -> PlaybackOutcome? {
         guard let device = catalog.device(target.device), let display = catalog.display(target.display) else { return nil }
@@ -10,271 +13,35 @@ public enum PlaybackSimulator {
 
     public static func simulate(_ input: PlaybackInput, target: PlaybackTarget, device: PlayerDevice,
                                 display: DisplayProfile) -> PlaybackOutcome {
-        var reasons: [String] = []
-        var uncertain: [String] = []
-        func rely<T>(_ cap: Capability<T>, _ what: String) {
-            if cap.uncertain { uncertain.append("\(device.name): \(what) (\(cap.source))") }
+        var sim = PlaybackSimulation(input: input, target: target, device: device, display: display)
+        do throws(PlaybackStop) {
+            let decode = try DecodeRoute.decide(&sim)
+            let dolbyVision = try DolbyVisionRoute.decide(&sim, decode: decode)
+            OutputPipeline.apply(&sim, decode: decode, dolbyVisionEngages: dolbyVision.engageable)
+            let range = ContentRange.resolve(&sim, dolbyVisionEngages: dolbyVision.engageable)
+            let shown = onDisplay(&sim, range: range)
+            return PlaybackVerdict.finish(&sim, shown: shown, range: range, dolbyVisionNote: dolbyVision.note)
+        } catch {
+            return error.outcome
         }
-        func relyDisplay<T>(_ cap: Capability<T>, _ what: String) {
-            if cap.uncertain { uncertain.append("\(display.name): \(what) (\(cap.source))") }
-        }
-        var outcome = PlaybackOutcome(target: target.id, device: device.id, display: display.id, decode: .hardware,
-                                      pipeline: .native, sampleEntry: nil, supplementalCodecs: nil, output: nil, criteria: nil,
-                                      status: .plays, outcome: "", reasons: [], uncertain: [])
-        func fail(_ line: String) -> PlaybackOutcome {
-            outcome.status = .fails
-            outcome.outcome = line
-            outcome.reasons = reasons
-            outcome.uncertain = uncertain
-            return outcome
-        }
-
-        // 1. Decode (apple-playback.md §7.1; devices.md §1–§5 hardware rows).
-        let fps = input.framesPerSecond ?? 30
-        let contentIsHDR = input.videoRange != .sdr || (input.dolbyVision != nil && input.dolbyVisionAccepted)
-        let decodeCap = device.maxDecode.value
-        let hdrDecode = contentIsHDR && device.hdr.value && decodeCap.hdrFps > 0
-        let fpsLimit = Double(hdrDecode ? decodeCap.hdrFps : decodeCap.fps)
-        let profile = (input.profileName ?? "").lowercased()
-        var decode: PlaybackOutcome.Decode
-        switch input.codec {
-        case "hevc":
-            rely(device.hevcHardware, "HEVC hardware decode")
-            if profile.contains("rext") || (input.bitDepth ?? 8) > 10 || (input.chroma.map { $0 != "4:2:0" } ?? false) {
-                decode = .software
-                reasons.append("HEVC range extensions (\(input.profileName ?? "RExt"), \(input.chroma ?? "?"), \(input.bitDepth.map { "\($0)-bit" } ?? "")) are not decoded in hardware; the exact-format VideoToolbox probe sends them to the software path (apple-playback.md §7.1).")
-            } else if device.hevcHardware.value {
-                decode = .hardware
-            } else {
-                decode = .software
-                reasons.append("\(device.name) has no HEVC hardware decoder (devices.md §1: A8 predates hardware HEVC).")
-            }
-        case "h264":
-            if (input.bitDepth ?? 8) > 8 || (input.chroma.map { $0 != "4:2:0" } ?? false) {
-                decode = .software
-                reasons.append("H.264 \(input.profileName ?? "") \(input.chroma ?? "") \(input.bitDepth.map { "\($0)-bit" } ?? "") is outside the hardware decoder (apple-playback.md §7.1: High 4:2:2/4:4:4/High 10 go to software).")
-            } else {
-                decode = .hardware
-            }
-        case "av1":
-            rely(device.av1Hardware, "AV1 hardware decode")
-            if device.av1Hardware.value {
-                decode = .hardware
-            } else {
-                decode = .software
-                reasons.append("No hardware AV1 on \(device.name) (devices.md: A17 Pro / M3 and later only); AVPlayer's HLS path cannot take it, so it decodes in software.")
-            }
-        case "vp9":
-            decode = .software
-            reasons.append("VP9 is not an Apple HLS codec (AVPlayer rejects vp09); software decode only (apple-playback.md §7.1, devices.md §4).")
-        default:
-            return fail("won't play: no decoder for \(input.codec)")
-        }
-        rely(device.maxDecode, "maximum decode")
-        if input.width * input.height > decodeCap.width * decodeCap.height || fps > fpsLimit + 0.01 {
-            decode = .impossible
-            reasons.append("\(input.width)x\(input.height)@\(HLSFrameRate(framesPerSecond: fps)?.string ?? "?") exceeds \(device.name)'s decode limit \(decodeCap.width)x\(decodeCap.height)@\(Int(fpsLimit))\(hdrDecode ? " for HDR" : "") (devices.md §1).")
-        }
-        outcome.decode = decode
-        if decode == .impossible { return fail("won't play: beyond \(device.name)'s decoder") }
-
-        // 2. Dolby Vision route (apple-playback.md §1.2–§1.5; devices.md dvPrimary/Supplemental).
-        var dvEngageable = false
-        var dvNote: String?
-        if let dv = input.dolbyVision {
-            let cls = DolbyVisionPolicy.profileClass(of: dv)
-            let hasBase = ![5, 20].contains(dv.profile) && !(dv.profile == 10 && dv.compatibilityId == 0)
-            if [4, 9, 20].contains(dv.profile) && input.codec == "hevc" && !(dv.profile == 20 && device.dvPrimaryProfiles.value.contains("20")) {
-                reasons.append("AVPlayer refuses HEVC with a Dolby Vision \(dv.string) record: 'unsupported Dolby Vision profile' (apple-playback.md §1.4).")
-                outcome.pipeline = .refused
-                return fail("won't play: Dolby Vision \(dv.string) refused")
-            }
-            if !hasBase && decode == .software {
-                reasons.append("Dolby Vision \(dv.string) has no compatible base layer and cannot be colour-correctly decoded on the software path (apple-playback.md §1.4).")
-                outcome.pipeline = .refused
-                return fail("won't play: DV \(dv.string) needs hardware")
-            }
-            if !hasBase && !device.dolbyVision.value {
-                rely(device.dolbyVision, "Dolby Vision decoder")
-                reasons.append("Without a Dolby Vision decoder the IPT-PQ-c2 picture of profile \(dv.string) is read as YCbCr: green/purple (apple-playback.md §1.3, #176).")
-                outcome.pipeline = .native
-                outcome.output = PlaybackOutcome.Output(range: .sdr, toneMapped: false)
-                return fail("won't play correctly: green/purple (no DV decoder)")
-            }
-            if !input.dolbyVisionAccepted {
-                dvNote = "DV refused: \(cls)"
-                reasons.append("Dolby Vision \(dv.string) is refused by the policy (\(input.dolbyVisionVerdict ?? "refused")); the base layer plays (apple-playback.md §1.3).")
-            } else if !input.hasDolbyVisionRecord {
-                dvNote = "no DV record"
-                reasons.append("Only RPUs, no configuration record: Apple players never engage Dolby Vision (apple-playback.md §1.1).")
-            } else {
-                rely(device.dolbyVision, "Dolby Vision decoder")
-                let routes = device.dvPrimaryProfiles.value + device.dvSupplementalProfiles.value
-                rely(hasBase ? device.dvSupplementalProfiles : device.dvPrimaryProfiles, "Dolby Vision \(cls) route")
-                if !device.dolbyVision.value {
-                    dvNote = "no DV decoder"
-                    reasons.append("\(device.name) has no Dolby Vision decoder (devices.md); the \(input.videoRange.rawValue) base layer plays.")
-                } else if !routes.contains(cls) {
-                    dvNote = "DV \(cls) not supported"
-                    reasons.append("\(device.name) takes Dolby Vision \(routes.joined(separator: ", ")) but not \(cls) (devices.md, APPLE rule 1.9).")
-                } else if let level = input.dolbyVisionLevel, level > device.dvMaxLevel.value {
-                    rely(device.dvMaxLevel, "Dolby Vision level cap")
-                    dvNote = "DV level \(level) > \(device.dvMaxLevel.value)"
-                    reasons.append("Dolby Vision level \(level) is above \(device.name)'s cap of \(device.dvMaxLevel.value) (APPLE rule 1.9).")
-                } else if decode != .hardware {
-                    dvNote = "DV needs hardware"
-                    reasons.append("Dolby Vision engages only on the native hardware path (apple-playback.md §1.5).")
-                } else {
-                    dvEngageable = true
-                }
-            }
-        }
-
-        // 3. Pipeline and what the native path signals (apple-playback.md §1.3, §2.1, §3).
-        outcome.pipeline = decode == .hardware ? .native : .software
-        if outcome.pipeline == .native {
-            outcome.sampleEntry = input.sampleEntry
-            let panelDV = display.supports(.dolbyVision) || device.output == .builtIn
-            outcome.supplementalCodecs = dvEngageable && panelDV ? input.supplementalCodecs
-                : input.supplementalCodecs.flatMap { $0.contains("cdm4") && !$0.contains("dvh1") && !$0.contains("dav1") ? $0 : nil }
-            if dvEngageable && !panelDV && input.supplementalCodecs != nil {
-                reasons.append("The panel has no Dolby Vision: the player strips the record and SUPPLEMENTAL-CODECS (the fallback variant; hvc1 + dvvC fails with -11868, apple-playback.md §1.3).")
-            }
-        } else {
-            reasons.append("Software decode (\(input.codec)): played by the app's own decoder, not AVPlayer's native HLS path (apple-playback.md §7).")
-        }
-
-        // 4. The range the content asks for, then what the device and panel make of it.
-        var content: OutputRange
-        switch input.videoRange {
-        case .pq: content = .hdr10
-        case .hlg: content = .hlg
-        case .sdr: content = .sdr
-        }
-        let baseRange = content
-        let p5 = input.dolbyVision.map { $0.profile == 5 || ($0.profile == 10 && $0.compatibilityId == 0) } ?? false
-        if dvEngageable { content = .dolbyVision } else if p5 { content = .hdr10 }
-        rely(device.hdr10Plus, "HDR10+")
-        relyDisplay(display.hdr10Plus, "HDR10+")
-        if content == .hdr10 && input.hdr10Plus && device.hdr10Plus.value && outcome.pipeline == .native { content = .hdr10Plus }
-        if content == .hlg {
-            rely(device.hlg, "HLG output")
-            if !device.hlg.value && device.hdr.value {
-                content = .hdr10
-                reasons.append("\(device.name) has no HLG output: HLG is converted to PQ (devices.md §7: tvOS converts HLG to PQ internally).")
-            }
-        }
-        if content != .sdr && !device.hdr.value {
-            reasons.append("\(device.name) has no HDR output: AVPlayer tone-maps to SDR (devices.md §2, §7).")
-            content = .sdr
-            outcome.output = PlaybackOutcome.Output(range: .sdr, toneMapped: true)
-        }
-        let contentRange = content
-
-        // The panel's best match for a range: DV → HDR10 (static) without DV; HDR10+ → HDR10
-        // without HDR10+; HLG → HDR10 (PQ) without HLG; HDR → SDR tone-mapped (devices.md §7).
-        func onPanel(_ r: OutputRange) -> OutputRange {
-            if display.supports(r) { return r }
-            switch r {
-            case .dolbyVision where baseRange == .hlg && display.supports(.hlg): return .hlg
-            case .dolbyVision, .hdr10Plus: return display.supports(.hdr10) ? .hdr10 : (display.supports(.hlg) ? .hlg : .sdr)
-            case .hlg: return display.supports(.hdr10) ? .hdr10 : .sdr
-            case .hdr10: return .sdr
-            case .sdr: return .sdr
-            }
-        }
-
-        var shown = onPanel(contentRange)
-        relyDisplay(display.modes, "modes")
-        if device.output == .hdmi {
-            let match = device.matchContent.value
-            rely(device.matchContent, "Match Content")
-            let rangeMatching = target.matchDynamicRange && match == .rangeAndRate
-            let rateMatching = target.matchFrameRate && match != .none
-            let snapped = FrameRateSnap.snap(fps) ?? fps
-            var mode: OutputRange
-            var requestedRange: OutputRange?
-            if rangeMatching {
-                requestedRange = contentRange.mode
-                mode = onPanel(contentRange).mode
-                if let top = display.maxRefresh(mode), snapped > top + 0.01, mode == .dolbyVision {
-                    mode = .hdr10
-                    reasons.append("\(display.name) takes Dolby Vision only up to \(Int(top)) Hz; \(HLSFrameRate(framesPerSecond: fps)?.string ?? "") fps content gets HDR10 (HT208288).")
-                }
-                reasons.append("Match Dynamic Range: the player asks for \(contentRange.mode.rawValue); the display takes \(mode.rawValue) (devices.md §8).")
-            } else {
-                mode = display.defaultMode.range
-                reasons.append("Match Dynamic Range \(match == .rangeAndRate ? "off" : "absent"): the Apple TV stays in the format with the highest refresh rate, \(mode.rawValue) at \(Int(display.defaultMode.refresh)) Hz (HT208288, devices.md §8).")
-            }
-            shown = contentRange == .dolbyVision && mode != .dolbyVision
-                ? Self.shown(baseRange == .sdr ? .hdr10 : baseRange, in: mode, display: display)
-                : Self.shown(contentRange, in: mode, display: display)
-            if contentRange == .dolbyVision && mode != .dolbyVision {
-                reasons.append("Dolby Vision content on a \(mode.rawValue) mode plays as \(shown == .sdr ? "SDR" : "its \(shown.rawValue) base (static metadata)"); tvOS does not convert Dolby Vision to HDR10+ (devices.md §7, MR).")
-            }
-            var refresh = display.maxRefresh(mode) ?? display.defaultMode.refresh
-            var requestedRefresh: Double?
-            relyDisplay(display.refreshRates, "refresh rates")
-            if rateMatching {
-                requestedRefresh = snapped
-                if display.refreshRates.value.contains(where: { abs($0 - snapped) < 0.01 }), snapped <= refresh + 0.01 {
-                    refresh = snapped
-                    reasons.append("Match Frame Rate: the display switches to \(Self.hz(snapped)) (apple-playback.md §5.2 snap).")
-                } else {
-                    reasons.append("Match Frame Rate asks for \(Self.hz(snapped)) but \(display.name) has no such mode in \(mode.rawValue); it stays at \(Self.hz(refresh)).")
-                }
-            } else if !rangeMatching {
-                refresh = display.defaultMode.refresh
-            } else {
-                reasons.append("Match Frame Rate off: the refresh rate stays at \(Self.hz(refresh)).")
-            }
-            let ratio = refresh / fps
-            let judder = abs(ratio - ratio.rounded()) > 0.005 || ratio < 0.99
-            if judder {
-                reasons.append("\(HLSFrameRate(framesPerSecond: fps)?.string ?? "?") fps at \(Self.hz(refresh)) is uneven (judder).")
-            }
-            outcome.criteria = PlaybackOutcome.Criteria(requestedRange: requestedRange, requestedRefresh: requestedRefresh,
-                                                        mode: mode, refresh: refresh, judder: judder)
-        } else {
-            if shown != contentRange {
-                reasons.append("The built-in panel shows \(shown.rawValue) for \(contentRange.rawValue) content (it engages HDR on demand; devices.md §2).")
-            } else if contentRange != .sdr {
-                reasons.append("The built-in panel engages \(contentRange.rawValue) on demand (devices.md §2).")
-            }
-        }
-        if p5 && contentRange == .hdr10 && device.dolbyVision.value && input.dolbyVisionAccepted {
-            reasons.append("Profile 5 on a panel without Dolby Vision: the system Dolby Vision decoder tone-maps it to HDR10 (apple-playback.md §1.3, device-verified on tvOS/iOS 26.5).")
-        }
-
-        // 5. Status and the one line.
-        let toneMapped = (shown == .sdr && contentRange != .sdr) || (p5 && shown != .dolbyVision)
-            || outcome.output?.toneMapped == true
-        outcome.output = PlaybackOutcome.Output(range: shown, toneMapped: toneMapped)
-        var line = shown.label + (toneMapped ? " tone-mapped" : "")
-        if let dvNote, input.dolbyVision != nil { line += " (\(dvNote))" }
-        if contentRange == .dolbyVision && [.hdr10, .hlg].contains(shown) && !p5 { line += " (DV on a non-DV mode)" }
-        if outcome.pipeline == .software { line = "SW decode · " + line }
-        if let c = outcome.criteria { line += " · \(Self.hz(c.refresh))" + (c.judder ? " judder" : "") }
-        outcome.outcome = line
-        let degraded = toneMapped || outcome.pipeline == .software || dvNote != nil || outcome.criteria?.judder == true
-            || (contentRange == .dolbyVision && shown != .dolbyVision)
-        outcome.status = degraded ? .degraded : .plays
-        outcome.reasons = reasons
-        outcome.uncertain = Array(Set(uncertain)).sorted()
-        return outcome
     }
 
-    /// What a display mode makes of a content range (devices.md §7): Dolby Vision outside a Dolby
-    /// Vision mode is static HDR10; HDR10+ needs a panel that renders it; HLG in a PQ mode is
-    /// converted to PQ; anything HDR in an SDR mode is tone-mapped to SDR; SDR stays SDR.
-    static func shown(_ content: OutputRange, in mode: OutputRange, display: DisplayProfile) -> OutputRange {
-        if mode == .sdr { return .sdr }
-        switch content {
-        case .dolbyVision: return mode == .dolbyVision ? .dolbyVision : .hdr10
-        case .hdr10Plus: return mode == .hlg ? .hlg : (display.hdr10Plus.value ? .hdr10Plus : .hdr10)
-        case .hlg: return mode == .hlg ? .hlg : .hdr10
-        case .hdr10, .sdr: return content
+    /// Rule step 5: the range the display shows — Match Content on an HDMI player, the built-in
+    /// panel's own HDR engagement otherwise — and the profile 5 tone-mapping note.
+    static func onDisplay(_ sim: inout PlaybackSimulation, range: ContentRange.Result) -> OutputRange {
+        var shown = sim.display.bestMatch(for: range.content, base: range.base)
+        sim.relyDisplay(sim.display.modes, "modes")
+        if sim.device.output == .hdmi {
+            shown = DisplayCriteria.apply(&sim, range: range)
+        } else if shown != range.content {
+            sim.because("The built-in panel shows \(shown.rawValue) for \(range.content.rawValue) content (it engages HDR on demand; devices.md §2).")
+        } else if range.content != .sdr {
+            sim.because("The built-in panel engages \(range.content.rawValue) on demand (devices.md §2).")
         }
+        if range.profile5 && range.content == .hdr10 && sim.device.dolbyVision.value && sim.input.dolbyVisionAccepted {
+            sim.because("Profile 5 on a panel without Dolby Vision: the system Dolby Vision decoder tone-maps it to HDR10 (apple-playback.md §1.3, device-verified on tvOS/iOS 26.5).")
+        }
+        return shown
     }
 
     static func hz(_ rate: Double) -> String {

@@ -211,73 +211,17 @@ final class Demuxer {
 
     private static func describe(_ st: UnsafeMutablePointer<AVStream>, index: Int, mergeContainerColour: Bool) -> DemuxedStream {
         let par = st.pointee.codecpar.pointee
-        let kind: StreamReport.Kind
-        switch par.codec_type {
-        // Cover art (an MP4 `covr` item, a Matroska image attachment) reaches libavformat's users as
-        // a one-picture video stream with the attached-picture disposition: it is an attachment.
-        case AVMEDIA_TYPE_VIDEO: kind = st.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 ? .attachment : .video
-        case AVMEDIA_TYPE_AUDIO: kind = .audio
-        case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
-        case AVMEDIA_TYPE_ATTACHMENT: kind = .attachment
-        default: kind = .data
-        }
+        let kind = kind(of: st)
         let name = par.codec_id == AV_CODEC_ID_NONE ? nil : String(cString: avcodec_get_name(par.codec_id))
         let tag = par.codec_tag == 0 ? nil : FourCC.string([
             UInt8(par.codec_tag & 0xFF), UInt8((par.codec_tag >> 8) & 0xFF),
             UInt8((par.codec_tag >> 16) & 0xFF), UInt8((par.codec_tag >> 24) & 0xFF)])
-        var depth: Int?
-        var chroma: String?
-        if kind == .video, par.format >= 0, let desc = av_pix_fmt_desc_get(AVPixelFormat(rawValue: par.format)) {
-            depth = Int(desc.pointee.comp.0.depth)
-            switch (desc.pointee.log2_chroma_w, desc.pointee.log2_chroma_h) {
-            case (1, 1): chroma = "4:2:0"
-            case (1, 0): chroma = "4:2:2"
-            case (0, 0): chroma = desc.pointee.nb_components >= 3 ? "4:4:4" : "4:0:0"
-            default: chroma = nil
-            }
-        }
-        let colour = ColourCodes(
-            primaries: par.color_primaries == AVCOL_PRI_UNSPECIFIED ? nil : Int(par.color_primaries.rawValue),
-            transfer: par.color_trc == AVCOL_TRC_UNSPECIFIED ? nil : Int(par.color_trc.rawValue),
-            matrix: par.color_space == AVCOL_SPC_UNSPECIFIED ? nil : Int(par.color_space.rawValue),
-            fullRange: par.color_range == AVCOL_RANGE_JPEG ? true : par.color_range == AVCOL_RANGE_MPEG ? false : nil)
+        let (depth, chroma) = kind == .video ? pixelFormat(par) : (nil, nil)
         var extradata: [UInt8] = []
         if par.extradata_size > 0, let p = par.extradata {
             extradata = Array(UnsafeBufferPointer(start: p, count: Int(min(par.extradata_size, 1 << 20))))
         }
         func rational(_ r: AVRational) -> FrameRate? { FrameRate(numerator: Int(r.num), denominator: Int(r.den)) }
-
-        var dovi: DOVIDecoderConfigurationRecord?
-        var size: Int = 0
-        if let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_DOVI_CONF, &size), size >= MemoryLayout<AVDOVIDecoderConfigurationRecord>.size {
-            let r = raw.withMemoryRebound(to: AVDOVIDecoderConfigurationRecord.self, capacity: 1) { $0.pointee }
-            dovi = DOVIDecoderConfigurationRecord(
-                versionMajor: Int(r.dv_version_major), versionMinor: Int(r.dv_version_minor),
-                profile: Int(r.dv_profile), level: Int(r.dv_level),
-                rpuPresent: r.rpu_present_flag != 0, elPresent: r.el_present_flag != 0, blPresent: r.bl_present_flag != 0,
-                compatibilityId: Int(r.dv_bl_signal_compatibility_id), mdCompression: 0, dependencyPID: nil,
-                storedSize: DOVIDecoderConfigurationRecord.fullSize, issues: [])
-        }
-        var mastering: MasteringDisplay?
-        if let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
-           size >= MemoryLayout<AVMasteringDisplayMetadata>.size {
-            let m = raw.withMemoryRebound(to: AVMasteringDisplayMetadata.self, capacity: 1) { $0.pointee }
-            if m.has_primaries != 0 && m.has_luminance != 0 {
-                func q(_ r: AVRational) -> Double { r.den == 0 ? 0 : Double(r.num) / Double(r.den) }
-                mastering = MasteringDisplay(
-                    redX: q(m.display_primaries.0.0), redY: q(m.display_primaries.0.1),
-                    greenX: q(m.display_primaries.1.0), greenY: q(m.display_primaries.1.1),
-                    blueX: q(m.display_primaries.2.0), blueY: q(m.display_primaries.2.1),
-                    whiteX: q(m.white_point.0), whiteY: q(m.white_point.1),
-                    minLuminance: q(m.min_luminance), maxLuminance: q(m.max_luminance), source: .container).roundedToCoding()
-            }
-        }
-        var light: ContentLightLevel?
-        if let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size),
-           size >= MemoryLayout<AVContentLightMetadata>.size {
-            let l = raw.withMemoryRebound(to: AVContentLightMetadata.self, capacity: 1) { $0.pointee }
-            light = ContentLightLevel(maxCLL: Int(l.MaxCLL), maxFALL: Int(l.MaxFALL), source: .container)
-        }
         let tb = Double(st.pointee.time_base.num) / Double(max(1, st.pointee.time_base.den))
         let duration = st.pointee.duration == hdrprobe_av_nopts_value() || st.pointee.duration <= 0 ? nil : Double(st.pointee.duration) * tb
         return DemuxedStream(
@@ -285,14 +229,86 @@ final class Demuxer {
             profile: par.profile, level: par.level,
             width: par.width > 0 ? Int(par.width) : nil, height: par.height > 0 ? Int(par.height) : nil,
             bitDepth: depth, chromaSubsampling: chroma,
-            colour: mergeContainerColour ? colour : ColourCodes(),
+            colour: mergeContainerColour ? colour(par) : ColourCodes(),
             extradata: extradata, avgFrameRate: rational(st.pointee.avg_frame_rate),
             realFrameRate: rational(st.pointee.r_frame_rate),
             timeBase: (Int(st.pointee.time_base.num), Int(st.pointee.time_base.den)),
-            doviRecord: dovi, mastering: mastering, contentLight: light,
+            doviRecord: doviRecord(st), mastering: mastering(st), contentLight: contentLight(st),
             bitRate: par.bit_rate > 0 ? Int(par.bit_rate) : nil, durationSeconds: duration,
             isDefault: st.pointee.disposition & AV_DISPOSITION_DEFAULT != 0,
             channels: par.ch_layout.nb_channels > 0 ? Int(par.ch_layout.nb_channels) : nil)
+    }
+
+    private static func kind(of st: UnsafeMutablePointer<AVStream>) -> StreamReport.Kind {
+        switch st.pointee.codecpar.pointee.codec_type {
+        // Cover art (an MP4 `covr` item, a Matroska image attachment) reaches libavformat's users as
+        // a one-picture video stream with the attached-picture disposition: it is an attachment.
+        case AVMEDIA_TYPE_VIDEO: return st.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 ? .attachment : .video
+        case AVMEDIA_TYPE_AUDIO: return .audio
+        case AVMEDIA_TYPE_SUBTITLE: return .subtitle
+        case AVMEDIA_TYPE_ATTACHMENT: return .attachment
+        default: return .data
+        }
+    }
+
+    /// Bit depth and chroma subsampling of a video stream's pixel format.
+    private static func pixelFormat(_ par: AVCodecParameters) -> (Int?, String?) {
+        guard par.format >= 0, let desc = av_pix_fmt_desc_get(AVPixelFormat(rawValue: par.format)) else { return (nil, nil) }
+        let chroma: String?
+        switch (desc.pointee.log2_chroma_w, desc.pointee.log2_chroma_h) {
+        case (1, 1): chroma = "4:2:0"
+        case (1, 0): chroma = "4:2:2"
+        case (0, 0): chroma = desc.pointee.nb_components >= 3 ? "4:4:4" : "4:0:0"
+        default: chroma = nil
+        }
+        return (Int(desc.pointee.comp.0.depth), chroma)
+    }
+
+    private static func colour(_ par: AVCodecParameters) -> ColourCodes {
+        ColourCodes(
+            primaries: par.color_primaries == AVCOL_PRI_UNSPECIFIED ? nil : Int(par.color_primaries.rawValue),
+            transfer: par.color_trc == AVCOL_TRC_UNSPECIFIED ? nil : Int(par.color_trc.rawValue),
+            matrix: par.color_space == AVCOL_SPC_UNSPECIFIED ? nil : Int(par.color_space.rawValue),
+            fullRange: par.color_range == AVCOL_RANGE_JPEG ? true : par.color_range == AVCOL_RANGE_MPEG ? false : nil)
+    }
+
+    /// libavformat's Dolby Vision configuration (stream side data).
+    private static func doviRecord(_ st: UnsafeMutablePointer<AVStream>) -> DOVIDecoderConfigurationRecord? {
+        var size: Int = 0
+        guard let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_DOVI_CONF, &size),
+              size >= MemoryLayout<AVDOVIDecoderConfigurationRecord>.size else { return nil }
+        let r = raw.withMemoryRebound(to: AVDOVIDecoderConfigurationRecord.self, capacity: 1) { $0.pointee }
+        return DOVIDecoderConfigurationRecord(
+            versionMajor: Int(r.dv_version_major), versionMinor: Int(r.dv_version_minor),
+            profile: Int(r.dv_profile), level: Int(r.dv_level),
+            rpuPresent: r.rpu_present_flag != 0, elPresent: r.el_present_flag != 0, blPresent: r.bl_present_flag != 0,
+            compatibilityId: Int(r.dv_bl_signal_compatibility_id), mdCompression: 0, dependencyPID: nil,
+            storedSize: DOVIDecoderConfigurationRecord.fullSize, issues: [])
+    }
+
+    /// libavformat's mastering display metadata (stream side data), with primaries and luminance.
+    private static func mastering(_ st: UnsafeMutablePointer<AVStream>) -> MasteringDisplay? {
+        var size: Int = 0
+        guard let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
+              size >= MemoryLayout<AVMasteringDisplayMetadata>.size else { return nil }
+        let m = raw.withMemoryRebound(to: AVMasteringDisplayMetadata.self, capacity: 1) { $0.pointee }
+        guard m.has_primaries != 0 && m.has_luminance != 0 else { return nil }
+        func q(_ r: AVRational) -> Double { r.den == 0 ? 0 : Double(r.num) / Double(r.den) }
+        return MasteringDisplay(
+            redX: q(m.display_primaries.0.0), redY: q(m.display_primaries.0.1),
+            greenX: q(m.display_primaries.1.0), greenY: q(m.display_primaries.1.1),
+            blueX: q(m.display_primaries.2.0), blueY: q(m.display_primaries.2.1),
+            whiteX: q(m.white_point.0), whiteY: q(m.white_point.1),
+            minLuminance: q(m.min_luminance), maxLuminance: q(m.max_luminance), source: .container).roundedToCoding()
+    }
+
+    /// libavformat's content light level (stream side data).
+    private static func contentLight(_ st: UnsafeMutablePointer<AVStream>) -> ContentLightLevel? {
+        var size: Int = 0
+        guard let raw = hdrprobe_stream_side_data(st, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, &size),
+              size >= MemoryLayout<AVContentLightMetadata>.size else { return nil }
+        let l = raw.withMemoryRebound(to: AVContentLightMetadata.self, capacity: 1) { $0.pointee }
+        return ContentLightLevel(maxCLL: Int(l.MaxCLL), maxFALL: Int(l.MaxFALL), source: .container)
     }
 
     /// Index entries read per stream for bandwidth measurement (about 4.6 hours at 120 fps).

@@ -8,8 +8,20 @@ enum StreamEvidenceBuilder {
     static func build(stream original: DemuxedStream, entry: SampleEntry?, matroskaTrack: MatroskaTrackEntry? = nil,
                       signature: ContainerSignature, programMap: ProgramMapTable? = nil,
                       protectionSystems: [String] = []) -> (VideoEvidence, BitstreamScanner) {
-        let isISOBMFF = signature == .isobmff
         let s = originalFormat(original, entry: entry)
+        var e = streamFields(s, entry: entry, signature: signature, protectionSystems: protectionSystems)
+        containerMetadata(&e, stream: s, entry: entry, matroskaTrack: matroskaTrack, signature: signature)
+        resolveDolbyVisionRecord(&e, stream: s, entry: entry, matroskaTrack: matroskaTrack, signature: signature,
+                                 programMap: programMap)
+        let configuration = codecConfiguration(&e, stream: s, entry: entry)
+        let scanner = prepareScanner(&e, stream: s, configuration: configuration, matroskaTrack: matroskaTrack)
+        return (e, scanner)
+    }
+
+    /// What libavformat says about the stream, and the stored sample entry with its encryption.
+    static func streamFields(_ s: DemuxedStream, entry: SampleEntry?, signature: ContainerSignature,
+                             protectionSystems: [String]) -> VideoEvidence {
+        let isISOBMFF = signature == .isobmff
         var e = VideoEvidence(index: s.index)
         e.codec = s.codecName
         e.sampleEntry = isISOBMFF ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
@@ -26,10 +38,14 @@ enum StreamEvidenceBuilder {
         e.timeBaseNumerator = s.timeBase.num
         e.timeBaseDenominator = s.timeBase.den
         e.configurationRecord = s.extradata
+        return e
+    }
 
-        // Container colour and static metadata: hdrprobe's own box walk for ISO BMFF and EBML walk
-        // (Colour) for Matroska; libavformat's reading only where the own walk found no track.
-        if isISOBMFF {
+    /// Container colour and static metadata: hdrprobe's own box walk for ISO BMFF and EBML walk
+    /// (Colour) for Matroska; libavformat's reading only where the own walk found no track.
+    static func containerMetadata(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?,
+                                  matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature) {
+        if signature == .isobmff {
             e.containerColour = entry?.colour?.codes
             e.containerMastering = entry?.masteringDisplay ?? s.mastering
             e.containerContentLight = entry?.contentLightLevel ?? s.contentLight
@@ -38,63 +54,80 @@ enum StreamEvidenceBuilder {
             e.containerMastering = matroskaTrack.map { $0.colour?.masteringDisplay } ?? s.mastering
             e.containerContentLight = matroskaTrack.map { $0.colour?.contentLightLevel } ?? s.contentLight
         }
-        resolveDolbyVisionRecord(&e, stream: s, entry: entry, matroskaTrack: matroskaTrack, signature: signature,
-                                 programMap: programMap)
+    }
 
-        // Codec configuration record → framing, profile/level/depth, out-of-band parameter sets.
+    /// The scanner's codec, NAL framing and out-of-band parameter sets.
+    struct CodecConfiguration {
+        var codec = BitstreamScanner.Codec.other
         var framing = NALFraming.annexB
-        var scannerCodec = BitstreamScanner.Codec.other
         var outOfBand: [[UInt8]] = []
+    }
+
+    /// Codec configuration record → framing, profile/level, out-of-band parameter sets.
+    static func codecConfiguration(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?) -> CodecConfiguration {
+        var c = CodecConfiguration()
         switch s.codecID {
         case AV_CODEC_ID_HEVC:
-            scannerCodec = .hevc
+            c.codec = .hevc
             if s.extradata.count >= 23, s.extradata[0] == 1, let hvcC = try? HEVCDecoderConfigurationRecord.parse(s.extradata) {
-                framing = .lengthPrefixed(Int(hvcC.lengthSizeMinusOne) + 1)
-                outOfBand = hvcC.arrays.flatMap { $0.units }
-                e.configurationHasParameterSets = !hvcC.units(ofType: 33).isEmpty
-                e.configurationOtherArrayTypes = hvcC.arrays.map { Int($0.nalType) }
-                    .filter { ![32, 33, 34, 39, 40].contains($0) }
-                e.configurationSEITypes = hvcC.arrays.filter { $0.nalType == 39 || $0.nalType == 40 }
-                    .flatMap(\.units)
-                    .flatMap { SEIMessageParser.parse(rbsp: EmulationPrevention.unescape($0[...])) }
-                    .map(\.payloadType)
-                let idc = BitstreamScanner.effectiveProfileIDC(idc: hvcC.generalProfileIDC,
-                                                               compatibility: hvcC.generalProfileCompatibilityFlags)
-                e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
-                e.level = Int(hvcC.generalLevelIDC)
+                c.framing = .lengthPrefixed(Int(hvcC.lengthSizeMinusOne) + 1)
+                c.outOfBand = hvcC.arrays.flatMap { $0.units }
+                hevcRecord(hvcC, into: &e, stream: s)
             } else if !s.extradata.isEmpty {
-                outOfBand = NALUnitSplitter.split(s.extradata[...], framing: .annexB).map { Array($0.bytes) }
+                c.outOfBand = NALUnitSplitter.split(s.extradata[...], framing: .annexB).map { Array($0.bytes) }
             }
         case AV_CODEC_ID_H264:
-            scannerCodec = .h264
+            c.codec = .h264
             if s.extradata.count >= 7, s.extradata[0] == 1, let avcC = try? AVCDecoderConfigurationRecord.parse(s.extradata) {
-                framing = .lengthPrefixed(avcC.nalLengthSize)
-                outOfBand = avcC.sequenceParameterSets + avcC.pictureParameterSets
+                c.framing = .lengthPrefixed(avcC.nalLengthSize)
+                c.outOfBand = avcC.sequenceParameterSets + avcC.pictureParameterSets
                 e.configurationHasParameterSets = !avcC.sequenceParameterSets.isEmpty
             } else if !s.extradata.isEmpty {
-                outOfBand = NALUnitSplitter.split(s.extradata[...], framing: .annexB, header: .avc).map { Array($0.bytes) }
+                c.outOfBand = NALUnitSplitter.split(s.extradata[...], framing: .annexB, header: .avc).map { Array($0.bytes) }
             }
         case AV_CODEC_ID_AV1:
-            scannerCodec = .av1
+            c.codec = .av1
         case AV_CODEC_ID_VP9:
-            scannerCodec = .vp9
+            c.codec = .vp9
             // libavformat reads the MP4 `vpcC` into stream fields only; the record itself comes
             // from hdrprobe's own sample-entry walk (VP Codec ISO Media File Format Binding).
             if e.configurationRecord.isEmpty, let vpcC = entry?.codecConfigurations["vpcC"] { e.configurationRecord = vpcC }
         default:
             break
         }
-        var scanner = BitstreamScanner(codec: scannerCodec, framing: framing)
-        scanner.consumeOutOfBand(nalUnits: outOfBand)
+        return c
+    }
+
+    /// What an `hvcC` says: parameter sets, other arrays, SEI types, profile and level.
+    static func hevcRecord(_ hvcC: HEVCDecoderConfigurationRecord, into e: inout VideoEvidence, stream s: DemuxedStream) {
+        e.configurationHasParameterSets = !hvcC.units(ofType: 33).isEmpty
+        e.configurationOtherArrayTypes = hvcC.arrays.map { Int($0.nalType) }
+            .filter { ![32, 33, 34, 39, 40].contains($0) }
+        e.configurationSEITypes = hvcC.arrays.filter { $0.nalType == 39 || $0.nalType == 40 }
+            .flatMap(\.units)
+            .flatMap { SEIMessageParser.parse(rbsp: EmulationPrevention.unescape($0[...])) }
+            .map(\.payloadType)
+        let idc = BitstreamScanner.effectiveProfileIDC(idc: hvcC.generalProfileIDC,
+                                                       compatibility: hvcC.generalProfileCompatibilityFlags)
+        e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
+        e.level = Int(hvcC.generalLevelIDC)
+    }
+
+    /// The scanner fed with the out-of-band parameter sets (and AV1 config OBUs); the profile and
+    /// level they give where the stream's own are missing (or, for H.264 and AV1, always).
+    static func prepareScanner(_ e: inout VideoEvidence, stream s: DemuxedStream, configuration c: CodecConfiguration,
+                               matroskaTrack: MatroskaTrackEntry?) -> BitstreamScanner {
+        var scanner = BitstreamScanner(codec: c.codec, framing: c.framing)
+        scanner.consumeOutOfBand(nalUnits: c.outOfBand)
         scanner.blockAdditionMappings = matroskaTrack?.blockAdditionMappings ?? []
-        if scannerCodec == .av1, let av1C = try? AV1CodecConfigurationRecord.parse(s.extradata) {
+        if c.codec == .av1, let av1C = try? AV1CodecConfigurationRecord.parse(s.extradata) {
             scanner.consumeOutOfBand(av1ConfigOBUs: av1C.configOBUs)
         }
-        if let idc = scanner.scan.profileIDC, scannerCodec == .h264 || scannerCodec == .av1 || e.profileName == nil {
+        if let idc = scanner.scan.profileIDC, c.codec == .h264 || c.codec == .av1 || e.profileName == nil {
             e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
         }
-        if let level = scanner.scan.levelIDC, scannerCodec == .h264 || scannerCodec == .av1 || e.level == nil { e.level = level }
-        return (e, scanner)
+        if let level = scanner.scan.levelIDC, c.codec == .h264 || c.codec == .av1 || e.level == nil { e.level = level }
+        return scanner
     }
 
     /// Codec IDs of the original formats (`frma`) of encrypted video entries. libavformat maps some

@@ -157,7 +157,7 @@ import Testing
                                           dolbyVisionAccepted: true, dolbyVisionVerdict: "dv.accepted", hasDolbyVisionRecord: true,
                                           sampleEntry: "hvc1", supplementalCodecs: "dvh1.08.06/db1p")
                 var digest = ReportDigest(path: request.path, status: .ok, error: nil,
-                                          streams: [.init(index: 0, kind: "video", videoRangeType: "DOVIWithHDR10",
+                                          streams: [.init(index: 0, kind: "video", videoRangeType: .doviWithHDR10,
                                                           dolbyVision: .init(profile: "8.1", decision: "accept", verdictCode: "dv.accepted"),
                                                           playback: input)],
                                           findings: [])

@@ -21,130 +21,159 @@
 public enum HLSVariantCheck {
     static let videoEntries: Set<String> = VideoCodecString.hevcEntries.union(VideoCodecString.avcEntries)
         .union(VideoCodecString.av1Entries).union(VideoCodecString.vp9Entries)
-    static let inBandEntries: Set<String> = ["hev1", "dvhe", "avc3", "dvav"]
+    static let inBandEntries = VideoCodecString.inBandEntries
 
-    /// The issues of `variant` against `media`.
+    /// The issues of `variant` against `media`, rule by rule in the order of the list above.
     public static func check(_ variant: HLSVariantStream, media: HLSMediaFacts) -> [HLSSignalIssue] {
-        var issues: [HLSSignalIssue] = []
-        func add(_ code: HLSSignalIssue.Code, _ message: String, subject: String? = nil) {
-            issues.append(HLSSignalIssue(code, message, subject: subject))
-        }
-        let expectedCodec = media.videoCodec
+        var issues = Issues()
         if let issue = HLSSignalIssue.encryption(scheme: media.encryption?.scheme, encrypted: media.encryption != nil) {
-            issues.append(issue)
+            issues.list.append(issue)
         }
+        let declared = checkCodecs(variant, media: media, into: &issues)
+        checkSupplementalCodecs(variant, declared: declared, media: media, into: &issues)
+        checkVideoRange(variant, media: media, into: &issues)
+        checkFrameRate(variant, media: media, into: &issues)
+        checkResolution(variant, media: media, into: &issues)
+        checkMuxedAudio(variant, declared: declared, media: media, into: &issues)
+        checkBandwidth(variant, media: media, into: &issues)
+        checkSegmentFormat(media, into: &issues)
+        return issues.list
+    }
 
-        // CODECS and its video element.
+    /// The issues found so far.
+    struct Issues {
+        var list: [HLSSignalIssue] = []
+        mutating func add(_ code: HLSSignalIssue.Code, _ message: String, subject: String? = nil) {
+            list.append(HLSSignalIssue(code, message, subject: subject))
+        }
+    }
+
+    /// CODECS present, its video element against the media, and no in-band entry anywhere.
+    static func checkCodecs(_ variant: HLSVariantStream, media: HLSMediaFacts, into issues: inout Issues) -> HLSCodecs {
+        let expectedCodec = media.videoCodec
         var declared = HLSCodecs([])
         if let list = variant.codecs {
             declared = HLSCodecs(list)
         } else {
-            add(.checkCodecsMissing, "The variant has no CODECS attribute; the media needs \"\(media.expected.codecs)\" (tvOS plays HEVC only from a master with CODECS).")
+            issues.add(.checkCodecsMissing, "The variant has no CODECS attribute; the media needs \"\(media.expected.codecs)\" (tvOS plays HEVC only from a master with CODECS).")
         }
         let declaredVideo = declared.codecs.filter { videoEntries.contains(entry(of: $0)) }
         if variant.codecs != nil {
             if let video = declaredVideo.first {
-                compareVideo(video, media: media, expectedCodec: expectedCodec, add: add)
+                compareVideo(video, media: media, expectedCodec: expectedCodec) { issues.add($0, $1, subject: $2) }
             } else {
-                add(.checkVideoCodecMismatch, "CODECS \"\(declared.string)\" declares no video codec; the media's video is \(expectedCodec).",
-                    subject: declared.string)
+                issues.add(.checkVideoCodecMismatch, "CODECS \"\(declared.string)\" declares no video codec; the media's video is \(expectedCodec).",
+                           subject: declared.string)
             }
         }
         for codec in declared.codecs + (variant.supplementalCodecs?.map(\.codec) ?? []) {
             let e = entry(of: codec)
             if inBandEntries.contains(e) {
-                add(.checkInBandEntry, "'\(codec)' names the in-band entry \(e); Apple wants \(VideoCodecString.outOfBandEntry(e)) with parameter sets in the configuration record (rule 1.10), and AVPlayer rejects hev1.",
-                    subject: codec)
+                issues.add(.checkInBandEntry, "'\(codec)' names the in-band entry \(e); Apple wants \(VideoCodecString.outOfBandEntry(e)) with parameter sets in the configuration record (rule 1.10), and AVPlayer rejects hev1.",
+                           subject: codec)
             }
         }
+        return declared
+    }
 
-        // SUPPLEMENTAL-CODECS.
+    /// SUPPLEMENTAL-CODECS: the value's own checks, nothing the media lacks, and the Dolby Vision
+    /// and HDR10+ layers the media has.
+    static func checkSupplementalCodecs(_ variant: HLSVariantStream, declared: HLSCodecs, media: HLSMediaFacts,
+                                        into issues: inout Issues) {
         let declaredSupplemental = variant.supplementalCodecs ?? []
         if !declaredSupplemental.isEmpty {
-            let value = SupplementalCodecs(declaredSupplemental)
-            issues += SupplementalCodecsCheck.check(codecs: declared, supplementalCodecs: value,
-                                                    videoRange: variant.videoRange, dolbyVision: media.dolbyVision,
-                                                    dolbyVisionLevel: media.dolbyVisionLevel)
+            issues.list += SupplementalCodecsCheck.check(codecs: declared, supplementalCodecs: SupplementalCodecs(declaredSupplemental),
+                                                         videoRange: variant.videoRange, dolbyVision: media.dolbyVision,
+                                                         dolbyVisionLevel: media.dolbyVisionLevel)
         }
-        let declaresDolbyVision = declaredSupplemental.contains { DolbyVisionCodecString($0.codec) != nil }
-        let declaresHDR10Plus = declaredSupplemental.contains { $0.brands.contains { $0.lowercased() == SupplementalCodecs.hdr10PlusBrand } }
         for element in declaredSupplemental where DolbyVisionCodecString(element.codec) != nil {
             if media.dolbyVision == nil {
-                add(.checkSupplementalNotInMedia, "SUPPLEMENTAL-CODECS declares Dolby Vision '\(element.string)' but the media carries no Dolby Vision (no record, no RPU).",
-                    subject: element.string)
+                issues.add(.checkSupplementalNotInMedia, "SUPPLEMENTAL-CODECS declares Dolby Vision '\(element.string)' but the media carries no Dolby Vision (no record, no RPU).",
+                           subject: element.string)
             } else if !media.hasDolbyVisionRecord {
-                add(.checkSupplementalNotInMedia, "SUPPLEMENTAL-CODECS declares Dolby Vision '\(element.string)' but the init section has no Dolby Vision configuration record (the samples carry RPUs only): Apple players never engage Dolby Vision without it. Package with a muxer that writes dvvC (FFmpeg's HLS muxer before 6.1 drops it).",
-                    subject: element.string)
+                issues.add(.checkSupplementalNotInMedia, "SUPPLEMENTAL-CODECS declares Dolby Vision '\(element.string)' but the init section has no Dolby Vision configuration record (the samples carry RPUs only): Apple players never engage Dolby Vision without it. Package with a muxer that writes dvvC (FFmpeg's HLS muxer before 6.1 drops it).",
+                           subject: element.string)
             }
         }
+        let declaresHDR10Plus = declaredSupplemental.contains { $0.brands.contains { $0.lowercased() == SupplementalCodecs.hdr10PlusBrand } }
         if declaresHDR10Plus && !media.hdr10Plus {
-            add(.checkHDR10PlusNotInMedia, "SUPPLEMENTAL-CODECS declares HDR10+ (cdm4) but no ST 2094-40 metadata was found in the frames read.")
+            issues.add(.checkHDR10PlusNotInMedia, "SUPPLEMENTAL-CODECS declares HDR10+ (cdm4) but no ST 2094-40 metadata was found in the frames read.")
         }
         let expectedSupplemental = media.expected.supplementalCodecs.map { SupplementalCodecs(parsing: $0).elements } ?? []
+        let declaresDolbyVision = declaredSupplemental.contains { DolbyVisionCodecString($0.codec) != nil }
         if let dvElement = expectedSupplemental.first(where: { DolbyVisionCodecString($0.codec) != nil }), !declaresDolbyVision,
            media.hasDolbyVisionRecord {
-            add(.checkDolbyVisionNotSignalled, "The media carries Dolby Vision \(media.dolbyVision?.string ?? "") that the policy accepts, but SUPPLEMENTAL-CODECS does not declare \"\(dvElement.string)\": Apple players play the base layer and Dolby Vision never engages.",
-                subject: dvElement.string)
+            issues.add(.checkDolbyVisionNotSignalled, "The media carries Dolby Vision \(media.dolbyVision?.string ?? "") that the policy accepts, but SUPPLEMENTAL-CODECS does not declare \"\(dvElement.string)\": Apple players play the base layer and Dolby Vision never engages.",
+                       subject: dvElement.string)
         }
         if expectedSupplemental.contains(where: { $0.brands.contains(SupplementalCodecs.hdr10PlusBrand) }), !declaresHDR10Plus {
-            add(.checkHDR10PlusNotSignalled, "The media carries HDR10+ metadata; SUPPLEMENTAL-CODECS could declare \"\(media.expected.supplementalCodecs ?? "")\".")
+            issues.add(.checkHDR10PlusNotSignalled, "The media carries HDR10+ metadata; SUPPLEMENTAL-CODECS could declare \"\(media.expected.supplementalCodecs ?? "")\".")
         }
+    }
 
-        // VIDEO-RANGE.
-        let expectedRange = VideoRange(rawValue: media.expected.videoRange)
-        let declaredRange = variant.effectiveVideoRange
-        if declaredRange != expectedRange {
-            let written = variant.attributes["VIDEO-RANGE"].map { "VIDEO-RANGE=\($0.rawText)" } ?? "No VIDEO-RANGE (SDR)"
-            add(.checkVideoRangeMismatch, "\(written) but the media is \(media.expected.videoRange)\(media.expected.videoRange == "SDR" ? "" : "; Apple players pick the wrong transfer or skip the variant").")
-        }
+    /// VIDEO-RANGE (absent = SDR) equals the media's range.
+    static func checkVideoRange(_ variant: HLSVariantStream, media: HLSMediaFacts, into issues: inout Issues) {
+        let expectedRange = media.expected.videoRange
+        guard variant.effectiveVideoRange != expectedRange else { return }
+        let written = variant.attributes["VIDEO-RANGE"].map { "VIDEO-RANGE=\($0.rawText)" } ?? "No VIDEO-RANGE (SDR)"
+        issues.add(.checkVideoRangeMismatch, "\(written) but the media is \(expectedRange.rawValue)\(expectedRange == .sdr ? "" : "; Apple players pick the wrong transfer or skip the variant").")
+    }
 
-        // FRAME-RATE.
-        let expectedRate = media.expected.frameRate.flatMap(Double.init).flatMap { HLSFrameRate(framesPerSecond: $0) }
+    /// FRAME-RATE present, equal to the media's after three-decimal rounding, at most 60.
+    static func checkFrameRate(_ variant: HLSVariantStream, media: HLSMediaFacts, into issues: inout Issues) {
+        let expectedRate = media.expected.frameRate
         if let text = variant.frameRateText {
-            if let rate = variant.frameRate.flatMap({ HLSFrameRate(framesPerSecond: $0) }) {
-                if let expectedRate, abs(rate.thousandths - expectedRate.thousandths) > 1 {
-                    add(.checkFrameRateMismatch, "FRAME-RATE=\(text) but the media runs at \(expectedRate.string) fps; Match Frame Rate switches the display to the declared rate.",
-                        subject: text)
-                }
-                if rate.thousandths > 60_000 {
-                    add(.frameRateAbove60, "FRAME-RATE \(text) is above 60, which Apple's authoring rule 1.19 says SHALL NOT be used.", subject: text)
-                }
+            guard let rate = variant.frameRate.flatMap({ HLSFrameRate(framesPerSecond: $0) }) else { return }
+            if let expectedRate, abs(rate.thousandths - expectedRate.thousandths) > 1 {
+                issues.add(.checkFrameRateMismatch, "FRAME-RATE=\(text) but the media runs at \(expectedRate.string) fps; Match Frame Rate switches the display to the declared rate.",
+                           subject: text)
             }
-        } else if let range = declaredRange, range != .sdr {
-            add(.frameRateMissingForHDR, "A VIDEO-RANGE=\(range.rawValue) variant without FRAME-RATE is filtered out by AVPlayer when it parses the master playlist\(expectedRate.map { "; the media runs at \($0.string)" } ?? "").")
+            if rate.thousandths > 60_000 {
+                issues.add(.frameRateAbove60, "FRAME-RATE \(text) is above 60, which Apple's authoring rule 1.19 says SHALL NOT be used.", subject: text)
+            }
+        } else if let range = variant.effectiveVideoRange, range != .sdr {
+            issues.add(.frameRateMissingForHDR, "A VIDEO-RANGE=\(range.rawValue) variant without FRAME-RATE is filtered out by AVPlayer when it parses the master playlist\(expectedRate.map { "; the media runs at \($0.string)" } ?? "").")
         } else {
-            add(.checkFrameRateMissing, "The variant has no FRAME-RATE, which Apple's rule 9.15 requires on every variant with video\(expectedRate.map { "; the media runs at \($0.string)" } ?? "").")
+            issues.add(.checkFrameRateMissing, "The variant has no FRAME-RATE, which Apple's rule 9.15 requires on every variant with video\(expectedRate.map { "; the media runs at \($0.string)" } ?? "").")
         }
+    }
 
-        // RESOLUTION.
+    /// RESOLUTION equals the picture size.
+    static func checkResolution(_ variant: HLSVariantStream, media: HLSMediaFacts, into issues: inout Issues) {
         if let resolution = variant.resolution, resolution.string != media.expected.resolution {
-            add(.checkResolutionMismatch, "RESOLUTION=\(resolution.string) but the media's picture is \(media.expected.resolution).",
-                subject: resolution.string)
+            issues.add(.checkResolutionMismatch, "RESOLUTION=\(resolution.string) but the media's picture is \(media.expected.resolution).",
+                       subject: resolution.string)
         }
+    }
 
-        // Muxed audio (only when no AUDIO group supplies it).
-        if variant.audioGroup == nil, variant.codecs != nil {
-            let declaredAudio = declared.codecs.filter { !videoEntries.contains(entry(of: $0)) && !$0.isEmpty }
-            let lower = Set(declaredAudio.map { $0.lowercased() })
-            let mediaAudio = Set(media.audioCodecs.map { $0.lowercased() })
-            if lower != mediaAudio {
-                let have = media.audioCodecs.isEmpty ? "no audio" : media.audioCodecs.joined(separator: ", ")
-                let said = declaredAudio.isEmpty ? "no audio codec" : declaredAudio.joined(separator: ", ")
-                add(.checkAudioCodecMismatch, "CODECS declares \(said) and the variant has no AUDIO group, but the segments carry \(have).")
-            }
+    /// Muxed audio matches the audio codecs of CODECS (only when no AUDIO group supplies it).
+    static func checkMuxedAudio(_ variant: HLSVariantStream, declared: HLSCodecs, media: HLSMediaFacts,
+                                into issues: inout Issues) {
+        guard variant.audioGroup == nil, variant.codecs != nil else { return }
+        let declaredAudio = declared.codecs.filter { !videoEntries.contains(entry(of: $0)) && !$0.isEmpty }
+        let lower = Set(declaredAudio.map { $0.lowercased() })
+        let mediaAudio = Set(media.audioCodecs.map { $0.lowercased() })
+        if lower != mediaAudio {
+            let have = media.audioCodecs.isEmpty ? "no audio" : media.audioCodecs.joined(separator: ", ")
+            let said = declaredAudio.isEmpty ? "no audio codec" : declaredAudio.joined(separator: ", ")
+            issues.add(.checkAudioCodecMismatch, "CODECS declares \(said) and the variant has no AUDIO group, but the segments carry \(have).")
         }
+    }
 
-        // BANDWIDTH against the first segment.
+    /// The first segment's bit rate stays within BANDWIDTH + 10 %.
+    static func checkBandwidth(_ variant: HLSVariantStream, media: HLSMediaFacts, into issues: inout Issues) {
         if let measured = media.segmentBitRate, let bandwidth = variant.bandwidth, bandwidth > 0,
            Double(measured) > Double(bandwidth) * 1.1 {
-            add(.bandwidthPeakMismatch, "The first segment's bit rate (\(measured) bit/s) is more than 10 % above BANDWIDTH=\(bandwidth); under-declared BANDWIDTH stalls playback (-12318).")
+            issues.add(.bandwidthPeakMismatch, "The first segment's bit rate (\(measured) bit/s) is more than 10 % above BANDWIDTH=\(bandwidth); under-declared BANDWIDTH stalls playback (-12318).")
         }
+    }
 
-        // Segment format.
-        if media.container == "mpegts", ["hevc", "av1"].contains(media.codec ?? "") || media.dolbyVision != nil {
-            add(.checkCodecInTransportStream, "The segments are MPEG-TS carrying \(media.codec ?? "video")\(media.dolbyVision != nil ? " with Dolby Vision" : ""); AVPlayer gets no video track for HEVC, AV1 or Dolby Vision in TS — package them as fMP4.")
+    /// HEVC, AV1 and Dolby Vision are not carried in MPEG-TS segments.
+    static func checkSegmentFormat(_ media: HLSMediaFacts, into issues: inout Issues) {
+        let codec = media.codec.flatMap(VideoCodec.init(rawValue:))
+        if media.container == "mpegts", codec == .hevc || codec == .av1 || media.dolbyVision != nil {
+            issues.add(.checkCodecInTransportStream, "The segments are MPEG-TS carrying \(media.codec ?? "video")\(media.dolbyVision != nil ? " with Dolby Vision" : ""); AVPlayer gets no video track for HEVC, AV1 or Dolby Vision in TS — package them as fMP4.")
         }
-        return issues
     }
 
     /// The first period-separated element, lower-cased.

@@ -83,7 +83,7 @@ public enum HLSFragmentPlanner {
 
             if let supplemental = hls.supplementalCodecs, let dv = video.dolbyVision,
                SupplementalCodecs(parsing: supplemental).elements.contains(where: { DolbyVisionCodecString($0.codec) != nil }) {
-                let base = hls.videoRange == "HLG" ? "HLG" : "HDR10"
+                let base = hls.videoRange == .hlg ? "HLG" : "HDR10"
                 let line = withoutSupplementalCodecs(hls.streamInf)
                 let fallbackName = name + "_" + base.lowercased() + "base"
                 let note = [
@@ -125,9 +125,9 @@ public enum HLSFragmentPlanner {
         let stored = hls.plan?.stored
         let entryNote = stored.map { $0 == hls.sampleEntry ? "sample entry \($0)" : "sample entry \($0) → \(hls.sampleEntry)" }
             ?? "sample entry \(hls.sampleEntry) when packaged as fMP4"
-        c.append("#   \(video.codec ?? "video") \(hls.resolution) @ \(hls.frameRate ?? "unknown rate"): \(entryNote); CODECS \"\(hls.codecs)\"")
+        c.append("#   \(video.codec ?? "video") \(hls.resolution) @ \(hls.frameRate?.string ?? "unknown rate"): \(entryNote); CODECS \"\(hls.codecs)\"")
         let transfer = video.color?.transferCharacteristics
-        var range = "#   VIDEO-RANGE=\(hls.videoRange)"
+        var range = "#   VIDEO-RANGE=\(hls.videoRange.rawValue)"
         if let dv = video.dolbyVision, VideoRange.forcedBy(dolbyVision: dv.resolvedProfile) != nil, dv.verdict.decision == .accept {
             range += " (set by Dolby Vision \(dv.profile))"
         } else {

@@ -73,11 +73,7 @@ public enum HLSStreamPlanner {
                                     transfer: transfer, alternativeTransfer: s.hdr?.alternativeTransfer,
                                     width: s.width, height: s.height, framesPerSecond: fps)
         let signalling = HLSVideoSignalling.decide(source)
-        var frameRate: HLSFrameRate?
-        if let rational = s.frameRate?.rational {
-            let parts = rational.split(separator: "/").compactMap { Int($0) }
-            if parts.count == 2 { frameRate = HLSFrameRate(numerator: parts[0], denominator: parts[1]) }
-        }
+        var frameRate = s.frameRate?.rational.map(HLSFrameRate.init)
         if frameRate == nil, let fps { frameRate = HLSFrameRate(framesPerSecond: fps) }
         let resolution = s.width.flatMap { w in s.height.flatMap { HLSResolution(width: w, height: $0) } }
         let audioToken = AudioCodecString.firstPlayable(audio)

@@ -58,7 +58,7 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
                             dolbyVision: HLSVideoSource.DolbyVision?) -> SampleEntryPlan {
         var steps: [Step] = []
         let target = signalling.sampleEntry
-        let inBandEntries: Set<String> = ["hev1", "dvhe", "avc3", "dvav"]
+        let inBandEntries = VideoCodecString.inBandEntries
         if let stored = e.sampleEntry, stored != target {
             let why = inBandEntries.contains(stored)
                 ? "Apple wants parameter sets out of band (rule 1.10); AVPlayer rejects FFmpeg's default hev1"

@@ -1,0 +1,52 @@
+/// What one simulation carries from rule step to rule step (``PlaybackSimulator``): the input and
+/// the target's device and display, the outcome being filled in, the reasons in the order the
+/// rules give them and the uncertain catalogue cells relied on.
+struct PlaybackSimulation {
+    let input: PlaybackInput
+    let target: PlaybackTarget
+    let device: PlayerDevice
+    let display: DisplayProfile
+    var outcome: PlaybackOutcome
+    var reasons: [String] = []
+    var uncertain: [String] = []
+
+    init(input: PlaybackInput, target: PlaybackTarget, device: PlayerDevice, display: DisplayProfile) {
+        self.input = input
+        self.target = target
+        self.device = device
+        self.display = display
+        outcome = PlaybackOutcome(target: target.id, device: device.id, display: display.id, decode: .hardware,
+                                  pipeline: .native, sampleEntry: nil, supplementalCodecs: nil, output: nil, criteria: nil,
+                                  status: .plays, outcome: "", reasons: [], uncertain: [])
+    }
+
+    /// The content's frame rate (30 when unknown).
+    var fps: Double { input.framesPerSecond ?? 30 }
+
+    /// Records a device capability the result relies on when the catalogue marks it uncertain.
+    mutating func rely<T>(_ cap: Capability<T>, _ what: String) {
+        if cap.uncertain { uncertain.append("\(device.name): \(what) (\(cap.source))") }
+    }
+
+    /// Records a display capability the result relies on when the catalogue marks it uncertain.
+    mutating func relyDisplay<T>(_ cap: Capability<T>, _ what: String) {
+        if cap.uncertain { uncertain.append("\(display.name): \(what) (\(cap.source))") }
+    }
+
+    mutating func because(_ reason: String) { reasons.append(reason) }
+
+    /// Ends the simulation: the stream does not play (`line` is the outcome's one line).
+    func fail(_ line: String) -> PlaybackStop {
+        var outcome = outcome
+        outcome.status = .fails
+        outcome.outcome = line
+        outcome.reasons = reasons
+        outcome.uncertain = uncertain
+        return PlaybackStop(outcome: outcome)
+    }
+}
+
+/// A rule step that ends the simulation early with a failed outcome.
+struct PlaybackStop: Error {
+    var outcome: PlaybackOutcome
+}

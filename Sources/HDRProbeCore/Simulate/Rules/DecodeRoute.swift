@@ -1,0 +1,69 @@
+/// Rule step 1, the decode route: hardware, software or impossible, from the codec, its profile
+/// and format, and the device's decoder limits (`docs/rules/apple-playback.md`, native vs
+/// software decode; `docs/rules/devices.md`, hardware rows).
+enum DecodeRoute {
+    static func decide(_ sim: inout PlaybackSimulation) throws(PlaybackStop) -> PlaybackOutcome.Decode {
+        var decode = try codecRoute(&sim)
+        let device = sim.device, input = sim.input
+        let contentIsHDR = input.videoRange != .sdr || (input.dolbyVision != nil && input.dolbyVisionAccepted)
+        let decodeCap = device.maxDecode.value
+        let hdrDecode = contentIsHDR && device.hdr.value && decodeCap.hdrFps > 0
+        let fpsLimit = Double(hdrDecode ? decodeCap.hdrFps : decodeCap.fps)
+        sim.rely(device.maxDecode, "maximum decode")
+        if input.width * input.height > decodeCap.width * decodeCap.height || sim.fps > fpsLimit + 0.01 {
+            decode = .impossible
+            sim.because("\(input.width)x\(input.height)@\(HLSFrameRate(framesPerSecond: sim.fps)?.string ?? "?") exceeds \(device.name)'s decode limit \(decodeCap.width)x\(decodeCap.height)@\(Int(fpsLimit))\(hdrDecode ? " for HDR" : "") (devices.md §1).")
+        }
+        sim.outcome.decode = decode
+        if decode == .impossible { throw sim.fail("won't play: beyond \(device.name)'s decoder") }
+        return decode
+    }
+
+    /// The route the codec alone takes; a codec without a decoder ends the simulation.
+    static func codecRoute(_ sim: inout PlaybackSimulation) throws(PlaybackStop) -> PlaybackOutcome.Decode {
+        switch VideoCodec(rawValue: sim.input.codec) {
+        case .hevc?: return hevc(&sim)
+        case .h264?: return h264(&sim)
+        case .av1?: return av1(&sim)
+        case .vp9?:
+            sim.because("VP9 is not an Apple HLS codec (AVPlayer rejects vp09); software decode only (apple-playback.md §7.1, devices.md §4).")
+            return .software
+        case nil:
+            throw sim.fail("won't play: no decoder for \(sim.input.codec)")
+        }
+    }
+
+    /// Range extensions (RExt profile, more than 10 bits, chroma other than 4:2:0) go to software;
+    /// so does every HEVC on a device without the hardware decoder.
+    static func hevc(_ sim: inout PlaybackSimulation) -> PlaybackOutcome.Decode {
+        let input = sim.input, device = sim.device
+        sim.rely(device.hevcHardware, "HEVC hardware decode")
+        let profile = (input.profileName ?? "").lowercased()
+        if profile.contains("rext") || (input.bitDepth ?? 8) > 10 || isNot420(input) {
+            sim.because("HEVC range extensions (\(input.profileName ?? "RExt"), \(input.chroma ?? "?"), \(input.bitDepth.map { "\($0)-bit" } ?? "")) are not decoded in hardware; the exact-format VideoToolbox probe sends them to the software path (apple-playback.md §7.1).")
+            return .software
+        }
+        if device.hevcHardware.value { return .hardware }
+        sim.because("\(device.name) has no HEVC hardware decoder (devices.md §1: A8 predates hardware HEVC).")
+        return .software
+    }
+
+    /// High 4:2:2, High 4:4:4 and High 10 go to software.
+    static func h264(_ sim: inout PlaybackSimulation) -> PlaybackOutcome.Decode {
+        let input = sim.input
+        guard (input.bitDepth ?? 8) > 8 || isNot420(input) else { return .hardware }
+        sim.because("H.264 \(input.profileName ?? "") \(input.chroma ?? "") \(input.bitDepth.map { "\($0)-bit" } ?? "") is outside the hardware decoder (apple-playback.md §7.1: High 4:2:2/4:4:4/High 10 go to software).")
+        return .software
+    }
+
+    /// AV1 in hardware only from A17 Pro / M3 on.
+    static func av1(_ sim: inout PlaybackSimulation) -> PlaybackOutcome.Decode {
+        let device = sim.device
+        sim.rely(device.av1Hardware, "AV1 hardware decode")
+        if device.av1Hardware.value { return .hardware }
+        sim.because("No hardware AV1 on \(device.name) (devices.md: A17 Pro / M3 and later only); AVPlayer's HLS path cannot take it, so it decodes in software.")
+        return .software
+    }
+
+    static func isNot420(_ input: PlaybackInput) -> Bool { input.chroma.map { $0 != "4:2:0" } ?? false }
+}

@@ -1,0 +1,78 @@
+/// Rule step 2, the Dolby Vision route: whether Dolby Vision engages, or why not (the note of the
+/// outcome line), or a refusal that ends the simulation (`docs/rules/apple-playback.md`, Dolby
+/// Vision routes and refusals; `docs/rules/devices.md`, primary and supplemental profiles).
+enum DolbyVisionRoute {
+    struct Result {
+        /// Dolby Vision can engage on the native path.
+        var engageable = false
+        /// Why it does not (shown in the outcome line), nil when it engages or there is none.
+        var note: String?
+    }
+
+    static func decide(_ sim: inout PlaybackSimulation, decode: PlaybackOutcome.Decode) throws(PlaybackStop) -> Result {
+        guard let dv = sim.input.dolbyVision else { return Result() }
+        try refusals(&sim, dv: dv, decode: decode)
+        let cls = DolbyVisionPolicy.profileClass(of: dv)
+        if !sim.input.dolbyVisionAccepted {
+            sim.because("Dolby Vision \(dv.string) is refused by the policy (\(sim.input.dolbyVisionVerdict ?? "refused")); the base layer plays (apple-playback.md §1.3).")
+            return Result(note: "DV refused: \(cls)")
+        }
+        if !sim.input.hasDolbyVisionRecord {
+            sim.because("Only RPUs, no configuration record: Apple players never engage Dolby Vision (apple-playback.md §1.1).")
+            return Result(note: "no DV record")
+        }
+        return deviceRoute(&sim, dv: dv, profileClass: cls, decode: decode)
+    }
+
+    /// Records AVPlayer refuses, and profiles without a compatible base layer where nothing can
+    /// show them correctly.
+    static func refusals(_ sim: inout PlaybackSimulation, dv: DolbyVisionProfile,
+                         decode: PlaybackOutcome.Decode) throws(PlaybackStop) {
+        let device = sim.device
+        if [4, 9, 20].contains(dv.profile) && sim.input.codec == VideoCodec.hevc.rawValue
+            && !(dv.profile == 20 && device.dvPrimaryProfiles.value.contains("20")) {
+            sim.because("AVPlayer refuses HEVC with a Dolby Vision \(dv.string) record: 'unsupported Dolby Vision profile' (apple-playback.md §1.4).")
+            sim.outcome.pipeline = .refused
+            throw sim.fail("won't play: Dolby Vision \(dv.string) refused")
+        }
+        if !dv.hasCompatibleBaseLayer && decode == .software {
+            sim.because("Dolby Vision \(dv.string) has no compatible base layer and cannot be colour-correctly decoded on the software path (apple-playback.md §1.4).")
+            sim.outcome.pipeline = .refused
+            throw sim.fail("won't play: DV \(dv.string) needs hardware")
+        }
+        if !dv.hasCompatibleBaseLayer && !device.dolbyVision.value {
+            sim.rely(device.dolbyVision, "Dolby Vision decoder")
+            sim.because("Without a Dolby Vision decoder the IPT-PQ-c2 picture of profile \(dv.string) is read as YCbCr: green/purple (apple-playback.md §1.3, #176).")
+            sim.outcome.pipeline = .native
+            sim.outcome.output = PlaybackOutcome.Output(range: .sdr, toneMapped: false)
+            throw sim.fail("won't play correctly: green/purple (no DV decoder)")
+        }
+    }
+
+    /// The device's Dolby Vision decoder, its profile routes, its level cap, the hardware path.
+    static func deviceRoute(_ sim: inout PlaybackSimulation, dv: DolbyVisionProfile, profileClass cls: String,
+                            decode: PlaybackOutcome.Decode) -> Result {
+        let device = sim.device
+        sim.rely(device.dolbyVision, "Dolby Vision decoder")
+        let routes = device.dvPrimaryProfiles.value + device.dvSupplementalProfiles.value
+        sim.rely(dv.hasCompatibleBaseLayer ? device.dvSupplementalProfiles : device.dvPrimaryProfiles, "Dolby Vision \(cls) route")
+        if !device.dolbyVision.value {
+            sim.because("\(device.name) has no Dolby Vision decoder (devices.md); the \(sim.input.videoRange.rawValue) base layer plays.")
+            return Result(note: "no DV decoder")
+        }
+        if !routes.contains(cls) {
+            sim.because("\(device.name) takes Dolby Vision \(routes.joined(separator: ", ")) but not \(cls) (devices.md, APPLE rule 1.9).")
+            return Result(note: "DV \(cls) not supported")
+        }
+        if let level = sim.input.dolbyVisionLevel, level > device.dvMaxLevel.value {
+            sim.rely(device.dvMaxLevel, "Dolby Vision level cap")
+            sim.because("Dolby Vision level \(level) is above \(device.name)'s cap of \(device.dvMaxLevel.value) (APPLE rule 1.9).")
+            return Result(note: "DV level \(level) > \(device.dvMaxLevel.value)")
+        }
+        if decode != .hardware {
+            sim.because("Dolby Vision engages only on the native hardware path (apple-playback.md §1.5).")
+            return Result(note: "DV needs hardware")
+        }
+        return Result(engageable: true)
+    }
+}
