@@ -1,5 +1,5 @@
 /// The resolved Dolby Vision profile of a stream: profile number plus base-layer compatibility
-/// id, resolved in the order of `shared/specs/dolby-vision.md` §1.1 — the container record first;
+/// id, resolved in the order of `docs/rules/dolby-vision.md` §1.1 — the container record first;
 /// without a record, the profile the RPU header implies (§11.1), with the compatibility id for
 /// profile 8/10 inferred from the base layer's transfer the way mkvmerge does it (PQ → 1,
 /// BT.709/BT.2020 SDR → 2, HLG → 4; profile 5 → 0; profile 7 → 6). An RPU in an AV1 stream is
@@ -18,7 +18,7 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
 
     /// Profile 5 style: single-layer IPT-PQ-c2 (profile 5, and 10 with compatibility 0), which a
     /// decoder without Dolby Vision cannot show and the Dolby Vision decoder maps to HDR10
-    /// (`docs/rules/dolby-vision.md`, profiles and compatibility ids).
+    /// (`docs/rules/dolby-vision.md` §1, §1.1: profiles and compatibility ids).
     public var isProfile5Style: Bool { profile == 5 || (profile == 10 && compatibilityId == 0) }
 
     /// False for Dolby Vision without a compatible base layer (profile 5, 10.0 and Apple's 20):
@@ -48,7 +48,7 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
                                   fromRPU: true)
     }
 
-    /// The compatibility id a profile implies when no record states it (`dolby-vision.md` §1.1 step 2).
+    /// The compatibility id a profile implies when no record states it (`docs/rules/dolby-vision.md` §1.1 step 2).
     static func impliedCompatibility(profile: Int, rpuProfile: Int, baseTransfer: Int?) -> Int? {
         switch (profile, rpuProfile) {
         case (5, _), (10, 5): return 0
@@ -58,7 +58,7 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
         }
     }
 
-    /// mkvmerge 74's inference from the base layer VUI (`dolby-vision.md` §1.1 step 2).
+    /// mkvmerge 74's inference from the base layer VUI (`docs/rules/dolby-vision.md` §1.1 step 2).
     public static func inferredCompatibility(transfer: Int?) -> Int? {
         switch transfer {
         case H273Names.pq: return 1

@@ -101,7 +101,7 @@ public struct VideoStreamClassifier: Sendable {
                                 variable: variable, source: rateSource), rate)
     }
 
-    /// HDR10+, summarised in display order with gaps filled in decode order (hdr10plus.md §2.3).
+    /// HDR10+, summarised in display order with gaps filled in decode order (docs/rules/hdr10plus.md §2.3).
     static func hdr10PlusReport(_ e: VideoEvidence, findings: inout [Finding]) -> HDR10PlusReport {
         let summary = Self.hdr10PlusSummary(e, displayOrder: Self.displayOrderedFrames(e))
         let present = e.scan.framesWithHDR10Plus > 0
@@ -273,7 +273,7 @@ public struct VideoStreamClassifier: Sendable {
     }
 
     /// Record vs RPU profile: 10 (AV1) carries 5/8-style RPUs and Apple's 20 carries a 5-style RPU
-    /// (`dolby-vision.md` §11.1), so those pairs agree.
+    /// (`docs/rules/dolby-vision.md` §11.1), so those pairs agree.
     static func profilesDisagree(record: Int, rpu: Int) -> Bool {
         switch record {
         case 10: return ![5, 8].contains(rpu)

@@ -1,6 +1,6 @@
 /// Decides what a target does with a stream as a sequence of named rule steps, each citing its
-/// rule (`docs/rules/apple-playback.md`: Dolby Vision routes and refusals, VIDEO-RANGE,
-/// frame-rate snapping, display criteria, native vs software decode; `docs/rules/devices.md`:
+/// rule (`docs/rules/apple-playback.md` §1, §4–§7: Dolby Vision routes and refusals, VIDEO-RANGE,
+/// frame-rate snapping, display criteria, native vs software decode; `docs/rules/devices.md` §1–§8:
 /// device rows, what an Apple TV does with each TV family, Match Content semantics):
 /// ``DecodeRoute`` → ``DolbyVisionRoute`` → ``OutputPipeline`` → ``ContentRange`` → the display
 /// (``DisplayCriteria`` on HDMI, the built-in panel otherwise) → ``PlaybackVerdict``. Each reason

@@ -1,7 +1,8 @@
 /// Rule step 4, the range the content asks for on this device: VIDEO-RANGE, Dolby Vision when it
 /// engages (profile 5 style content otherwise decodes to HDR10), HDR10+ on a native path of a
 /// device that outputs it, HLG converted to PQ without HLG output, SDR without HDR output
-/// (`docs/rules/devices.md`, what an Apple TV does with each range).
+/// (`docs/rules/apple-playback.md` §4, VIDEO-RANGE; `docs/rules/devices.md` §2, §7: what an Apple TV
+/// does with each range).
 enum ContentRange {
     struct Result {
         /// The range of the base layer (VIDEO-RANGE).

@@ -1,6 +1,6 @@
 /// Rule step 1, the decode route: hardware, software or impossible, from the codec, its profile
-/// and format, and the device's decoder limits (`docs/rules/apple-playback.md`, native vs
-/// software decode; `docs/rules/devices.md`, hardware rows).
+/// and format, and the device's decoder limits (`docs/rules/apple-playback.md` §7.1,
+/// native vs software decode; `docs/rules/devices.md` §1–§5, hardware rows).
 enum DecodeRoute {
     static func decide(_ sim: inout PlaybackSimulation) throws(PlaybackStop) -> PlaybackOutcome.Decode {
         var decode = try codecRoute(&sim)

@@ -1,6 +1,6 @@
 /// Rule step 5 on an HDMI player (Apple TV): the display mode and refresh rate Match Content
-/// picks, what the panel shows in that mode, and judder (`docs/rules/devices.md`, Match Content
-/// semantics; `docs/rules/apple-playback.md`, frame-rate snapping).
+/// picks, what the panel shows in that mode, and judder (`docs/rules/devices.md` §8, Match Content
+/// semantics; `docs/rules/apple-playback.md` §5, §6: frame-rate snapping, display criteria).
 enum DisplayCriteria {
     static func apply(_ sim: inout PlaybackSimulation, range: ContentRange.Result) -> OutputRange {
         let device = sim.device, display = sim.display, content = range.content

@@ -1,6 +1,6 @@
 /// Rule step 2, the Dolby Vision route: whether Dolby Vision engages, or why not (the note of the
-/// outcome line), or a refusal that ends the simulation (`docs/rules/apple-playback.md`, Dolby
-/// Vision routes and refusals; `docs/rules/devices.md`, primary and supplemental profiles).
+/// outcome line), or a refusal that ends the simulation (`docs/rules/apple-playback.md` §1.1–§1.5,
+/// Dolby Vision routes and refusals; `docs/rules/devices.md` §1, primary and supplemental profiles).
 enum DolbyVisionRoute {
     struct Result {
         /// Dolby Vision can engage on the native path.

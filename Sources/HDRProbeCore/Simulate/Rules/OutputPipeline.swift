@@ -1,7 +1,7 @@
 /// Rule step 3, the pipeline and what the native path signals: the sample entry, and the
 /// SUPPLEMENTAL-CODECS the player keeps — all of it when Dolby Vision engages on a Dolby Vision
-/// panel, only an HDR10+ (`cdm4`) declaration otherwise (`docs/rules/apple-playback.md`, the
-/// fallback variant and what the native path signals).
+/// panel, only an HDR10+ (`cdm4`) declaration otherwise (`docs/rules/apple-playback.md` §1.3, §2.1,
+/// §3: the fallback variant and what the native path signals).
 enum OutputPipeline {
     static func apply(_ sim: inout PlaybackSimulation, decode: PlaybackOutcome.Decode, dolbyVisionEngages: Bool) {
         sim.outcome.pipeline = decode == .hardware ? .native : .software

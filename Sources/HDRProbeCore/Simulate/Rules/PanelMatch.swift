@@ -1,5 +1,5 @@
 /// The panel's best match for a content range and what a display mode makes of it
-/// (`docs/rules/devices.md`, what an Apple TV does with each TV family).
+/// (`docs/rules/devices.md` §7, what an Apple TV does with each TV family).
 extension DisplayProfile {
     /// Dolby Vision → HDR10 (static) without Dolby Vision, or the HLG base on an HLG panel;
     /// HDR10+ → HDR10 without HDR10+; HLG → HDR10 (PQ) without HLG; HDR → SDR tone-mapped.

@@ -1,6 +1,6 @@
 /// Rule step 6: what is shown, whether it is tone-mapped, the outcome's one line and its status
 /// (`plays`, or `degraded` when tone-mapped, on the software path, without Dolby Vision where the
-/// content has it, or with judder).
+/// content has it, or with judder; `docs/rules/devices.md` §7).
 enum PlaybackVerdict {
     static func finish(_ sim: inout PlaybackSimulation, shown: OutputRange, range: ContentRange.Result,
                        dolbyVisionNote: String?) -> PlaybackOutcome {
