@@ -1,5 +1,5 @@
 import ArgumentParser
-import HDRProbeLibrary
+import HDRProbeScan
 
 /// `hdrprobe scan PATH…`: every media file under the paths, in parallel, as JSONL, with progress,
 /// an incremental cache and a summary (docs/check.md).
