@@ -265,14 +265,14 @@ public struct ProbeEngine: Sendable {
         return report
     }
 
-    /// What the audio-token rules (`hls-signalling.md` §8) need about an audio stream.
+    /// What the audio-token rules (`docs/rules/hls-signalling.md` §8) need about an audio stream.
     static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {
         AudioCodecInput(codecName: s.codecName ?? "unknown",
                         audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
                         ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, isDefault: s.isDefault)
     }
 
-    /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`hls-signalling.md` §13): measured from the
+    /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`docs/rules/hls-signalling.md` §13): measured from the
     /// container's sample index where it has one (MP4/MOV); otherwise the declared or file-level
     /// average bit rate with BANDWIDTH estimated as twice that (under-declaring fails playback with
     /// CoreMedia -12318; over-declaring only wastes headroom).
