@@ -4,9 +4,9 @@
 /// of the UNSPEC62 NAL unit before writing — so the payload starts with `rpu_nal_prefix` 0x19;
 /// emulation-prevention bytes are kept. The same units with their NAL header (type 62, `7C 01`),
 /// as a filter that keeps only the NAL 62 units of an HEVC stream writes them, are read too.
-/// Layout: `docs/report-contract.md` ("Dolby Vision RPU files").
+/// Layout: `docs/rules/dolby-vision.md` §9.4 (RPU files), `docs/report-contract.md` ("Dolby Vision RPU files").
 public enum DolbyVisionRPUFile {
-    /// `rpu_nal_prefix`, the first byte of every RPU payload (`dolby-vision.md` §10).
+    /// `rpu_nal_prefix`, the first byte of every RPU payload (`docs/rules/dolby-vision.md` §9).
     public static let rpuNALPrefix: UInt8 = 0x19
     /// The report's `container.format` for such a file.
     public static let containerFormat = "dolbyVisionRpu"
