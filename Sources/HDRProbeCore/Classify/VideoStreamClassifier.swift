@@ -128,10 +128,12 @@ public struct VideoStreamClassifier: Sendable {
                          alternativeTransfer: e.scan.alternativeTransfer, hdr10Plus: hdr10Plus)
     }
 
-    /// PQ video without mastering display or content light level metadata (unless encrypted SEI
-    /// may hide it).
+    /// PQ video without mastering display or content light level metadata. No sample read (a bare
+    /// CMAF init segment: its SEI travel in the media segments), or encrypted SEI: the absence of
+    /// mastering / light-level SEI proves nothing.
     static func staticMetadataFindings(_ e: VideoEvidence, transfer: Int?, hdr: HDRReport?) -> [Finding] {
-        let seiHidden = e.encryption?.sampleData == .notRead || e.scan.encryptedNonVCL[39] != nil || e.scan.encryptedNonVCL[6] != nil
+        let seiHidden = e.encryption?.sampleData == .notRead || e.scan.framesScanned == 0
+            || e.scan.encryptedNonVCL[39] != nil || e.scan.encryptedNonVCL[6] != nil
         guard transfer == H273Names.pq, !seiHidden else { return [] }
         var out: [Finding] = []
         if hdr?.masteringDisplay == nil {
@@ -198,11 +200,15 @@ public struct VideoStreamClassifier: Sendable {
         if dv.verdict.decision == .refuse {
             add(.dvRefused, "Dolby Vision \(dv.profile) is refused (\(dv.verdict.code)): \(dv.verdict.reason)")
         }
-        if e.scan.invalidRPUs > 0 {
-            let detail = e.scan.rpuProblems.first.map { ": \($0)" } ?? ""
-            add(.dvRpuInvalid, "\(e.scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).")
-        }
+        if let invalid = Self.rpuInvalidFinding(e.scan, stream: e.index) { out.append(invalid) }
         return out
+    }
+
+    /// `dv.rpuInvalid` when scanned RPUs failed validation, nil otherwise.
+    static func rpuInvalidFinding(_ scan: BitstreamScan, stream: Int) -> Finding? {
+        guard scan.invalidRPUs > 0 else { return nil }
+        let detail = scan.rpuProblems.first.map { ": \($0)" } ?? ""
+        return Finding(.dvRpuInvalid, "\(scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).", stream: stream)
     }
 
     /// `encryption.*` findings (`docs/findings.md`): sample data hdrprobe could not read, and
@@ -230,7 +236,7 @@ public struct VideoStreamClassifier: Sendable {
         return out
     }
 
-    private func dolbyVisionReport(_ e: VideoEvidence, config: DolbyVisionReport.Configuration?,
+    func dolbyVisionReport(_ e: VideoEvidence, config: DolbyVisionReport.Configuration?,
                                    profile: DolbyVisionProfile, transfer: Int?) -> DolbyVisionReport {
         let rpu = DolbyVisionReport.RPU(
             present: e.scan.framesWithRPU > 0, profile: e.scan.rpuProfile,
