@@ -90,6 +90,10 @@ public struct ProbeEngine: Sendable {
             let headers = ContainerHeaders.read(file, head: head)
             var container = ContainerInfo(format: Self.format(signature: headers.signature, demuxer: nil),
                                           brands: headers.fileType?.brands ?? [], demuxer: nil)
+            // A Dolby Vision RPU file (dovi_tool's output): RPUs, no container.
+            if !Self.imageSignatures.contains(headers.signature), DolbyVisionRPUFile.matches(head) {
+                return rpuFileReport(path: run.path, file: file, start: run.start, frames: &collected)
+            }
             let demuxer = try openDemuxer(file: file, headers: headers, head: head, container: container, run: run)
             container.demuxer = demuxer.formatName
             container.format = Self.format(signature: headers.signature, demuxer: demuxer.formatName)
@@ -128,6 +132,8 @@ public struct ProbeEngine: Sendable {
         }
     }
 
+    static let imageSignatures: Set<ContainerSignature> = [.png, .jpeg, .gif]
+
     /// Stage 2: libavformat on the file; an image, a demuxer failure (named from what hdrprobe's
     /// own header walk saw) or a media segment without its init ends the probe.
     private func openDemuxer(file: MediaFile, headers: ContainerHeaders, head: [UInt8], container: ContainerInfo,
@@ -136,11 +142,8 @@ public struct ProbeEngine: Sendable {
             ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
                                   probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
         }
-        if [.png, .jpeg, .gif].contains(headers.signature) {
+        if Self.imageSignatures.contains(headers.signature) {
             throw fail(ReportError(.unrecognized, "\(run.path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"), .unknown)
-        }
-        if DolbyVisionRPUFile.matches(head) {
-            return rpuFileReport(path: path, file: file, start: start, frames: &collected)
         }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
