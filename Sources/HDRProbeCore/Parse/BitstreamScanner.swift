@@ -21,6 +21,10 @@ public struct BitstreamScanner: Sendable {
     /// the demuxer's packets (FFmpeg's parser can split an RPU from its picture).
     public var regroupAccessUnits = false
     private var splitter = HEVCAccessUnitSplitter()
+    /// A raw Annex B stream (no container): packet bytes are counted as the byte stream
+    /// (``AnnexBByteCount``), whatever the demuxer's packet cuts. Raw HEVC (regrouped) always is.
+    public var countsByteStream = false
+    private var byteStream = AnnexBByteCount()
     /// The Matroska track's BlockAdditionMappings (what each BlockAddID carries), if any.
     public var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
     static let maxNALsPerAccessUnit = 1024
@@ -45,7 +49,7 @@ public struct BitstreamScanner: Sendable {
     /// Matroska BlockAdditions beside it (read for VP9 and AV1 HDR10+ only: HEVC carries it in SEI).
     public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = []) {
         if regroupAccessUnits && codec == .hevc {
-            scan.bytesScanned += Self.sizeFromFirstStartCode(data)
+            scan.bytesScanned += byteStream.add(data)
             for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
                 if let complete = splitter.append(unit) { consumeRegrouped(complete) }
             }
@@ -53,7 +57,7 @@ public struct BitstreamScanner: Sendable {
         }
         currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: pts, poc: nil, irap: false)
         scan.framesScanned += 1
-        scan.bytesScanned += data.count
+        scan.bytesScanned += countsByteStream ? byteStream.add(data) : data.count
         switch codec {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
@@ -179,16 +183,6 @@ public struct BitstreamScanner: Sendable {
         if hasRPU { scan.framesWithRPU += 1 }
         if hasHDR10Plus { scan.framesWithHDR10Plus += 1 }
         scan.frames.append(currentFrame)
-    }
-
-    /// Bytes of a raw-stream packet from its first 3-byte start code prefix on: a zero_byte (or
-    /// leading_zero_8bits) before it is not counted, so the byte count does not depend on whether
-    /// the demuxer keeps it (FFmpeg 5.1's HEVC parser does on the first packet, 7.1's does not).
-    static func sizeFromFirstStartCode(_ data: [UInt8]) -> Int {
-        var zeros = 0
-        while zeros < data.count, data[zeros] == 0 { zeros += 1 }
-        guard zeros >= 2, zeros < data.count, data[zeros] == 1 else { return data.count }
-        return data.count - (zeros - 2)
     }
 
     /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`dolby-vision.md` §13).
