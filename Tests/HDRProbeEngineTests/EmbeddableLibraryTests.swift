@@ -80,18 +80,22 @@ struct EmbeddableLibraryTests {
     }
 
     /// A server that accepts the connection and never answers: only cancellation can end the
-    /// probe before its 30 s time limit.
-    @Test("cancelling a probe waiting on a silent server ends it at once")
+    /// probe before its 30 s time limit. The server's own thread notes when the client closes
+    /// the connection, so the measurement does not depend on how busy the task pool is.
+    @Test("cancelling a probe waiting on a silent server closes its connection at once")
     func cancelledDuring() async throws {
         let server = try SilentServer()
         defer { server.close() }
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/film.mp4"))
-        let started = Date()
         let task = Task { try await MediaProbe(options: .init(timeLimit: 30)).probe(url: url) }
-        try await Task.sleep(nanoseconds: 500_000_000)
+        for _ in 0..<600 where server.acceptedAt == nil { try await Task.sleep(nanoseconds: 50_000_000) }
+        try #require(server.acceptedAt != nil, "the probe never connected")
+        let cancelledAt = Date()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(Date().timeIntervalSince(started) < 10)
+        for _ in 0..<200 where server.closedAt == nil { try await Task.sleep(nanoseconds: 50_000_000) }
+        let closedAt = try #require(server.closedAt, "the probe never closed its connection")
+        #expect(closedAt.timeIntervalSince(cancelledAt) < 5)
     }
 
     @Test("simulation is the command's 'simulate --json' playback entry")
@@ -130,10 +134,17 @@ struct EmbeddableLibraryTests {
     }
 }
 
-/// A TCP listener on 127.0.0.1 that never accepts: connections wait in its backlog, unanswered.
+/// A TCP listener on 127.0.0.1 that accepts one connection on a thread of its own, reads the
+/// request, never answers, and notes when the client closes the connection.
 final class SilentServer: @unchecked Sendable {
     let fd: Int32
     let port: UInt16
+    private let lock = NSLock()
+    private var accepted: Date?
+    private var closed: Date?
+
+    var acceptedAt: Date? { lock.withLock { accepted } }
+    var closedAt: Date? { lock.withLock { closed } }
 
     init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -147,7 +158,18 @@ final class SilentServer: @unchecked Sendable {
         guard fd >= 0, bound, listen(fd, 8) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
         self.fd = fd
         port = UInt16(bigEndian: address.sin_port)
+        Thread.detachNewThread { [self] in serve() }
     }
 
-    func close() { _ = Glibc.close(fd) }
+    private func serve() {
+        let client = accept(fd, nil, nil)
+        guard client >= 0 else { return }
+        lock.withLock { accepted = Date() }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while recv(client, &buffer, buffer.count, 0) > 0 {}
+        lock.withLock { closed = Date() }
+        _ = Glibc.close(client)
+    }
+
+    func close() { _ = shutdown(fd, Int32(SHUT_RDWR)); _ = Glibc.close(fd) }
 }
