@@ -11,7 +11,7 @@ public final class InProcessExecutor: ProbeExecutor {
         if shouldStop() { return .stopped }
         let (report, frames) = ProbeEngine(options: request.options).probeWithFrames(path: request.probePath)
         guard let line = try? ReportEncoder.jsonLine(report) else {
-            return .failure(path: request.path, ReportError(.crashed, "The report could not be encoded."))
+            return .failure(path: request.path, pathBytes: request.pathBytes, ReportError(.crashed, "The report could not be encoded."))
         }
         return .report(jsonLine: line, digest: ReportDigest(report, frames: frames))
     }

@@ -204,3 +204,59 @@ import Testing
         #expect(s.milliseconds.first == 0 && s.milliseconds == s.milliseconds.sorted())
     }
 }
+
+/// `matrix --from` and `check --diff` read digests from report lines decoding only the keys a
+/// digest needs: for every corpus file that digest equals the one built from the probed report.
+@Suite struct DigestLineTests {
+    @Test func digestFromALineEqualsTheProbedOne() throws {
+        let engine = ProbeEngine()
+        for name in try MatrixLibraryTests.corpusFiles() {
+            let report = engine.probe(path: TestPaths.corpus.appendingPathComponent(name).path)
+            let line = try ReportEncoder.jsonLine(report)
+            #expect(try ReportDigest.decode(jsonLine: Data(line.utf8)) == ReportDigest(report), "\(name)")
+        }
+    }
+}
+
+/// The summary's "top reasons" name what costs something, never a reason that only describes a
+/// step done as asked (issue 20: "the player asks for SDR; the display takes SDR" was the top
+/// reason of 35 degraded files on the projector, whose real reason is the 60 Hz judder).
+@Suite struct MatrixTopReasonTests {
+    /// Reasons that describe a step without a cost (`PlaybackSimulator`'s wording).
+    static func isNeutral(_ reason: String) -> Bool {
+        if let asks = reason.firstMatch(of: /^Match Dynamic Range: the player asks for (\w+); the display takes (\w+)/),
+           asks.1 == asks.2 { return true }
+        return reason.hasPrefix("Match Frame Rate: the display switches to") || reason.hasPrefix("Match Frame Rate off: the refresh rate stays")
+            || reason.contains("on demand (devices.md §2)") || reason.contains("HLG is converted to PQ")
+    }
+
+    /// sdr_h264.mkv is 25 fps SDR (Corpus/generate.sh, ffprobe r_frame_rate 25/1); the projector
+    /// target has SDR and HDR10 modes at 60 Hz only (the built-in catalogue): SDR is asked and
+    /// given, and 25 fps at 60 Hz judders — the judder (or the missing 25 Hz mode) is the reason.
+    @Test func projectorNamesTheJudder() throws {
+        let catalog = try DeviceCatalogLoader.load(userFile: nil)
+        let projector = try #require(catalog.targets.first { $0.id == "atv4k-2022+projector" })
+        var matrix = LibraryMatrix(targets: [projector], catalog: catalog, tool: ProbeEngine.tool)
+        matrix.add(ReportDigest(ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("sdr_h264.mkv").path)))
+        let summary = try #require(matrix.summary().first)
+        #expect(summary.degraded == 1)
+        let top = try #require(summary.topReasons.first?.reason)
+        #expect(!Self.isNeutral(top), "\(top)")
+        #expect(top.contains("25 Hz") || top.contains("judder"), "\(top)")
+    }
+
+    /// Over the corpus and every built-in target, no top reason is a neutral one.
+    @Test func corpusTopReasonsAreCauses() throws {
+        let catalog = try DeviceCatalogLoader.load(userFile: nil)
+        var matrix = LibraryMatrix(targets: catalog.targets, catalog: catalog, tool: ProbeEngine.tool)
+        let engine = ProbeEngine()
+        for name in try MatrixLibraryTests.corpusFiles() {
+            matrix.add(ReportDigest(engine.probe(path: TestPaths.corpus.appendingPathComponent(name).path)))
+        }
+        for target in matrix.summary() {
+            for reason in target.topReasons {
+                #expect(!Self.isNeutral(reason.reason), "\(target.target): \(reason.reason)")
+            }
+        }
+    }
+}
