@@ -5,7 +5,8 @@ import PackageDescription
 // - CFFmpeg: the system libraries (pkg-config libavformat libavcodec libavutil).
 // - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
 // - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
-// - HDRProbeLibrary: whole libraries: file walking, the worker pool, the incremental cache (GRDB).
+// - HDRProbeScan: scanning whole media libraries (walk, worker pool, incremental cache (GRDB), scan/check/merge/matrix
+//   runs over scan output). Named for what it does: "HDRProbeLibrary" read as a SwiftPM library.
 // - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes, statfs for the walk (Linux; no-ops elsewhere).
 // - hdrprobe: the command line, one file per subcommand, no logic.
 let package = Package(
@@ -41,14 +42,14 @@ let package = Package(
         // signal, statfs (not in the Glibc module) for the walk's pseudo-file-system check.
         .target(name: "CProcessControl"),
         .target(
-            name: "HDRProbeLibrary",
+            name: "HDRProbeScan",
             dependencies: ["HDRProbeEngine", "HDRProbeCore", "CProcessControl", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "hdrprobe",
             dependencies: [
-                "HDRProbeEngine", "HDRProbeCore", "HDRProbeLibrary",
+                "HDRProbeEngine", "HDRProbeCore", "HDRProbeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -60,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HDRProbeEngineTests",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore", "HDRProbeLibrary", "hdrprobe",
+            dependencies: ["HDRProbeEngine", "HDRProbeCore", "HDRProbeScan", "hdrprobe",
                            .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]

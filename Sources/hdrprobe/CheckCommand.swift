@@ -1,7 +1,7 @@
 import ArgumentParser
 import HDRProbeCore
 import HDRProbeEngine
-import HDRProbeLibrary
+import HDRProbeScan
 
 /// `hdrprobe check PATH… [--policy FILE]` and `hdrprobe check --diff OLD.jsonl NEW.jsonl`: a CI
 /// gate over a library (docs/check.md).

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRProbeCore
 import HDRProbeEngine
-import HDRProbeLibrary
+import HDRProbeScan
 
 /// Options of the commands that walk whole libraries (`scan`, `check`): workers, cache, shard,
 /// which files to take and how to treat links.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRProbeCore
 import HDRProbeEngine
-import HDRProbeLibrary
+import HDRProbeScan
 
 /// `hdrprobe matrix PATH… | --from SCAN.jsonl…`: files × targets for a whole library, grouped.
 struct MatrixCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import HDRProbeLibrary
+import HDRProbeScan
 
 /// `hdrprobe merge A.jsonl B.jsonl…`: joins scan outputs (e.g. the shards of a CI matrix).
 struct MergeCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import HDRProbeEngine
-import HDRProbeLibrary
+import HDRProbeScan
 
 /// `hdrprobe scan PATH…`: every media file under the paths, in parallel, as JSONL, with progress,
 /// an incremental cache and a summary (docs/check.md).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import HDRProbeLibrary
+import HDRProbeScan
 
 /// `hdrprobe worker` (hidden): the probe process `scan` and `check` start, one per job; reads
 /// requests on standard input and answers with report lines (ProbeWorkerServer).

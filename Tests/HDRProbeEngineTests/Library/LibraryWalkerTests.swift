@@ -1,6 +1,6 @@
 import Foundation
 import HDRProbeCore
-@testable import HDRProbeLibrary
+@testable import HDRProbeScan
 import Testing
 
 /// What the walk takes and skips: extensions, sniffing (`--all-files`), hidden entries, the three

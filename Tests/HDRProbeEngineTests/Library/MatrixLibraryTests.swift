@@ -1,7 +1,7 @@
 import Foundation
 import HDRProbeCore
 import HDRProbeEngine
-import HDRProbeLibrary
+import HDRProbeScan
 import Testing
 
 /// `hdrprobe matrix` on whole libraries (issue 20): the scan's machinery or earlier scans'

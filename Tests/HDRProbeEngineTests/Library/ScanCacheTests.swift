@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import HDRProbeCore
 import HDRProbeEngine
-@testable import HDRProbeLibrary
+@testable import HDRProbeScan
 import Testing
 
 /// The incremental cache: a warm scan reads no media; size, modification time and options

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import HDRProbeCore
 import HDRProbeEngine
-@testable import HDRProbeLibrary
+@testable import HDRProbeScan
 import Testing
 
 /// A library of good and hostile files — corpus copies, broken and truncated files, a sparse

@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import HDRProbeCore
 import HDRProbeEngine
-@testable import HDRProbeLibrary
+@testable import HDRProbeScan
 import Testing
 
 /// Scans left to run on their own over real libraries (issue 19): a closed pipe or a full device
