@@ -70,20 +70,18 @@ public struct ReportDigest: Codable, Sendable, Equatable {
     public init(_ report: ProbeReport) {
         self.init(path: report.path, status: report.status, error: report.error,
                   streams: report.streams.map { StreamDigest($0, container: report.container.format) },
-                  findings: report.findings)
+                  findings: report.findings, brightness: report.brightness)
         pathBytes = report.pathBytes
     }
 
     /// The file's path compared byte for byte (its exact bytes when the name is not UTF-8).
     public var exactPath: ExactPath { ExactPath(path: path, base64Bytes: pathBytes) }
 
-    /// With the brightness of the first video stream from the frames a probe collected
-    /// (``ProbeEngine/probeWithFrames``, per stream index).
-    public init(_ report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
-        self.init(report)
-        if let video = report.streams.first(where: { $0.kind == .video }), let f = frames[video.index] {
-            brightness = BrightnessSeries(frames: f)
-        }
+    /// The brightness of the first video stream from the frames a probe collected
+    /// (``ProbeEngine/probeWithFrames``, per stream index); nil without dynamic metadata.
+    public static func brightness(of report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) -> BrightnessSeries? {
+        guard let video = report.streams.first(where: { $0.kind == .video }), let f = frames[video.index] else { return nil }
+        return BrightnessSeries(frames: f)
     }
 
     public var videoStreams: [StreamDigest] { streams.filter { $0.kind == "video" } }
@@ -93,7 +91,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         let r = try JSONDecoder().decode(Line.self, from: jsonLine)
         var digest = ReportDigest(path: r.path, status: r.status, error: r.error,
                                   streams: (r.streams ?? []).map { StreamDigest($0.report, container: r.container?.format) },
-                                  findings: r.findings ?? [])
+                                  findings: r.findings ?? [], brightness: r.brightness)
         digest.pathBytes = r.pathBytes
         return digest
     }
@@ -107,6 +105,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         var container: ContainerInfo?
         var streams: [StreamLine]?
         var findings: [Finding]?
+        var brightness: BrightnessSeries?
     }
 
     /// The stream keys ``StreamDigest/init(_:container:)`` and ``PlaybackInput/init(stream:container:)``

@@ -260,7 +260,7 @@ public enum LibraryMatrixHTML {
         detailBody.appendChild(el('h3', 'file', path(i)));
         detailBody.appendChild(el('p', '', 'group ' + (g + 1) + ' (' + x[0] + ' files): ' + describe(g).filter(function(t){ return t; }).join(' · ')));
         if (f[4]) detailBody.appendChild(el('p', 'fails', f[4]));
-        detailBody.appendChild(f[3] >= 0 ? plot(D.series[f[3]]) : el('p', 'none', 'no brightness plot: no dynamic metadata' + (D.perFile ? '' : ' (or read from a scan\u2019s JSONL, which has no per-frame data)')));
+        detailBody.appendChild(f[3] >= 0 ? plot(D.series[f[3]]) : el('p', 'none', 'no brightness plot: no dynamic metadata in the scanned frames (or reports from probe --jsonl, which carry no per-frame data; scan --jsonl lines do)'));
         var ul = el('ul', 'targets');
         C.forEach(function(c, ci){
           var k = x[8][ci], li = el('li', cellStatus(g, ci));

@@ -208,13 +208,38 @@ import Testing
 /// `matrix --from` and `check --diff` read digests from report lines decoding only the keys a
 /// digest needs: for every corpus file that digest equals the one built from the probed report.
 @Suite struct DigestLineTests {
+    /// `probe` lines and `scan` lines (which carry `brightness`) alike.
     @Test func digestFromALineEqualsTheProbedOne() throws {
         let engine = ProbeEngine()
         for name in try MatrixLibraryTests.corpusFiles() {
-            let report = engine.probe(path: TestPaths.corpus.appendingPathComponent(name).path)
+            let path = TestPaths.corpus.appendingPathComponent(name).path
+            let report = engine.probe(path: path)
             let line = try ReportEncoder.jsonLine(report)
             #expect(try ReportDigest.decode(jsonLine: Data(line.utf8)) == ReportDigest(report), "\(name)")
+            let scanned = ProbeRequest(path: path, options: ProbeOptions()).probe()
+            let scanLine = try ReportEncoder.jsonLine(scanned.report)
+            #expect(try ReportDigest.decode(jsonLine: Data(scanLine.utf8)) == scanned.digest, "\(name) (scan line)")
         }
+    }
+
+    /// `matrix --from` a scan's JSONL draws the brightness plot: dv_p81.mkv has an RPU in each of
+    /// its 8 frames at 25 fps (Corpus/generate.sh; ffprobe: 8 frames, r_frame_rate 25/1), so the
+    /// series has 8 points 40 ms apart from the RPUs. Before: no plot for `--from` input.
+    @Test func fromJSONLHasTheBrightnessPlot() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("dv_p81.mkv", to: "dv.mkv")
+        let jsonl = lib.path + "/scan.jsonl"
+        _ = try CLI.run(["scan", lib.path, "--no-cache", "--quiet", "--jsonl", jsonl])
+        let r = try CLI.run(["matrix", "--from", jsonl, "--format", "json"])
+        let m = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stderr)")
+        let file = try #require((m["files"] as? [[String: Any]])?.first)
+        let b = try #require(file["brightness"] as? [String: Any], "no brightness for --from input: \(file)")
+        #expect(b["source"] as? String == "rpu")
+        #expect(b["milliseconds"] as? [Int] == Array(stride(from: 0, through: 280, by: 40)))
+        #expect((b["decinits"] as? [Int])?.count == 8)
+        let html = try CLI.run(["matrix", "--from", jsonl, "--format", "html"])
+        #expect(html.stdout.contains("\"r0:"), "the page embeds the series in its text form")
     }
 }
 
