@@ -14,7 +14,7 @@ BASE=.build/debug/hdrprobe
 [ -x "$BASE" ] || env -u PKG_CONFIG_PATH swift build --product hdrprobe >/dev/null
 demuxers=$(LD_LIBRARY_PATH="$(dirname "$FFPROBE")/../lib" "$FFPROBE" -hide_banner -demuxers 2>/dev/null \
   | awk '$1 ~ /D/ {print $2}' | tr ',' '\n' | sort -u | paste -sd' ')
-files=(Corpus/*.mp4 Corpus/*.mkv Corpus/*.ts Corpus/*.hevc Corpus/*.h264 Corpus/*.ivf)
+files=(Corpus/*.mp4 Corpus/*.mkv Corpus/*.webm Corpus/*.ts Corpus/*.m2ts Corpus/*.hevc Corpus/*.h264 Corpus/*.ivf)
 if [ -d ../shared/external ]; then
   while IFS= read -r f; do files+=("$f"); done < <(find ../shared/external -type f \
     \( -name '*.mp4' -o -name '*.mkv' -o -name '*.ts' -o -name '*.m2ts' -o -name '*.hevc' -o -name '*.h265' \
@@ -32,15 +32,7 @@ def probe(binary, path):
     report = json.loads(out)[0]
     report.get("tool", {}).pop("libavformat", None)
     report.pop("probe", None)  # this run's timings
-    if os.path.splitext(path)[1].lower() in ANNEXB:
-        for stream in report.get("streams") or []:
-            for key in [k for k in (stream.get("hls") or {}) if k == "streamInf" or "andwidth" in k]:
-                stream["hls"].pop(key)
     return report
-# Known difference (docs/ffmpeg-versions.md): the raw Annex B demuxers of FFmpeg 5.1 and 7.1 cut the
-# stream into packets with the start codes' zero bytes on different sides, so the measured
-# bandwidth of raw streams differs by a few bytes per frame; it is left out of their comparison.
-ANNEXB = {".hevc", ".h265", ".h264"}
 def diff(a, b, path=""):
     if type(a) != type(b): return [f"{path}: {json.dumps(a)[:80]} vs {json.dumps(b)[:80]}"]
     if isinstance(a, dict):
@@ -49,17 +41,11 @@ def diff(a, b, path=""):
         if len(a) != len(b): return [f"{path}: {len(a)} vs {len(b)} items"]
         return [d for i, (x, y) in enumerate(zip(a, b)) for d in diff(x, y, f"{path}[{i}]")]
     return [] if a == b else [f"{path}: {json.dumps(a)[:80]} vs {json.dumps(b)[:80]}"]
-# Known, documented differences between FFmpeg 5.1 and 6.1+ (the same list as CorpusGoldenTests'
-# onlyOnFFmpeg5 and docs/ffmpeg-versions.md): listed, not failed.
-KNOWN = {"Corpus/vp9_hdr10plus.webm": "HDR10+ in Matroska BlockAdditions arrives parsed on FFmpeg 6.1+",
-         "Corpus/enc_ffcenc_hdr10_frag.mp4": "FFmpeg 7.1's mov demuxer refuses this fragmented CENC header"}
 same, differ, skipped = [], [], []
 for f in files:
     demuxer = need.get(os.path.splitext(f)[1].lower())
     if demuxers and demuxer not in demuxers:
         skipped.append(f"{f}: this FFmpeg has no '{demuxer}' demuxer"); continue
-    if f in KNOWN:
-        skipped.append(f"{f}: known difference: {KNOWN[f]}"); continue
     d = diff(probe(base, f), probe(other, f))
     (differ if d else same).append((f, d))
 for f, d in differ:

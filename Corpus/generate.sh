@@ -3,7 +3,7 @@
 #
 # Builds every media file in Corpus/ from scratch with stock Debian 12 tools (and, optionally,
 # the FFmpeg 8.1 libraries of PyPI's `av==18.1.0` wheel for dvh1 / AV1 Dolby Vision extras).
-# Recipes and quirks: shared/specs/corpus-recipes.md. Expectations: Corpus/expected/derive.py.
+# Recipes and quirks: Corpus/README.md ("Files", "Quirks that shape the expectations"). Expectations: Corpus/expected/derive.py.
 #
 # Deterministic: x265 single-threaded (--pools none --frame-threads 1), x264/aomenc/SVT single-threaded,
 # mkvmerge --engage no_variable_data, ffmpeg -fflags +bitexact -flags:v +bitexact -map_metadata -1.

@@ -572,7 +572,7 @@ def range_type(dv_profile_str, hdr10plus, transfer):
 
 
 # ---------------------------------------------------------------------------------------------- HLS signalling
-# The report's `hls` object (shared/specs/hls-signalling.md §2–§12, apple-playback.md §2.1), computed from the
+# The report's `hls` object (docs/rules/hls-signalling.md §2–§12, docs/rules/apple-playback.md §2.1), computed from the
 # configuration-record bytes ffprobe prints (-show_streams -show_data: hvcC / avcC / av1C, or the Annex-B parameter
 # sets / IVF sequence header where the container has no record), the DV verdict above and ffprobe's frame rate/size.
 DV_LEVELS = [(1, 22118400, 1280), (2, 27648000, 1280), (3, 49766400, 1920), (4, 62208000, 2560),
@@ -581,10 +581,10 @@ DV_LEVELS = [(1, 22118400, 1280), (2, 27648000, 1280), (3, 49766400, 1920), (4, 
              (13, 3981312000, 7680)]  # dolby-vision.md §4: (level, max pixels/s, max width)
 CICP_PRIMARIES = {'bt709': 1, 'bt2020': 9, 'smpte170m': 6, 'bt470bg': 5}
 CICP_MATRIX = {'bt709': 1, 'bt2020nc': 9, 'smpte170m': 6, 'bt470bg': 5}
-# hls-signalling.md §8: first playable audio stream -> token (ffprobe codec, profile)
+# docs/rules/hls-signalling.md §8: first playable audio stream -> token (ffprobe codec, profile)
 AUDIO_TOKENS = {('aac', 'LC'): 'mp4a.40.2', ('aac', 'HE-AAC'): 'mp4a.40.5', ('aac', 'HE-AACv2'): 'mp4a.40.29',
                 ('ac3', None): 'ac-3', ('eac3', None): 'ec-3', ('flac', None): 'fLaC', ('alac', None): 'alac'}
-# hls-signalling.md §15 (+ §2.2, §3, §6 corpus tables) for the equivalent recipe-corpus files:
+# docs/rules/hls-signalling.md §15 (+ §2.2, §3, §6 corpus tables) for the equivalent recipe-corpus files:
 # ours -> (sampleEntry, codecs, supplementalCodecs, videoRange, frameRate); None = the spec gives no value
 SPEC_HLS = {
     'sdr_hevc.mp4': ('hvc1', 'hvc1.1.6.L30.90', None, 'SDR', '25.000'),
@@ -922,7 +922,7 @@ def hls_facts(g, path, streams, codec, trc, dv, hdr10plus, rational, fr_src, ran
         lnote = ('no configuration record: dv_level inferred from width x height x frame rate with the level table '
                  '(hls-signalling.md §4, dolby-vision.md §4)')
     dv_src = 'recipe+ffprobe' if dv and dv['level_src'] == 'ffprobe' else 'recipe'
-    # sample entry (apple-playback.md §2.1) and the primary video codec (hls-signalling.md §5.2)
+    # sample entry (docs/rules/apple-playback.md §2.1) and the primary video codec (docs/rules/hls-signalling.md §5.2)
     if accepted and (codec, prof) == ('hevc', '5'):
         entry, video, vsrc, vnote = 'dvh1', f'dvh1.05.{ll}', dv_src, lnote
     elif accepted and (codec, dv['profile']) == ('av1', '10.0'):
@@ -1026,7 +1026,7 @@ FFFMT = {'mp4': 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska': 'matroska,webm', 'mpegts'
 
 
 # Blu-ray style Dolby Vision TS (generate.sh, Corpus/ts_dv_descriptor.py): the descriptor as written, the streams as
-# ffprobe 5.1 / MediaInfo read them, the presentation as the recipe and dolby-vision.md §1 / §7 define it.
+# ffprobe 5.1 / MediaInfo read them, the presentation as the recipe and docs/rules/dolby-vision.md §1 / §7 define it.
 DV_TS = {
     'dv_p7_two_pid.m2ts': dict(like='hdr10_hevc.ts', el_like='dv_p7_fel_rpu_no_el.ts', descriptor='b00701000e0e808f63'),
     'dv_p81_nocompat.ts': dict(like='dv_p81.ts', descriptor='b0040100100d'),
@@ -1660,7 +1660,7 @@ def derive(name, spec, path):
                  'signalling only, would say ' + range_type(None, k['hdr10plus'], trc) + ')')
     g.put('hdr.videoRangeType', vrt, 'recipe', vnote)
     g.put('hdr.formats', formats, 'recipe')
-    # ---- HLS signalling (hls-signalling.md; streamInf and bandwidths are left out: they depend on the measuring rule)
+    # ---- HLS signalling (docs/rules/hls-signalling.md; streamInf and bandwidths are left out: they depend on the measuring rule)
     dvh = None
     if dv:
         if spec['box'] and rec:
@@ -1695,7 +1695,7 @@ def derive(name, spec, path):
     if spec['entry'] in ('hev1', 'dvhe', 'avc3', 'dvav'):
         codes.add('hls.sampleEntryInBand')
     # x265 (and the x265-made dovi_tool asset) put a user-data-unregistered SEI (type 5) in the hvcC that
-    # FFmpeg / mkvmerge copy into every MP4 / MKV (apple-playback.md §2.4); confirmed from ffprobe's extradata.
+    # FFmpeg / mkvmerge copy into every MP4 / MKV (docs/rules/apple-playback.md §2.4); confirmed from ffprobe's extradata.
     sei_expected = [5] if k['codec'] == 'hevc' and fmt in ('mp4', 'matroska') else []
     sei_seen = hvcc_sei_types(path) if k['codec'] == 'hevc' else []
     if sei_seen != sei_expected:

@@ -107,7 +107,8 @@ public struct ProbeEngine: Sendable {
         }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
-            demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes)
+            demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
+                                  masks: headers.libavformatMasks)
         } catch {
             guard case let .failed(code, messages) = error else {
             return .failure(path: path, tool: Self.tool,
@@ -166,7 +167,7 @@ public struct ProbeEngine: Sendable {
         for s in demuxer.streams where s.kind == .video {
             let track = headers.track(forStreamID: s.id, index: s.index)
             var (e, scanner) = StreamEvidenceBuilder.build(stream: s, entry: track?.sampleEntries.first,
-                                                           matroskaTrack: headers.matroskaTrack(forStreamID: s.id),
+                                                           matroskaTrack: headers.matroskaTrack(forStreamIndex: s.index),
                                                            signature: headers.signature, programMap: headers.programMap,
                                                            protectionSystems: headers.movie?.protectionSystemIDs ?? [])
             e.bitstreamTimingFirst = Self.rawElementaryDemuxers.contains(demuxer.formatName)
@@ -174,11 +175,13 @@ public struct ProbeEngine: Sendable {
             evidence[s.index] = e
             var prepared = scanner
             prepared.regroupAccessUnits = demuxer.formatName == "hevc"
+            prepared.countsByteStream = ["hevc", "h264"].contains(demuxer.formatName)
             scanners[s.index] = prepared
         }
         var timedOut = false
         if !scanners.isEmpty {
-            timedOut = scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence)
+            var blockAdditions = Self.blockAdditions(file, headers: headers, demuxer: demuxer, scanners: scanners, options: options)
+            timedOut = scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence, blockAdditions: &blockAdditions)
             for key in Array(scanners.keys) { scanners[key]?.finish() }
         }
         if timedOut {
@@ -259,14 +262,14 @@ public struct ProbeEngine: Sendable {
         return report
     }
 
-    /// What the audio-token rules (`hls-signalling.md` §8) need about an audio stream.
+    /// What the audio-token rules (`docs/rules/hls-signalling.md` §8) need about an audio stream.
     static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {
         AudioCodecInput(codecName: s.codecName ?? "unknown",
                         audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
                         ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, isDefault: s.isDefault)
     }
 
-    /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`hls-signalling.md` §13): measured from the
+    /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`docs/rules/hls-signalling.md` §13): measured from the
     /// container's sample index where it has one (MP4/MOV); otherwise the declared or file-level
     /// average bit rate with BANDWIDTH estimated as twice that (under-declaring fails playback with
     /// CoreMedia -12318; over-declaring only wastes headroom).
@@ -295,7 +298,7 @@ public struct ProbeEngine: Sendable {
     /// Reads packets until every video stream has its frame budget (or the data ends).
     /// Returns true when the deadline stopped the scan.
     private func scan(demuxer: Demuxer, file: MediaFile, scanners: inout [Int: BitstreamScanner],
-                      evidence: inout [Int: VideoEvidence]) -> Bool {
+                      evidence: inout [Int: VideoEvidence], blockAdditions: inout MatroskaClusterWalk) -> Bool {
         var done = Set<Int>()
         var packetsRead = 0
         let packetCap = options.frames.map { max(2_000, $0 * 64) } ?? Int.max
@@ -310,7 +313,8 @@ public struct ProbeEngine: Sendable {
                 scanner.consume(protectedAccessUnit: packet.data, pts: packet.pts,
                                 map: SubsampleEncryption(subsamples: packet.subsamples ?? []))
             } else {
-                scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: packet.blockAdditions)
+                let more = blockAdditions.isEmpty ? [] : blockAdditions.take(stream: packet.streamIndex, timestamp: packet.pts)
+                scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: more)
             }
             if let pts = packet.pts { evidence[packet.streamIndex]?.sampledPTS.append(pts) }
             if let frames = options.frames,
@@ -321,6 +325,21 @@ public struct ProbeEngine: Sendable {
             scanners[packet.streamIndex] = scanner
         }
         return file.timedOut
+    }
+
+    /// The BlockAdditions of the VP9/AV1 Matroska tracks being scanned, from hdrprobe's own walk of
+    /// the first Clusters.
+    static func blockAdditions(_ file: MediaFile, headers: ContainerHeaders, demuxer: Demuxer,
+                               scanners: [Int: BitstreamScanner], options: ProbeOptions) -> MatroskaClusterWalk {
+        guard let clusters = headers.matroskaClusters else { return MatroskaClusterWalk() }
+        var tracks: [UInt64: Int] = [:]
+        for s in demuxer.streams where [.vp9, .av1].contains(scanners[s.index]?.codec) {
+            if let number = headers.matroskaTrack(forStreamIndex: s.index)?.number { tracks[number] = s.index }
+        }
+        guard !tracks.isEmpty else { return MatroskaClusterWalk() }
+        // The scan counts packet bytes (block data less its 4-byte header): walk a little further.
+        return MatroskaClusterWalk.read(file, from: clusters.lowerBound, end: clusters.upperBound, tracks: tracks,
+                                        frames: options.frames, maxBytes: options.maxScanBytes + (1 << 20))
     }
 
     private func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {

@@ -339,9 +339,15 @@ public struct LibraryWalker: Sendable {
     ]
 
     static func entry(display: String, relative: String, absolute: String, st: stat) -> WalkEntry {
-        WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: Int64(st.st_size),
-                  modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-                  inode: UInt64(st.st_ino), changed: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
+        // struct stat names its timespecs st_mtim/st_ctim in glibc, st_mtimespec/st_ctimespec on Darwin.
+#if canImport(Darwin)
+        let (modified, changed) = (st.st_mtimespec, st.st_ctimespec)
+#else
+        let (modified, changed) = (st.st_mtim, st.st_ctim)
+#endif
+        return WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: Int64(st.st_size),
+                         modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+                         inode: UInt64(st.st_ino), changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }
 
     /// The first 8 KiB say it is a media container (`ContainerSignature`).

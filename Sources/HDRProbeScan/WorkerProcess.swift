@@ -40,14 +40,22 @@ final class WorkerProcess {
             throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
         }
         for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // posix_spawn's opaque types are structs in glibc and pointers (imported as optionals) on Darwin.
+#if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        let environment = _NSGetEnviron().pointee
+#else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        let environment = environ
+#endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -65,7 +73,7 @@ final class WorkerProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
         close(inPipe[0]); close(outPipe[1])
         guard rc == 0 else {
             close(inPipe[1]); close(outPipe[0])

@@ -55,3 +55,32 @@ private func scanVP9(_ additions: [MatroskaBlockMore], mappings: [MatroskaBlockA
     let two = MatroskaBlockMore(addID: 4, additional: hdr10PlusT35)
     #expect(scanVP9([two, two]).framesWithHDR10Plus == 1)
 }
+
+// MARK: - The own Cluster walk's pieces (RFC 9559 §10.1 Block header, §5.1.3.5.2 BlockAdditions)
+
+@Test func blockHeaderGivesTrackAndRelativeTimestamp() throws {
+    // Track 1 (vint 0x81), timestamp +40 (0x0028), flags 0x80.
+    let one = try #require(MatroskaBlock.parse([0x81, 0x00, 0x28, 0x80, 0x12]))
+    #expect(one.trackNumber == 1 && one.relativeTimestamp == 40)
+    // Track 200 as a 2-byte vint (0x40 0xC8), timestamp -2 (0xFFFE).
+    let two = try #require(MatroskaBlock.parse([0x40, 0xC8, 0xFF, 0xFE, 0x00]))
+    #expect(two.trackNumber == 200 && two.relativeTimestamp == -2)
+    #expect(MatroskaBlock.parse([0x81, 0x00]) == nil)
+    #expect(MatroskaBlock.parse([]) == nil)
+}
+
+@Test func blockAdditionsListTheirBlockMores() {
+    // BlockMore { BlockAddID 4, BlockAdditional <T.35> } and BlockMore { BlockAdditional 01 02 }
+    // (no BlockAddID: the default, 1), then a BlockMore without data (left out).
+    let t35 = hdr10PlusT35
+    let first: [UInt8] = [0xEE, 0x81, 0x04, 0xA5, 0x80 | UInt8(t35.count)] + t35
+    let second: [UInt8] = [0xA5, 0x82, 0x01, 0x02]
+    let third: [UInt8] = [0xEE, 0x81, 0x05]
+    var bytes: [UInt8] = []
+    for body in [first, second, third] { bytes += [0xA6, 0x80 | UInt8(body.count)] + body }
+    let list = MatroskaBlockMore.list(in: bytes, range: 0..<bytes.count)
+    #expect(list == [MatroskaBlockMore(addID: 4, additional: t35), MatroskaBlockMore(addID: 1, additional: [1, 2])])
+    #expect(list[0].isHDR10Plus(mappings: []))
+    // Cut in the middle of the T.35 data: the element is clipped, not read past the end.
+    #expect(MatroskaBlockMore.list(in: Array(bytes.prefix(20)), range: 0..<20).first?.additional.count == 13)
+}

@@ -37,23 +37,8 @@ struct CorpusGoldenTests {
         return demuxer
     }
 
-    /// Goldens whose HDR10+ is in Matroska BlockAdditions: FFmpeg 6.1+ hand those over as parsed
-    /// AV_PKT_DATA_DYNAMIC_HDR10_PLUS, which hdrprobe does not read (docs/ffmpeg-versions.md), so only
-    /// FFmpeg 5.x (libavformat 59) can check them.
-    /// Goldens only FFmpeg 5.x (libavformat 59) can check, with the reason; the same list is in
-    /// .ci/compare-builds.sh (KNOWN). Open differences between builds, listed in docs/ffmpeg-versions.md:
-    /// - HDR10+ in Matroska BlockAdditions: FFmpeg 6.1+ hand those over as parsed
-    ///   AV_PKT_DATA_DYNAMIC_HDR10_PLUS, which hdrprobe does not read yet;
-    /// - FFmpeg 5.1's fragmented `cenc-aes-ctr` output: FFmpeg 7.1's mov demuxer refuses its header
-    ///   ("error reading header"), so the report is `container.malformed`.
-    static let onlyOnFFmpeg5: [String: String] = [
-        "vp9_hdr10plus.webm.json": "HDR10+ in Matroska BlockAdditions arrives parsed on FFmpeg 6.1+",
-        "enc_ffcenc_hdr10_frag.mp4.json": "FFmpeg 7.1's mov demuxer refuses this fragmented CENC header",
-    ]
-    static let isFFmpeg5 = FFmpegVersions.libraries[0].running.hasPrefix("59.")
-
     static let checkable = TestPaths.goldenFiles().filter {
-        missingDemuxer($0) == nil && (isFFmpeg5 || onlyOnFFmpeg5[$0] == nil)
+        missingDemuxer($0) == nil
     }
     static let uncheckable = TestPaths.goldenFiles().filter { missingDemuxer($0) != nil }
 

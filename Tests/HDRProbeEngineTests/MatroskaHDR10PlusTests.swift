@@ -6,9 +6,9 @@ import Testing
 /// VP9 HDR10+ in WebM BlockAdditions. `Corpus/vp9_hdr10plus.webm` is `vp9_hdr10.webm` with each of
 /// its 8 frames given a BlockAdditional (BlockAddID 4) holding the HDR10+ T.35 message of
 /// `hdr10plus_hevc` (Corpus/webm_hdr10plus.py); FFmpeg 8.1's ffprobe shows HDR10+ side data on all
-/// 8 frames. FFmpeg 6.1+ turn that addition into parsed side data hdrprobe does not read, so the
-/// test needs FFmpeg 5.x's raw BlockAdditional (docs/ffmpeg-versions.md).
-@Suite("Matroska BlockAdditions HDR10+", .enabled(if: FFmpegVersions.libraries[0].running.hasPrefix("59.")))
+/// 8 frames. hdrprobe reads the BlockAdditions with its own walk of the Clusters, so this holds on
+/// every FFmpeg (libavformat 5.1 hands them over raw, 6.1+ parsed; docs/ffmpeg-versions.md).
+@Suite("Matroska BlockAdditions HDR10+")
 struct MatroskaHDR10PlusTests {
     static func stream(_ file: String) throws -> StreamReport {
         let report = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent(file).path)

@@ -88,7 +88,7 @@ public struct VideoStreamClassifier: Sendable {
         let mastering = e.containerMastering ?? e.scan.mastering
         let contentLight = e.containerContentLight ?? e.scan.contentLight
 
-        // HDR10+, summarised in display order with gaps filled in decode order (hdr10plus.md §2.3).
+        // HDR10+, summarised in display order with gaps filled in decode order (docs/rules/hdr10plus.md §2.3).
         let frames = Self.displayOrderedFrames(e)
         let hdr10PlusSummary = Self.hdr10PlusSummary(e, displayOrder: frames)
         let hdr10Plus = e.scan.framesWithHDR10Plus > 0
@@ -237,7 +237,7 @@ public struct VideoStreamClassifier: Sendable {
     }
 
     /// Record vs RPU profile: 10 (AV1) carries 5/8-style RPUs and Apple's 20 carries a 5-style RPU
-    /// (`dolby-vision.md` §11.1), so those pairs agree.
+    /// (`docs/rules/dolby-vision.md` §11.1), so those pairs agree.
     static func profilesDisagree(record: Int, rpu: Int) -> Bool {
         switch record {
         case 10: return ![5, 8].contains(rpu)

@@ -8,7 +8,7 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var tool: ToolInfo
     public var path: String
     /// The path's exact bytes in Base64, present only when they are not valid UTF-8 (`path` then
-    /// shows U+FFFD where they are not): the reversible form of such a name (report-contract.md).
+    /// shows U+FFFD where they are not): the reversible form of such a name (docs/report-contract.md).
     public var pathBytes: String?
     public var status: Status
     @NullEncoded public var error: ReportError?

@@ -5,8 +5,8 @@
 /// HDR10+), Dolby Vision RPUs (NAL 62) and enhancement-layer NALs (63).
 ///
 /// Sources: H.265 §7.3.1 (NAL header, types 32–34 VPS/SPS/PPS, 39/40 SEI, 62/63 unspecified,
-/// used by Dolby Vision: `shared/specs/dolby-vision.md` §9); HDR10+ detection
-/// `shared/specs/hdr10plus.md` §2 (prefix SEI only, one count per picture).
+/// used by Dolby Vision: `docs/rules/dolby-vision.md` §9); HDR10+ detection
+/// `docs/rules/hdr10plus.md` §2 (prefix SEI only, one count per picture).
 /// The caller decides the budget; this type never reads more than it is given.
 public struct BitstreamScanner: Sendable {
     public enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, other }
@@ -21,6 +21,10 @@ public struct BitstreamScanner: Sendable {
     /// the demuxer's packets (FFmpeg's parser can split an RPU from its picture).
     public var regroupAccessUnits = false
     private var splitter = HEVCAccessUnitSplitter()
+    /// A raw Annex B stream (no container): packet bytes are counted as the byte stream
+    /// (``AnnexBByteCount``), whatever the demuxer's packet cuts. Raw HEVC (regrouped) always is.
+    public var countsByteStream = false
+    private var byteStream = AnnexBByteCount()
     /// The Matroska track's BlockAdditionMappings (what each BlockAddID carries), if any.
     public var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
     static let maxNALsPerAccessUnit = 1024
@@ -45,7 +49,7 @@ public struct BitstreamScanner: Sendable {
     /// Matroska BlockAdditions beside it (read for VP9 and AV1 HDR10+ only: HEVC carries it in SEI).
     public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = []) {
         if regroupAccessUnits && codec == .hevc {
-            scan.bytesScanned += Self.sizeFromFirstStartCode(data)
+            scan.bytesScanned += byteStream.add(data)
             for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
                 if let complete = splitter.append(unit) { consumeRegrouped(complete) }
             }
@@ -53,7 +57,7 @@ public struct BitstreamScanner: Sendable {
         }
         currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: pts, poc: nil, irap: false)
         scan.framesScanned += 1
-        scan.bytesScanned += data.count
+        scan.bytesScanned += countsByteStream ? byteStream.add(data) : data.count
         switch codec {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
@@ -115,7 +119,7 @@ public struct BitstreamScanner: Sendable {
 
     /// AV1 temporal unit (AV1 §5.3 low-overhead OBUs): sequence header OBUs for colour and depth,
     /// metadata OBUs (§5.8) for HDR CLL (type 1), MDCV (type 2) and ITU-T T.35 (type 4) — HDR10+
-    /// (`hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `dolby-vision.md` §13).
+    /// (`docs/rules/hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `docs/rules/dolby-vision.md` §13).
     private mutating func consumeAV1(_ data: [UInt8], blockAdditions: [MatroskaBlockMore]) {
         var frameHasRPU = false
         var frameHasHDR10Plus = false
@@ -181,17 +185,7 @@ public struct BitstreamScanner: Sendable {
         scan.frames.append(currentFrame)
     }
 
-    /// Bytes of a raw-stream packet from its first 3-byte start code prefix on: a zero_byte (or
-    /// leading_zero_8bits) before it is not counted, so the byte count does not depend on whether
-    /// the demuxer keeps it (FFmpeg 5.1's HEVC parser does on the first packet, 7.1's does not).
-    static func sizeFromFirstStartCode(_ data: [UInt8]) -> Int {
-        var zeros = 0
-        while zeros < data.count, data[zeros] == 0 { zeros += 1 }
-        guard zeros >= 2, zeros < data.count, data[zeros] == 1 else { return data.count }
-        return data.count - (zeros - 2)
-    }
-
-    /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`dolby-vision.md` §13).
+    /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`docs/rules/dolby-vision.md` §13).
     static let dolbyVisionT35Prefix: [UInt8] = [0xB5, 0x00, 0x3B, 0x00, 0x00, 0x08, 0x00]
 
     private mutating func applyAV1SequenceHeader(_ payload: ArraySlice<UInt8>) {

@@ -1,6 +1,6 @@
-/// Decides what a target does with a stream, following `shared/specs/apple-playback.md` (§1
+/// Decides what a target does with a stream, following `docs/rules/apple-playback.md` (§1
 /// Dolby Vision routes and refusals, §4 VIDEO-RANGE, §5 frame-rate snapping, §6 display criteria,
-/// §7 native vs software decode) and `shared/specs/devices.md` (§1–§5 device rows, §7 what an
+/// §7 native vs software decode) and `docs/rules/devices.md` (§1–§5 device rows, §7 what an
 /// Apple TV does with each TV family, §8 Match Content semantics). Each reason names its rule.
 public enum PlaybackSimulator {
     public static func simulate(_ input: PlaybackInput, target: PlaybackTarget, catalog: DeviceCatalog) -> PlaybackOutcome? {
@@ -36,7 +36,7 @@ public enum PlaybackSimulator {
             return outcome
         }
 
-        // 1. Decode (apple-playback.md §7.1; devices.md §1–§5 hardware rows).
+        // 1. Decode (docs/rules/apple-playback.md §7.1; docs/rules/devices.md §1–§5 hardware rows).
         let fps = input.framesPerSecond ?? 30
         let contentIsHDR = input.videoRange != .sdr || (input.dolbyVision != nil && input.dolbyVisionAccepted)
         let decodeCap = device.maxDecode.value
@@ -85,7 +85,7 @@ public enum PlaybackSimulator {
         outcome.decode = decode
         if decode == .impossible { return fail("won't play: beyond \(device.name)'s decoder") }
 
-        // 2. Dolby Vision route (apple-playback.md §1.2–§1.5; devices.md dvPrimary/Supplemental).
+        // 2. Dolby Vision route (docs/rules/apple-playback.md §1.2–§1.5; docs/rules/devices.md dvPrimary/Supplemental).
         var dvEngageable = false
         var dvNote: String?
         if let dv = input.dolbyVision {
@@ -137,7 +137,7 @@ public enum PlaybackSimulator {
             }
         }
 
-        // 3. Pipeline and what the native path signals (apple-playback.md §1.3, §2.1, §3).
+        // 3. Pipeline and what the native path signals (docs/rules/apple-playback.md §1.3, §2.1, §3).
         outcome.pipeline = decode == .hardware ? .native : .software
         if outcome.pipeline == .native {
             outcome.sampleEntry = input.sampleEntry
@@ -179,7 +179,7 @@ public enum PlaybackSimulator {
         let contentRange = content
 
         // The panel's best match for a range: DV → HDR10 (static) without DV; HDR10+ → HDR10
-        // without HDR10+; HLG → HDR10 (PQ) without HLG; HDR → SDR tone-mapped (devices.md §7).
+        // without HDR10+; HLG → HDR10 (PQ) without HLG; HDR → SDR tone-mapped (docs/rules/devices.md §7).
         func onPanel(_ r: OutputRange) -> OutputRange {
             if display.supports(r) { return r }
             switch r {
@@ -272,7 +272,7 @@ public enum PlaybackSimulator {
         return outcome
     }
 
-    /// What a display mode makes of a content range (devices.md §7): Dolby Vision outside a Dolby
+    /// What a display mode makes of a content range (docs/rules/devices.md §7): Dolby Vision outside a Dolby
     /// Vision mode is static HDR10; HDR10+ needs a panel that renders it; HLG in a PQ mode is
     /// converted to PQ; anything HDR in an SDR mode is tone-mapped to SDR; SDR stays SDR.
     static func shown(_ content: OutputRange, in mode: OutputRange, display: DisplayProfile) -> OutputRange {

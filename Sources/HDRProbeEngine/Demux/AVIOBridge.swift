@@ -10,8 +10,16 @@ final class AVIOBridge {
     private var position = 0
     static let bufferSize: Int32 = 32 * 1024
 
-    init?(file: MediaFile) {
+    /// Bytes shown to libavformat in place of the file's own at `offset`.
+    struct Mask: Equatable {
+        var offset: Int
+        var bytes: [UInt8]
+    }
+    private let masks: [Mask]
+
+    init?(file: MediaFile, masks: [Mask] = []) {
         self.file = file
+        self.masks = masks
         guard let buffer = av_malloc(Int(Self.bufferSize)) else { return nil }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
         context = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, opaque,
@@ -43,6 +51,11 @@ final class AVIOBridge {
         let n = file.read(into: buf, count: size, at: position)
         if n < 0 { return file.timedOut ? hdrprobe_averror_exit() : hdrprobe_averror_eio() }
         if n == 0 { return hdrprobe_averror_eof() }
+        for mask in masks where mask.offset < position + n && mask.offset + mask.bytes.count > position {
+            for (i, byte) in mask.bytes.enumerated() where (position..<position + n).contains(mask.offset + i) {
+                buf[mask.offset + i - position] = byte
+            }
+        }
         position += n
         return Int32(n)
     }

@@ -15,6 +15,12 @@ struct ContainerHeaders {
     var isMediaSegment = false
     /// Matroska track entries from hdrprobe's own EBML walk; nil when `Tracks` was not found.
     var matroskaTracks: [MatroskaTrackEntry]?
+    /// Where the Matroska Clusters start (the first Cluster's header) and the Segment ends.
+    var matroskaClusters: Range<Int>?
+    /// Bytes libavformat is shown differently from the file: each empty `saiz` box in `moov` is shown
+    /// as a `free` box. It carries nothing, FFmpeg 5.1 ignores it and FFmpeg 7.0+ refuse the whole
+    /// file for it (docs/ffmpeg-versions.md), so every build reads such a file alike.
+    var libavformatMasks: [AVIOBridge.Mask] = []
     /// Why the file looks cut short, if it does.
     var truncation: String?
     var issues: [String] = []
@@ -87,6 +93,9 @@ struct ContainerHeaders {
                     let bytes = file.read(at: offset + headerSize, count: payloadSize)
                     let parsed = MovieBox.parse(bytes)
                     movie = parsed
+                    for box in SampleAuxiliaryInformationSizesBox.emptyBoxes(inMoviePayload: bytes) {
+                        libavformatMasks.append(AVIOBridge.Mask(offset: offset + headerSize + box + 4, bytes: Array("free".utf8)))
+                    }
                     issues += parsed.issues
                 }
             default:
@@ -121,29 +130,45 @@ struct ContainerHeaders {
     }
 
     /// Finds `Tracks` among the Segment's top-level elements (SeekHead, Info, Tracks, … come
-    /// before the first Cluster in every muxer's output) and parses its track entries.
+    /// before the first Cluster in every muxer's output) and parses its track entries; notes where
+    /// the first Cluster starts.
     private mutating func readMatroskaTracks(_ file: MediaFile, segment: EBMLSegmentHeader) {
         let end = segment.declaredEnd.map { Int(clamping: min($0, UInt64(file.size))) } ?? file.size
         var offset = segment.segmentDataOffset
         for _ in 0..<Self.maxSegmentChildren where offset < end {
             guard let (id, start, size) = EBMLElement.header(in: file.read(at: offset, count: 12), at: 0) else { return }
             let dataStart = offset + start
-            if id == MatroskaTrackEntry.tracksID {
+            if id == MatroskaTrackEntry.tracksID, matroskaTracks == nil {
                 let available = max(0, end - dataStart)
                 let count = min(size.map { Int(clamping: $0) } ?? available, available, Self.maxTracksBytes)
                 matroskaTracks = MatroskaTrackEntry.parseTracks(file.read(at: dataStart, count: count))
-                return
             }
             // A Cluster ends the header part; an unknown-size element cannot be skipped.
-            guard id != 0x1F43B675, let size else { return }
+            if id == MatroskaBlock.clusterID {
+                matroskaClusters = offset..<end
+                return
+            }
+            guard let size else { return }
             offset = dataStart + Int(clamping: size)
         }
     }
 
-    /// The Matroska track entry for a libavformat stream: the matroska demuxer sets `AVStream.id`
-    /// to the TrackNumber.
-    func matroskaTrack(forStreamID id: Int) -> MatroskaTrackEntry? {
-        matroskaTracks?.first { $0.number == UInt64(max(0, id)) }
+    /// The Matroska track entry of libavformat's stream `index`. The matroska demuxer leaves
+    /// `AVStream.id` at 0; it makes one stream per TrackEntry, in file order, skipping entries with
+    /// another TrackType than video (1), audio (2), subtitle (17) or metadata (33), without a CodecID,
+    /// or whose CodecID does not start as the type says (`V_`, `A_`, `S_`/`D_`) — the checks of
+    /// `matroska_parse_tracks` in FFmpeg 5.1 and 7.1 alike. Attachments become streams after them.
+    func matroskaTrack(forStreamIndex index: Int) -> MatroskaTrackEntry? {
+        let accepted = (matroskaTracks ?? []).filter { track in
+            guard let codec = track.codecID?.first else { return false }
+            switch track.type {
+            case 1?: return codec == "V"
+            case 2?: return codec == "A"
+            case 17?, 33?: return codec == "S" || codec == "D"
+            default: return false
+            }
+        }
+        return index >= 0 && index < accepted.count ? accepted[index] : nil
     }
 
     /// The MP4 track for a libavformat stream: the mov demuxer sets `AVStream.id` to the track ID.

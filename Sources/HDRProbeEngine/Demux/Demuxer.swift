@@ -39,8 +39,6 @@ struct DemuxedPacket {
     /// The packet's CENC subsample map (`AV_PKT_DATA_ENCRYPTION_INFO`, libavformat ≥ 4.0); nil when
     /// the packet carries no encryption info. An empty map = whole-sample encryption.
     var subsamples: [SubsampleEncryption.Subsample]?
-    /// Matroska BlockAdditions of the packet's block (FFmpeg side data), for wanted streams only.
-    var blockAdditions: [MatroskaBlockMore] = []
 }
 
 /// The thin wrapper over `AVFormatContext`: open with hdrprobe's I/O and limits, describe the
@@ -96,10 +94,11 @@ final class Demuxer {
     /// Opens `file` with the demuxer `signature` names (probing the format when it names none);
     /// runs `avformat_find_stream_info` (bounded) when the container's headers do not describe
     /// the streams (raw elementary streams, MPEG-TS).
-    init(file: MediaFile, signature: ContainerSignature, head: [UInt8] = [], probeBytes: Int) throws(OpenFailure) {
+    init(file: MediaFile, signature: ContainerSignature, head: [UInt8] = [], probeBytes: Int,
+         masks: [AVIOBridge.Mask] = []) throws(OpenFailure) {
         _ = Self.setup
         _ = FFmpegLog.drain()
-        guard let bridge = AVIOBridge(file: file), let packet = av_packet_alloc() else {
+        guard let bridge = AVIOBridge(file: file, masks: masks), let packet = av_packet_alloc() else {
             throw .failed(code: hdrprobe_averror_eio(), messages: ["cannot allocate I/O context"])
         }
         self.bridge = bridge
@@ -173,8 +172,7 @@ final class Demuxer {
         let data: [UInt8] = (wanted && size > 0 && p.data != nil) ? Array(UnsafeBufferPointer(start: p.data, count: size)) : []
         let pts = p.pts == hdrprobe_av_nopts_value() ? (p.dts == hdrprobe_av_nopts_value() ? nil : p.dts) : p.pts
         return DemuxedPacket(streamIndex: Int(p.stream_index), pts: pts, data: data,
-                             subsamples: wanted ? Self.subsamples(packet) : nil,
-                             blockAdditions: wanted ? Self.blockAdditions(p) : [])
+                             subsamples: wanted ? Self.subsamples(packet) : nil)
     }
 
     /// The subsample list of a packet's encryption info side data, nil when it has none.
@@ -189,24 +187,6 @@ final class Demuxer {
             SubsampleEncryption.Subsample(clearBytes: Int(list[$0].bytes_of_clear_data),
                                           protectedBytes: Int(list[$0].bytes_of_protected_data))
         }
-    }
-
-    /// The packet's `AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL` side data: FFmpeg's matroska demuxer
-    /// stores each BlockMore as its BlockAddID (8 bytes, big-endian) followed by the BlockAdditional
-    /// bytes unchanged (`libavcodec/packet.h`). FFmpeg 5.1 exports every BlockAddID this way; from
-    /// FFmpeg 6.1 on, T.35 HDR10+ additions become parsed AV_PKT_DATA_DYNAMIC_HDR10_PLUS instead
-    /// and are not seen here (docs/ffmpeg-versions.md).
-    static func blockAdditions(_ p: AVPacket) -> [MatroskaBlockMore] {
-        guard let sideData = p.side_data, p.side_data_elems > 0 else { return [] }
-        var result: [MatroskaBlockMore] = []
-        for i in 0..<Int(p.side_data_elems) {
-            let sd = sideData[i]
-            guard sd.type == AV_PKT_DATA_MATROSKA_BLOCKADDITIONAL, sd.size >= 8, let data = sd.data else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: data, count: Int(sd.size)))
-            let id = bytes.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            result.append(MatroskaBlockMore(addID: id, additional: Array(bytes.dropFirst(8))))
-        }
-        return result
     }
 
     private static func describe(_ st: UnsafeMutablePointer<AVStream>, index: Int, mergeContainerColour: Bool) -> DemuxedStream {

@@ -19,8 +19,6 @@ import Testing
             // Files this FFmpeg has no demuxer for (the minimal 7.1 build of .ci/ffmpeg71.sh: .h264,
             // .ivf) would be errors whose golden facts differ; they are left out, as in the goldens test.
             .filter { CorpusGoldenTests.missingDemuxer($0 + ".json") == nil }
-            // Files whose report differs on FFmpeg 6.1+ (listed with the reason in CorpusGoldenTests).
-            .filter { CorpusGoldenTests.isFFmpeg5 || CorpusGoldenTests.onlyOnFFmpeg5[$0 + ".json"] == nil }
             .sorted()
     }
 

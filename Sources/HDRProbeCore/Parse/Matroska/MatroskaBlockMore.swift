@@ -28,3 +28,24 @@ public struct MatroskaBlockMore: Sendable, Equatable {
         type(mappings: mappings) == Self.ituTT35Type && ST2094_40Metadata.isHDR10Plus(t35: additional)
     }
 }
+
+extension MatroskaBlockMore {
+    /// `BlockAdditions` (0x75A1) element ID, `BlockMore` (0xA6) and its children `BlockAddID`
+    /// (0xEE) and `BlockAdditional` (0xA5) (RFC 9559 §5.1.3.5.2).
+    public static let blockAdditionsID: UInt32 = 0x75A1
+    static let id: UInt32 = 0xA6
+
+    /// The BlockMore elements of a `BlockAdditions` element's data (`bytes[range]`), at most
+    /// `limit`; a BlockMore without a BlockAdditional is left out, one without a BlockAddID has 1.
+    public static func list(in bytes: [UInt8], range: Range<Int>, limit: Int = 64) -> [MatroskaBlockMore] {
+        EBMLElement.children(of: range, in: bytes, limit: limit).filter { $0.id == id }.compactMap { more in
+            var addID: UInt64 = 1
+            var additional: [UInt8]?
+            for child in EBMLElement.children(of: more.dataStart..<more.dataEnd, in: bytes, limit: 16) {
+                if child.id == 0xEE, let value = child.unsigned(in: bytes) { addID = value }
+                if child.id == 0xA5 { additional = child.data(in: bytes) }
+            }
+            return additional.map { MatroskaBlockMore(addID: addID, additional: $0) }
+        }
+    }
+}

@@ -2,8 +2,8 @@ import Foundation
 
 /// What `hdrprobe hls FILE…` prints: a Multivariant Playlist fragment with one
 /// `#EXT-X-STREAM-INF` per video file and, where the playback rules call for one, a fallback
-/// variant, each preceded by comment lines that say why (`shared/specs/hls-signalling.md` §5.2,
-/// §14; `apple-playback.md` §1.3, §2, §3).
+/// variant, each preceded by comment lines that say why (`docs/rules/hls-signalling.md` §5.2,
+/// §14; `docs/rules/apple-playback.md` §1.3, §2, §3).
 ///
 /// Fallback variants: a Dolby Vision layer signalled in SUPPLEMENTAL-CODECS (8.1, 8.4, 10.1,
 /// 10.4, a rewritten "8.x") gets a second variant with the same line minus SUPPLEMENTAL-CODECS
@@ -41,7 +41,7 @@ public enum HLSFragmentPlanner {
         public var skipped: [Skipped]
 
         /// The playlist text; `header` adds `#EXTM3U`, `#EXT-X-VERSION:7` and
-        /// `#EXT-X-INDEPENDENT-SEGMENTS` (the master AetherEngine serves, `apple-playback.md` §3).
+        /// `#EXT-X-INDEPENDENT-SEGMENTS` (the master AetherEngine serves, `docs/rules/apple-playback.md` §3).
         public func render(header: Bool, generator: String) -> String {
             var lines: [String] = []
             if header {

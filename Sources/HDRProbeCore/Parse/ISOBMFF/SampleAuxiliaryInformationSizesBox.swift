@@ -1,0 +1,39 @@
+/// `saiz`, the sample auxiliary information sizes box (ISO/IEC 14496-12 §8.7.8): version and flags
+/// (u8 + u24), `aux_info_type` and `aux_info_type_parameter` (u32 each) when flags bit 0 is set,
+/// `default_sample_info_size` (u8), `sample_count` (u32), then one size byte per sample when the
+/// default is 0. For CENC (ISO/IEC 23001-7) the auxiliary information is each sample's IV and
+/// subsample map.
+///
+/// An empty one (default size 0 and no samples) says nothing. FFmpeg 5.1's mp4 muxer writes such a
+/// box into the sample table of a fragmented `cenc-aes-ctr` file's empty `moov`; FFmpeg 7.0 and later
+/// refuse the whole file for it (docs/ffmpeg-versions.md, "Known differences").
+public struct SampleAuxiliaryInformationSizesBox: Sendable, Equatable {
+    public var defaultSampleInfoSize: Int
+    public var sampleCount: Int
+
+    public var isEmpty: Bool { defaultSampleInfoSize == 0 && sampleCount == 0 }
+
+    /// `bytes[payload]` is the box payload (after its header).
+    public static func parse(_ bytes: [UInt8], payload: Range<Int>) -> SampleAuxiliaryInformationSizesBox? {
+        var r = ByteReader(bytes, offset: payload.lowerBound, end: payload.upperBound)
+        guard (try? r.skip(1)) != nil, let flags = try? r.u24() else { return nil }
+        if flags & 1 != 0 { guard (try? r.skip(8)) != nil else { return nil } }
+        guard let size = try? r.u8(), let count = try? r.u32() else { return nil }
+        return SampleAuxiliaryInformationSizesBox(defaultSampleInfoSize: Int(size), sampleCount: Int(count))
+    }
+
+    /// Offsets (in `moov`'s payload `bytes`) of the empty `saiz` boxes in its tracks' sample tables
+    /// (`trak/mdia/minf/stbl/saiz`).
+    public static func emptyBoxes(inMoviePayload bytes: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        for trak in ISOBoxWalker.walk(bytes).boxes where trak.type == "trak" {
+            guard let mdia = ISOBoxWalker.first("mdia", in: bytes, range: trak.payload),
+                  let minf = ISOBoxWalker.first("minf", in: bytes, range: mdia.payload),
+                  let stbl = ISOBoxWalker.first("stbl", in: bytes, range: minf.payload) else { continue }
+            for box in ISOBoxWalker.walk(bytes, range: stbl.payload).boxes where box.type == "saiz" {
+                if parse(bytes, payload: box.payload)?.isEmpty == true { found.append(box.offset) }
+            }
+        }
+        return found
+    }
+}
