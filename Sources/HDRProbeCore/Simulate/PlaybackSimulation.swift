@@ -8,6 +8,8 @@ struct PlaybackSimulation {
     let display: DisplayProfile
     var outcome: PlaybackOutcome
     var reasons: [String] = []
+    /// Which of `reasons` explain a status other than `plays` (``PlaybackOutcome/causes``).
+    var causes: [Int] = []
     var uncertain: [String] = []
 
     init(input: PlaybackInput, target: PlaybackTarget, device: PlayerDevice, display: DisplayProfile) {
@@ -33,7 +35,12 @@ struct PlaybackSimulation {
         if cap.uncertain { uncertain.append("\(display.name): \(what) (\(cap.source))") }
     }
 
-    mutating func because(_ reason: String) { reasons.append(reason) }
+    /// A reason; `cause` when it explains a status other than `plays` (the others say what
+    /// happens at no cost).
+    mutating func because(_ reason: String, cause: Bool = true) {
+        if cause { causes.append(reasons.count) }
+        reasons.append(reason)
+    }
 
     /// Ends the simulation: the stream does not play (`line` is the outcome's one line).
     func fail(_ line: String) -> PlaybackStop {
@@ -41,6 +48,7 @@ struct PlaybackSimulation {
         outcome.status = .fails
         outcome.outcome = line
         outcome.reasons = reasons
+        outcome.causes = causes
         outcome.uncertain = uncertain
         return PlaybackStop(outcome: outcome)
     }

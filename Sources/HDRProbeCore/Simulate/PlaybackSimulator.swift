@@ -36,7 +36,7 @@ public enum PlaybackSimulator {
         } else if shown != range.content {
             sim.because("The built-in panel shows \(shown.rawValue) for \(range.content.rawValue) content (it engages HDR on demand; devices.md §2).")
         } else if range.content != .sdr {
-            sim.because("The built-in panel engages \(range.content.rawValue) on demand (devices.md §2).")
+            sim.because("The built-in panel engages \(range.content.rawValue) on demand (devices.md §2).", cause: false)
         }
         if range.profile5 && range.content == .hdr10 && sim.device.dolbyVision.value && sim.input.dolbyVisionAccepted {
             sim.because("Profile 5 on a panel without Dolby Vision: the system Dolby Vision decoder tone-maps it to HDR10 (apple-playback.md §1.3, device-verified on tvOS/iOS 26.5).")

@@ -31,7 +31,7 @@ enum ContentRange {
             sim.rely(device.hlg, "HLG output")
             if !device.hlg.value && device.hdr.value {
                 content = .hdr10
-                sim.because("\(device.name) has no HLG output: HLG is converted to PQ (devices.md §7: tvOS converts HLG to PQ internally).")
+                sim.because("\(device.name) has no HLG output: HLG is converted to PQ (devices.md §7: tvOS converts HLG to PQ internally).", cause: false)
             }
         }
         if content != .sdr && !device.hdr.value {

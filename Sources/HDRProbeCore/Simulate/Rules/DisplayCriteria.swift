@@ -35,7 +35,8 @@ enum DisplayCriteria {
         let display = sim.display, content = range.content
         guard rangeMatching else {
             let mode = display.defaultMode.range
-            sim.because("Match Dynamic Range \(match == .rangeAndRate ? "off" : "absent"): the Apple TV stays in the format with the highest refresh rate, \(mode.rawValue) at \(Int(display.defaultMode.refresh)) Hz (HT208288, devices.md §8).")
+            sim.because("Match Dynamic Range \(match == .rangeAndRate ? "off" : "absent"): the Apple TV stays in the format with the highest refresh rate, \(mode.rawValue) at \(Int(display.defaultMode.refresh)) Hz (HT208288, devices.md §8).",
+                        cause: mode != content.mode)
             return (mode, nil)
         }
         var mode = display.bestMatch(for: content, base: range.base).mode
@@ -43,7 +44,8 @@ enum DisplayCriteria {
             mode = .hdr10
             sim.because("\(display.name) takes Dolby Vision only up to \(Int(top)) Hz; \(HLSFrameRate(framesPerSecond: sim.fps)?.string ?? "") fps content gets HDR10 (HT208288).")
         }
-        sim.because("Match Dynamic Range: the player asks for \(content.mode.rawValue); the display takes \(mode.rawValue) (devices.md §8).")
+        sim.because("Match Dynamic Range: the player asks for \(content.mode.rawValue); the display takes \(mode.rawValue) (devices.md §8).",
+                    cause: mode != content.mode)
         return (mode, content.mode)
     }
 
@@ -56,14 +58,14 @@ enum DisplayCriteria {
         if rateMatching {
             if display.refreshRates.value.contains(where: { abs($0 - snapped) < 0.01 }), snapped <= refresh + 0.01 {
                 refresh = snapped
-                sim.because("Match Frame Rate: the display switches to \(PlaybackSimulator.hz(snapped)) (apple-playback.md §5.2 snap).")
+                sim.because("Match Frame Rate: the display switches to \(PlaybackSimulator.hz(snapped)) (apple-playback.md §5.2 snap).", cause: false)
             } else {
                 sim.because("Match Frame Rate asks for \(PlaybackSimulator.hz(snapped)) but \(display.name) has no such mode in \(mode.rawValue); it stays at \(PlaybackSimulator.hz(refresh)).")
             }
             return (refresh, snapped)
         }
         if !rangeMatching { return (display.defaultMode.refresh, nil) }
-        sim.because("Match Frame Rate off: the refresh rate stays at \(PlaybackSimulator.hz(refresh)).")
+        sim.because("Match Frame Rate off: the refresh rate stays at \(PlaybackSimulator.hz(refresh)).", cause: false)
         return (refresh, nil)
     }
 }

@@ -18,6 +18,7 @@ enum PlaybackVerdict {
             || (content == .dolbyVision && shown != .dolbyVision)
         sim.outcome.status = degraded ? .degraded : .plays
         sim.outcome.reasons = sim.reasons
+        sim.outcome.causes = sim.causes
         sim.outcome.uncertain = Array(Set(sim.uncertain)).sorted()
         return sim.outcome
     }
