@@ -18,7 +18,7 @@ extension MediaReport {
         /// Bits per sample (8, 10, 12).
         public var bitDepth: Int? { stream.bitDepth }
         /// The range type (Jellyfin's `VideoRangeType` names); `nil` when not classified.
-        public var videoRangeType: String? { stream.hdr?.videoRangeType }
+        public var videoRangeType: String? { stream.hdr?.videoRangeType.rawValue }
         /// The HDR formats found (`HDR10`, `HDR10+`, `HLG`, `DolbyVision`).
         public var hdrFormats: [String] { stream.hdr?.formats ?? [] }
         /// HDR10+ dynamic metadata was found in the scanned frames.
@@ -73,8 +73,8 @@ extension MediaReport {
         init(_ report: HLSReport) {
             codecs = report.codecs
             supplementalCodecs = report.supplementalCodecs
-            videoRange = report.videoRange
-            frameRate = report.frameRate
+            videoRange = report.videoRange.rawValue
+            frameRate = report.frameRate?.string
             resolution = report.resolution
             streamInf = report.streamInf
         }

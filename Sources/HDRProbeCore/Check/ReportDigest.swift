@@ -130,7 +130,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
 
         struct Colour: Decodable { var transferCharacteristics: Int? }
         struct HDR: Decodable {
-            var videoRangeType: String
+            var videoRangeType: VideoRangeType
             var hdr10Plus: Present
             struct Present: Decodable { var present: Bool }
         }
@@ -142,7 +142,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         struct HLS: Decodable {
             var codecs: String
             var supplementalCodecs: String?
-            var videoRange: String
+            var videoRange: VideoRange
             var resolution: String
             var sampleEntry: String
         }
