@@ -105,6 +105,9 @@ public struct ProbeEngine: Sendable {
                             error: ReportError(.unrecognized, "\(path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"),
                             container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
+        if DolbyVisionRPUFile.matches(head) {
+            return rpuFileReport(path: path, file: file, start: start, frames: &collected)
+        }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
@@ -342,7 +345,7 @@ public struct ProbeEngine: Sendable {
                                         frames: options.frames, maxBytes: options.maxScanBytes + (1 << 20))
     }
 
-    private func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
+    func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
         let ms = Double(Clock.nowNanoseconds() - start) / 1e6
         return ProbeStatistics(bytesRead: bytes, durationMs: (ms * 1000).rounded() / 1000, framesScanned: frames)
     }

@@ -139,6 +139,8 @@ public enum FindingCode: String, Sendable, CaseIterable, Codable {
     case refusedByPolicy = "dv.refusedByPolicy"
     case levelAboveCap = "dv.levelAboveCap"
     case invalidLevel = "dv.invalidLevel"
+    /// A Dolby Vision RPU file (``DolbyVisionRPUFile``): metadata without the video it describes.
+    case metadataOnly = "dv.metadataOnly"
     case invalidCompatibility = "dv.invalidCompatibility"
     case unsupportedProfile = "dv.unsupportedProfile"
 
