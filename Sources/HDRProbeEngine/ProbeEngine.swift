@@ -164,14 +164,14 @@ public struct ProbeEngine: Sendable {
         if headers.isMediaSegment && !headers.hasMovieBox { return mediaSegmentError }
         if !headers.signature.isMedia { return ReportError(.unrecognized, "Not a recognised media container (\(detail))") }
         if let truncation = headers.truncation {
-            return ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
+            return ReportError(.containerTruncated, "The file is cut short: \(truncation) (\(detail))")
         }
         if headers.signature == .isobmff && headers.hasMovieBox {
             let what = headers.issues.first.map { ": \($0)" } ?? ""
-            return ReportError(.malformed, "The movie header is present but cannot be read\(what) (\(detail))")
+            return ReportError(.containerMalformed, "The movie header is present but cannot be read\(what) (\(detail))")
         }
         if headers.signature == .matroska || headers.signature == .isobmff {
-            return ReportError(.truncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
+            return ReportError(.containerTruncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
         }
         return ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
     }
@@ -188,7 +188,7 @@ public struct ProbeEngine: Sendable {
         }
         if demuxer.streams.isEmpty {
             throw fail(headers.issues.isEmpty ? ReportError(.noStreams, "The container holds no streams")
-                                              : ReportError(.malformed, "No streams could be read: \(headers.issues[0])"), container)
+                                              : ReportError(.containerMalformed, "No streams could be read: \(headers.issues[0])"), container)
         }
     }
 
