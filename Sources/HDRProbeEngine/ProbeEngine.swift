@@ -105,6 +105,9 @@ public struct ProbeEngine: Sendable {
                             error: ReportError(.unrecognized, "\(path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"),
                             container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
+        if DolbyVisionRPUFile.matches(head) {
+            return rpuFileReport(path: path, file: file, start: start, frames: &collected)
+        }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
@@ -122,12 +125,12 @@ public struct ProbeEngine: Sendable {
             } else if !headers.signature.isMedia {
                 error = ReportError(.unrecognized, "Not a recognised media container (\(detail))")
             } else if let truncation = headers.truncation {
-                error = ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
+                error = ReportError(.containerTruncated, "The file is cut short: \(truncation) (\(detail))")
             } else if headers.signature == .isobmff && headers.hasMovieBox {
                 let what = headers.issues.first.map { ": \($0)" } ?? ""
-                error = ReportError(.malformed, "The movie header is present but cannot be read\(what) (\(detail))")
+                error = ReportError(.containerMalformed, "The movie header is present but cannot be read\(what) (\(detail))")
             } else if headers.signature == .matroska || headers.signature == .isobmff {
-                error = ReportError(.truncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
+                error = ReportError(.containerTruncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
             } else {
                 error = ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
             }
@@ -148,7 +151,7 @@ public struct ProbeEngine: Sendable {
         if demuxer.streams.isEmpty {
             let error = headers.issues.isEmpty
                 ? ReportError(.noStreams, "The container holds no streams")
-                : ReportError(.malformed, "No streams could be read: \(headers.issues[0])")
+                : ReportError(.containerMalformed, "No streams could be read: \(headers.issues[0])")
             return .failure(path: path, tool: Self.tool, error: error,
                             container: container, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
@@ -342,7 +345,7 @@ public struct ProbeEngine: Sendable {
                                         frames: options.frames, maxBytes: options.maxScanBytes + (1 << 20))
     }
 
-    private func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
+    func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
         let ms = Double(Clock.nowNanoseconds() - start) / 1e6
         return ProbeStatistics(bytesRead: bytes, durationMs: (ms * 1000).rounded() / 1000, framesScanned: frames)
     }

@@ -60,7 +60,7 @@ import Testing
         #expect(report.status == .ok, "\(report.error?.message ?? "")")
         #expect(Self.codesByLine(report) == golden.codes)
         // Every variant of an fMP4 playlist was probed from its init section and first segment.
-        for v in report.variants where !v.findings.contains(where: { $0.code == "hls.check.mediaUnavailable" }) {
+        for v in report.variants where !v.findings.contains(where: { $0.knownCode == .checkMediaUnavailable }) {
             #expect(v.expected != nil && v.firstSegment != nil, "line \(v.line)")
         }
     }
@@ -88,7 +88,7 @@ import Testing
         let path = Self.root.appendingPathComponent("wrong_media.m3u8").path
         let whole = HLSPlaylistChecker().check(path).variants.first { $0.line == 8 }?.findings
         let cut = limited.check(path).variants.first { $0.line == 8 }?.findings
-        #expect(cut?.map(\.code) == ["hls.bandwidth.peakMismatch"])
+        #expect(cut?.map(\.knownCode) == [.bandwidthPeakMismatch])
         #expect(cut?.map(\.message) == whole?.map(\.message))
     }
 
@@ -131,7 +131,7 @@ import Testing
 
     @Test func unreadablePlaylistIsAnError() {
         let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("no-such.m3u8").path)
-        #expect(report.status == .error && report.error?.code == "io.notFound")
+        #expect(report.status == .error && report.error?.knownCode == .notFound)
         let scheme = HLSPlaylistChecker().check("concat:a|b")
         #expect(scheme.status == .error && scheme.error?.message.contains("not supported") == true)
     }
@@ -140,7 +140,7 @@ import Testing
     @Test func mediaPlaylistIsRefusedWithItsLine() {
         let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("dv_p81/prog_index.m3u8").path)
         #expect(report.status == .error)
-        #expect(report.error?.code == "hls.check.playlistMalformed")
+        #expect(report.error?.knownCode == .checkPlaylistMalformed)
         #expect(report.errorLine == 3)
     }
 
@@ -159,7 +159,7 @@ import Testing
         let wrong = checker.check(server.url("wrong_codecs.m3u8"))
         #expect(Self.codesByLine(wrong) == (try #require(Self.golden["wrong_codecs.m3u8"])).codes)
         let missing = checker.check(server.url("nothing-here.m3u8"))
-        #expect(missing.status == .error && missing.error?.code == "io.readFailed")
+        #expect(missing.status == .error && missing.error?.knownCode == .readFailed)
     }
 
     @Test func commandLineExitStatusAndText() throws {
@@ -176,6 +176,24 @@ import Testing
         #expect(decoded.first?.errorLine == 4)
         let usage = try CommandLineTests.run(["hls", "--check", "--no-header", "x.m3u8"])
         #expect(usage.status == 2)
+    }
+
+    /// The cenc variant Shaka Packager cut (`Corpus/generate.sh`, `--protection_scheme cenc`) gets
+    /// `hls.encryption.notCbcs` exactly once: as the variant's finding, not again among the media's
+    /// own findings (the probe of its media raises the same code). Counted in the text and the JSON.
+    @Test func cencVariantSaysNotCbcsOnce() throws {
+        let path = Self.root.appendingPathComponent("enc_dv_p81_cenc/master.m3u8").path
+        let text = try CommandLineTests.run(["hls", "--check", path])
+        #expect(text.stdout.components(separatedBy: "hls.encryption.notCbcs").count - 1 == 1, "\(text.stdout)")
+        let json = try CommandLineTests.run(["hls", "--check", "--json", path])
+        #expect(json.stdout.components(separatedBy: "\"hls.encryption.notCbcs\"").count - 1 == 1, "\(json.stdout)")
+        let report = HLSPlaylistChecker().check(path)
+        let variant = try #require(report.variants.first)
+        #expect(variant.findings.filter { $0.code == "hls.encryption.notCbcs" }.count == 1)
+        #expect(!variant.mediaFindings.contains { $0.code == "hls.encryption.notCbcs" })
+        // The probe of the cenc media alone still says it (hdrprobe probe).
+        let media = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("enc_cenc_dv_p81.mp4").path)
+        #expect(media.findings.filter { $0.code == "hls.encryption.notCbcs" }.count == 1)
     }
 
     @Test func failOnDecidesTheExitStatus() throws {

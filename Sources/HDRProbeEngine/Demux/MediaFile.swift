@@ -81,7 +81,8 @@ final class MediaFile: @unchecked Sendable {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    var timedOut: Bool { Clock.nowNanoseconds() > deadline }
+    /// Past the deadline, or the probe was cancelled (``ProbeCancellation``): reads stop either way.
+    var timedOut: Bool { Clock.nowNanoseconds() > deadline || ProbeCancellation.isRequested }
 
     /// Reads go through a small block cache so that the bytes hdrprobe's own header walk reads
     /// (the file head, `moov`) and the bytes libavformat then reads again come from the file once.

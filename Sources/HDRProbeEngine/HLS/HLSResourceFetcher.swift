@@ -38,7 +38,7 @@ enum HLSResourceFetcher {
         let available = max(0, file.size - offset)
         let wanted = min(range?.length ?? available, available)
         if range != nil, offset + (range?.length ?? 0) > file.size {
-            return .failure(ReportError(.truncated, "\(path) is \(file.size) bytes; the byte range \(range!) reaches past its end"))
+            return .failure(ReportError(.containerTruncated, "\(path) is \(file.size) bytes; the byte range \(range!) reaches past its end"))
         }
         let count = min(wanted, maxBytes)
         let bytes = file.read(at: offset, count: count)
@@ -64,7 +64,7 @@ enum HLSResourceFetcher {
         var callback = AVIOInterruptCB(callback: { opaque in
             guard let opaque else { return 0 }
             let d = Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue()
-            return Clock.nowNanoseconds() > d.nanoseconds ? 1 : 0
+            return Clock.nowNanoseconds() > d.nanoseconds || ProbeCancellation.isRequested ? 1 : 0
         }, opaque: opaque)
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "http,https,tcp,tls", 0)
