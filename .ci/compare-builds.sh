@@ -13,7 +13,7 @@ BASE=.build/debug/hdrprobe
 # The base build is the system FFmpeg one: never the other build's pkg-config path.
 [ -x "$BASE" ] || env -u PKG_CONFIG_PATH swift build --product hdrprobe >/dev/null
 demuxers=$(LD_LIBRARY_PATH="$(dirname "$FFPROBE")/../lib" "$FFPROBE" -hide_banner -demuxers 2>/dev/null \
-  | awk '$1 ~ /D/ {print $2}' | tr ',' '\n' | sort -u | paste -sd' ')
+  | awk '$1 ~ /D/ {print $2}' | tr ',' '\n' | sort -u | paste -sd' ') || demuxers=""  # no ffprobe: compare all
 files=(Corpus/*.mp4 Corpus/*.mkv Corpus/*.webm Corpus/*.ts Corpus/*.m2ts Corpus/*.hevc Corpus/*.h264 Corpus/*.ivf)
 if [ -d ../shared/external ]; then
   while IFS= read -r f; do files+=("$f"); done < <(find ../shared/external -type f \

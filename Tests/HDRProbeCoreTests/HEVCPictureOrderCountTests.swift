@@ -30,18 +30,18 @@ private func regularParameterSets() throws -> (HEVCSequenceParameterSet, HEVCPic
 /// PPS without extra bits / output flag and an SPS with log2_max_pic_order_cnt_lsb = `log2`,
 /// followed by one byte of "slice data" and the trailing bits; escaped.
 private func slice(_ type: UInt8, lsb: UInt64 = 0, temporalID: UInt8 = 0, layerID: UInt8 = 0, first: Bool = true,
-                   ppsID: UInt32 = 0, sliceType: UInt32 = 1, log2: Int = 8) -> [UInt8] {
-    var w = BitWriter(hevcNALHeader(type: type, layerID: layerID, temporalIDPlus1: temporalID + 1))
+                   ppsID: UInt64 = 0, sliceType: UInt64 = 1, log2: Int = 8) -> [UInt8] {
+    var w = TestBitWriter(hevcNALHeader(type: type, layerID: layerID, temporalIDPlus1: temporalID + 1))
     w.flag(first)
     if (16...23).contains(type) { w.flag(false) }       // no_output_of_prior_pics_flag
     w.ue(ppsID)
     if first {
         w.ue(sliceType)
-        if type != 19 && type != 20 { w.u(log2, lsb) }   // slice_pic_order_cnt_lsb
+        if type != 19 && type != 20 { w.u(lsb, log2) }   // slice_pic_order_cnt_lsb
     } else {
-        w.u(4, 0)                                         // slice_segment_address (some bits)
+        w.u(0, 4)                                         // slice_segment_address (some bits)
     }
-    w.u(8, 0x5A)
+    w.u(0x5A, 8)
     w.trailingBits()
     return escapeRBSP(w.bytes)
 }
@@ -75,8 +75,8 @@ private func pocs(_ accessUnits: [[[UInt8]]]) -> [Int?] {
                                            dependentSliceSegmentsEnabledFlag: true, outputFlagPresentFlag: true,
                                            numExtraSliceHeaderBits: 2))
     // The same built with the writer, ids at the top of their ranges: 63 and 15.
-    var w = BitWriter(hevcNALHeader(type: 34))
-    w.ue(63); w.ue(15); w.flag(false); w.flag(false); w.u(3, 7); w.trailingBits()
+    var w = TestBitWriter(hevcNALHeader(type: 34))
+    w.ue(63); w.ue(15); w.flag(false); w.flag(false); w.u(7, 3); w.trailingBits()
     let top = try HEVCPictureParameterSet.parse(w.bytes)
     #expect(top.picParameterSetID == 63 && top.seqParameterSetID == 15 && top.numExtraSliceHeaderBits == 7)
     #expect(!top.dependentSliceSegmentsEnabledFlag && !top.outputFlagPresentFlag)
@@ -89,11 +89,11 @@ private func pocs(_ accessUnits: [[[UInt8]]]) -> [Int?] {
 }
 
 @Test func ppsRejectsOutOfRangeIDsAndWrongTypes() {
-    var w = BitWriter(hevcNALHeader(type: 34))
-    w.ue(64); w.ue(0); w.u(5, 0); w.trailingBits()
+    var w = TestBitWriter(hevcNALHeader(type: 34))
+    w.ue(64); w.ue(0); w.u(0, 5); w.trailingBits()
     #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(w.bytes) }
-    var v = BitWriter(hevcNALHeader(type: 34))
-    v.ue(0); v.ue(16); v.u(5, 0); v.trailingBits()
+    var v = TestBitWriter(hevcNALHeader(type: 34))
+    v.ue(0); v.ue(16); v.u(0, 5); v.trailingBits()
     #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(v.bytes) }
     #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(hex("4201 22d4")) }  // an SPS header
     #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(hex("c401 22d4")) }  // forbidden bit
@@ -274,16 +274,16 @@ private func pocs(_ accessUnits: [[[UInt8]]]) -> [Int?] {
 @Test func counterKeepsParameterSetTablesByID() {
     var counter = HEVCPictureOrderCounter()
     // PPS 5 → SPS 0 with 2 extra slice header bits and an output flag.
-    var w = BitWriter(hevcNALHeader(type: 34))
-    w.ue(5); w.ue(0); w.flag(false); w.flag(true); w.u(3, 2); w.trailingBits()
+    var w = TestBitWriter(hevcNALHeader(type: 34))
+    w.ue(5); w.ue(0); w.flag(false); w.flag(true); w.u(2, 3); w.trailingBits()
     _ = counter.feed(accessUnit: [unit(regularSPS), unit(regularPPS), unit(w.bytes)])
     #expect(counter.pictureParameterSet(id: 5)?.numExtraSliceHeaderBits == 2)
     #expect(counter.pictureParameterSet(id: 0) == HEVCPictureParameterSet(picParameterSetID: 0, seqParameterSetID: 0))
     #expect(counter.pictureParameterSet(id: 64) == nil && counter.sequenceParameterSet(id: 16) == nil)
     #expect(counter.sequenceParameterSet(id: 0)?.log2MaxPicOrderCntLsb == 8)
     // A slice on PPS 5: reserved bits 11, slice_type ue 2 = 011, pic_output_flag 0, lsb u(8).
-    var s = BitWriter(hevcNALHeader(type: 1))
-    s.flag(true); s.ue(5); s.u(2, 3); s.ue(2); s.flag(false); s.u(8, 0); s.trailingBits()
+    var s = TestBitWriter(hevcNALHeader(type: 1))
+    s.flag(true); s.ue(5); s.u(3, 2); s.ue(2); s.flag(false); s.u(0, 8); s.trailingBits()
     let idr = counter.feed(accessUnit: [unit(slice(20))])
     #expect(idr?.picOrderCount == 0)
     let pic = counter.feed(accessUnit: [unit(escapeRBSP(s.bytes))])

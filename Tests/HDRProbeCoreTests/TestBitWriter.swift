@@ -1,10 +1,17 @@
 @testable import HDRProbeCore
 
-/// Test helper: an MSB-first bit writer for building Dolby Vision RPU syntax by hand from the
-/// bit widths of docs/rules/dolby-vision.md §10 / §10.1 (independent of the parser under test).
+/// Test helper: the one MSB-first bit writer of the tests, `u(value, width)` as the syntax tables
+/// read — for Dolby Vision RPUs (docs/rules/dolby-vision.md §10 / §10.1), HEVC NAL units (`ue(v)`,
+/// trailing bits), HDR10+ payloads and VP9 headers, independent of the parsers under test.
 struct TestBitWriter {
     private(set) var bytes: [UInt8] = []
     private(set) var bitCount = 0
+
+    /// A writer that continues after `prefix` (e.g. a NAL unit header, `hevcNALHeader`).
+    init(_ prefix: [UInt8] = []) {
+        bytes = prefix
+        bitCount = prefix.count * 8
+    }
 
     var isByteAligned: Bool { bitCount % 8 == 0 }
 
@@ -45,6 +52,12 @@ struct TestBitWriter {
     mutating func align(with one: Bool = false) { while !isByteAligned { bit(one) } }
 
     mutating func append(bytes more: [UInt8]) { for b in more { u(UInt64(b), 8) } }
+
+    /// `rbsp_trailing_bits()`: a stop bit and zero bits to the byte boundary (ITU-T H.265 §7.3.2.11).
+    mutating func trailingBits() {
+        bit(true)
+        align()
+    }
 }
 
 /// Hand-built RPUs (docs/rules/dolby-vision.md §9.1 framing, §10 syntax) for tests that need fields the

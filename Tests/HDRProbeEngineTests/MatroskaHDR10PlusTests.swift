@@ -26,6 +26,15 @@ struct MatroskaHDR10PlusTests {
         #expect(try Self.stream("vp9_hdr10.webm").hdr?.videoRangeType == .hdr10)
     }
 
+    @Test func clusterWalkFollowsTheFrameBudget() throws {
+        // hdrprobe's own Cluster walk is bounded like the packet scan: with a budget of 3 frames, 3
+        // frames are scanned and each of them has its HDR10+ addition (all 8 blocks carry one).
+        let engine = ProbeEngine(options: ProbeOptions(frames: 3))
+        let report = engine.probe(path: TestPaths.corpus.appendingPathComponent("vp9_hdr10plus.webm").path)
+        let hdr = try #require(report.streams.first?.hdr)
+        #expect(hdr.hdr10Plus.framesWithMetadata == 3 && hdr.videoRangeType == "HDR10Plus")
+    }
+
     @Test func vp9WebMSignalsCdm4() throws {
         let hls = try #require(try Self.stream("vp9_hdr10plus.webm").hls)
         #expect(hls.supplementalCodecs == hls.codecs + "/cdm4" && hls.videoRange == .pq)

@@ -33,6 +33,8 @@ enum MutationRunner {
         var seconds = 0.0
         var reportStatus: String?
         var errorCode: String?
+        /// The report as printed, for the schema check after the run.
+        var reportJSON: Data?
         /// Category → message; empty when the case passed.
         var problems: [(category: String, message: String)] = []
         var passed: Bool { problems.isEmpty }
@@ -40,9 +42,12 @@ enum MutationRunner {
 
     static let categories = ["crash", "hang", "memory", "exit", "json", "schema", "inconsistent"]
 
+    /// Checks reports against the report schema: one error list per document (``ReportSchema``).
+    typealias SchemaCheck = @Sendable ([Any]) throws -> [[String]]
+
     /// Runs every case with `workers` processes at a time; `keepFailures` receives a copy of each
     /// failing input with its stdout and stderr.
-    static func run(_ cases: [MutationCase], executable: URL, validator: JSONSchemaValidator?, workers: Int = 2,
+    static func run(_ cases: [MutationCase], executable: URL, validator: SchemaCheck?, workers: Int = 2,
                     limits: Limits = Limits(), keepFailures: URL? = nil) throws -> [Result] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-mutate-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -61,7 +66,7 @@ enum MutationRunner {
                     let c = cases[i]
                     let caseDir = dir.appendingPathComponent("\(i)")
                     try? FileManager.default.createDirectory(at: caseDir, withIntermediateDirectories: true)
-                    let result = runOne(c, in: caseDir, executable: executable, validator: validator, limits: limits)
+                    let result = runOne(c, in: caseDir, executable: executable, limits: limits)
                     if !result.passed, let keepFailures {
                         let base = keepFailures.appendingPathComponent("\(i)-\(c.fileName)")
                         try? Data(c.bytes).write(to: base)
@@ -74,10 +79,21 @@ enum MutationRunner {
             }
         }
         group.wait()
-        return results.all()
+        var all = results.all()
+        if let validator { try checkSchema(&all, validator) }
+        return all
     }
 
-    static func runOne(_ c: MutationCase, in dir: URL, executable: URL, validator: JSONSchemaValidator?, limits: Limits) -> Result {
+    /// The "schema" problems of every case that printed a report, from one validator run.
+    static func checkSchema(_ results: inout [Result], _ validator: SchemaCheck) throws {
+        let indices = results.indices.filter { results[$0].reportJSON != nil }
+        let documents = try indices.map { try JSONSerialization.jsonObject(with: results[$0].reportJSON!) }
+        for (i, errors) in zip(indices, try validator(documents)) where !errors.isEmpty {
+            results[i].problems.append(("schema", errors.prefix(3).joined(separator: "; ")))
+        }
+    }
+
+    static func runOne(_ c: MutationCase, in dir: URL, executable: URL, limits: Limits) -> Result {
         var result = Result(source: c.source, kind: c.kind, detail: c.detail, fileName: c.fileName)
         let file = dir.appendingPathComponent(c.fileName)
         let stdoutURL = dir.appendingPathComponent("stdout"), stderrURL = dir.appendingPathComponent("stderr")
@@ -123,10 +139,7 @@ enum MutationRunner {
             result.problems.append(("json", "stdout is not a JSON array of one report: \(String(decoding: stdout.prefix(200), as: UTF8.self))"))
             return result
         }
-        if let validator {
-            let errors = validator.validate(report)
-            if !errors.isEmpty { result.problems.append(("schema", errors.prefix(3).joined(separator: "; "))) }
-        }
+        result.reportJSON = try? JSONSerialization.data(withJSONObject: report)
         let reportStatus = report["status"] as? String
         result.reportStatus = reportStatus
         let error = report["error"] as? [String: Any]
