@@ -32,7 +32,7 @@ struct MatroskaHDR10PlusTests {
         let engine = ProbeEngine(options: ProbeOptions(frames: 3))
         let report = engine.probe(path: TestPaths.corpus.appendingPathComponent("vp9_hdr10plus.webm").path)
         let hdr = try #require(report.streams.first?.hdr)
-        #expect(hdr.hdr10Plus.framesWithMetadata == 3 && hdr.videoRangeType == "HDR10Plus")
+        #expect(hdr.hdr10Plus.framesWithMetadata == 3 && hdr.videoRangeType == .hdr10Plus)
     }
 
     @Test func vp9WebMSignalsCdm4() throws {
