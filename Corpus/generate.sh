@@ -343,6 +343,15 @@ mkv "$OUT/vp9_hdr10.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "$OUT/vp9_hdr10.webm"
 # BlockGroup whose BlockAdditions hold BlockAddID 4 + the HDR10+ ITU-T T.35 message of hdr10plus_hevc.hevc
 python3 "$HERE/webm_hdr10plus.py" "$OUT/vp9_hdr10.webm" "$T/hdr10plus_hevc.hevc" "$OUT/vp9_hdr10plus.webm"
 
+# ---------------------------------------------------------------- AV1 HDR10+ in WebM (in-band T.35 metadata OBUs)
+log "AV1 HDR10+"
+# The AOM HDR10+ AV1 spec carries HDR10+ in the bitstream: one ITU-T T.35 metadata OBU per temporal unit. No encoder
+# here writes it (SVT-AV1 4.1 via FFmpeg 8.1 drops HDR10+ frame side data; SvtAv1EncApp and aomenc have no input for
+# it), so Corpus/av1_t35_hdr10plus.py adds hdr10plus_hevc.hevc's HDR10+ T.35 message to each temporal unit of
+# av1_hdr10.ivf; mkvmerge writes the WebM (the OBUs stay in the blocks), with the same Colour / MasteringMetadata.
+python3 "$HERE/av1_t35_hdr10plus.py" "$T/av1_hdr10.ivf" "$T/hdr10plus_hevc.hevc" "$T/av1_hdr10plus.ivf"
+mkv "$OUT/av1_hdr10plus.webm" "${MKC_PQ[@]}" "${MKM[@]}" "$T/av1_hdr10plus.ivf"
+
 # ---------------------------------------------------------------- audio only
 log audio
 ff -f lavfi -i "sine=f=440:sample_rate=48000:d=0.5" -c:a aac -b:a 32k "${FFBX[@]}" "$OUT/audio_aac.mp4"

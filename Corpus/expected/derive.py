@@ -86,6 +86,8 @@ KINDS = {
     # libvpx-vp9 profile 2, 10-bit PQ (VP9 has no in-band static metadata); the MKV adds mkvmerge's MasteringMetadata
     'vp9_hdr10': K('vp9', 'Profile 2', 10, '4:2:0', CPQ),
     'vp9_hdr10plus': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, hdr10plus=True),
+    # av1_hdr10 with one HDR10+ ITU-T T.35 metadata OBU per temporal unit (Corpus/av1_t35_hdr10plus.py)
+    'av1_hdr10plus': K('av1', 'Main', 10, '4:2:0', CPQ, md=MD_SVT, cll=CLL, mkm=True, hdr10plus=True),
     'vp9_hdr10_mkm': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL, mkm=True),
 }
 for _n, _r in (('23976', '24000/1001'), ('24', '24/1'), ('25', '25/1'), ('2997', '30000/1001'), ('50', '50/1'),
@@ -152,6 +154,8 @@ add('vp9_hdr10.mkv', 'vp9_hdr10_mkm', 'matroska', ccol=True, cmd=True)
 # vp9_hdr10.webm with every frame in a BlockGroup whose BlockAdditional (BlockAddID 4) is the HDR10+ T.35 message of
 # hdr10plus_hevc (Corpus/webm_hdr10plus.py)
 add('vp9_hdr10plus.webm', 'vp9_hdr10plus', 'matroska', ccol=True)
+# AV1 HDR10+ in WebM as the AOM HDR10+ AV1 spec carries it: in-band metadata OBUs (mkvmerge keeps them in the blocks)
+add('av1_hdr10plus.webm', 'av1_hdr10plus', 'matroska', ccol=True, cmd=True)
 # FFmpeg 8.1 extras (optional)
 add('dv_p5_dvh1.mp4', 'dv_p5', 'mp4', entry='dvh1', box='dvcC', extra={'optional': True})
 add('dv_p81_dvh1.mp4', 'dv_p81', 'mp4', entry='dvh1', ccol=True, cmd=True, box='dvvC', extra={'optional': True})
@@ -263,6 +267,24 @@ def ffprobe81_hdr10plus_frames(path, n):
     frames = json.loads(out).get('frames', []) if rc == 0 else []
     return sum(1 for f in frames if any(sd.get('side_data_type') == 'HDR Dynamic Metadata SMPTE2094-40 (HDR10+)'
                                         for sd in f.get('side_data_list', [])))
+
+
+def pyav_hdr10plus_frames(path, n):
+    """Frames (of the first n) that FFmpeg 8.1's libdav1d decoder, through PyAV, gives HDR10+ side data."""
+    try:
+        import av
+    except ImportError:
+        sys.exit('PyAV (pip install av==18.1.0) is needed to confirm AV1 HDR10+')
+    with av.open(path) as c:
+        s = c.streams.video[0]
+        if s.codec_context.name != 'libdav1d':
+            sys.exit(f'PyAV decodes AV1 with {s.codec_context.name}, not libdav1d')
+        count = 0
+        for i, f in enumerate(c.decode(s)):
+            if i >= n:
+                break
+            count += any(sd.type == av.sidedata.sidedata.Type.DYNAMIC_HDR_PLUS for sd in f.side_data)
+    return count
 
 
 def mkv_block_hdr10plus(path, n):
@@ -1705,6 +1727,10 @@ def derive(name, spec, path):
     ff_h10p = fcount('HDR Dynamic Metadata SMPTE2094-40 (HDR10+)')
     if k['codec'] == 'vp9' and k['hdr10plus']:
         ff_h10p = ffprobe81_hdr10plus_frames(path, SCAN)
+    if k['codec'] == 'av1' and k['hdr10plus']:
+        # ffprobe 5.1's libdav1d wrapper exports no HDR10+, the static ffprobe 8.1 has no libdav1d: PyAV 18.1 (FFmpeg
+        # 8.1's libdav1d wrapper turns the T.35 OBU into AV_FRAME_DATA_DYNAMIC_HDR_PLUS) is the independent reader
+        ff_h10p = pyav_hdr10plus_frames(path, SCAN)
     if ff_h10p != min(hdr10p_frames, scanned) or sc['hdr10plus'] != min(hdr10p_frames, scanned):
         g.errors.append(f'{name}: HDR10+ frames ffprobe {ff_h10p} scan {sc["hdr10plus"]} recipe {hdr10p_frames}')
     mi_h10p = 'SMPTE ST 2094 App 4' in miv.get('HDR_Format', '')
