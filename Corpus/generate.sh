@@ -247,6 +247,11 @@ remux "$OUT/dv_p5.mkv" "$OUT/dv_p5_nobox.mp4" -tag:v hvc1                # P5 wi
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_hev1.mp4"                   # plain HDR10, hev1
 remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_norpu.mp4" -strict unofficial -tag:v hvc1 \
   -bsf:v filter_units=remove_types=62                                     # dvvC kept, every RPU removed
+# an hvcC with a non-parameter-set, non-SEI array (NAL 62: the first RPU). No muxer here builds one from a stream
+# (FFmpeg's hvcC writer keeps VPS/SPS/PPS/SEI, mkvmerge VPS/SPS/PPS/prefix SEI, Shaka VPS/SPS/PPS), but FFmpeg copies a
+# given hvcC verbatim: Corpus/hvcc_add_array.py patches an intermediate copy, ffmpeg writes the corpus file
+python3 "$HERE/hvcc_add_array.py" "$OUT/dv_p81.mp4" 62 "$T/dv_p81_hvcc_rpu_patched.mp4"
+remux "$T/dv_p81_hvcc_rpu_patched.mp4" "$OUT/dv_p81_hvcc_rpu.mp4" -strict unofficial -tag:v hvc1
 # fragmented / faststart MP4
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_frag.mp4" -tag:v hvc1 -movflags frag_keyframe+empty_moov+default_base_moof
 remux "$OUT/sdr_h264.mkv" "$OUT/sdr_h264_faststart.mp4" -movflags +faststart

@@ -191,6 +191,10 @@ RPU_FILES = {'dv_p81_rpu.bin': dict(src='dv_p81.hevc', rpu='dovi_tool/tests/prof
 CMAF = {'cmaf_dv_p81_init.mp4': dict(src='dv_p81.mp4', part='init'),
         'cmaf_dv_p81_seg1.m4s': dict(src='dv_p81.mp4', part='segment')}
 
+# an hvcC with an extra array of NAL type `nal` (generate.sh: hvcc_add_array.py on `src`, then ffmpeg stream copy):
+# everything the source reports, the arrays confirmed in ffprobe's extradata
+HVCC_ARRAY = {'dv_p81_hvcc_rpu.mp4': dict(src='dv_p81.mp4', nal=62)}
+
 # non-video / broken files: explicit expectations
 SPECIAL = {
     'audio_aac.mp4': dict(status='ok', fmt='mp4', streams=[('audio', 'aac')]),
@@ -1401,6 +1405,40 @@ def derive_rpu_file(name, spec, path):
     return g
 
 
+def hvcc_arrays(b):
+    """[(nal_type, [nal units])] of an hvcC record (ISO/IEC 14496-15 §8.3.3.1)."""
+    arrays, pos = [], 23
+    for _ in range(b[22]):
+        nal_type, count = b[pos] & 0x3F, struct.unpack('>H', b[pos + 1:pos + 3])[0]
+        pos += 3
+        units = []
+        for _ in range(count):
+            n = struct.unpack('>H', b[pos:pos + 2])[0]
+            units.append(b[pos + 2:pos + 2 + n])
+            pos += 2 + n
+        arrays.append((nal_type, units))
+    return arrays
+
+
+def derive_hvcc_array(name, spec, path):
+    """The source's facts (the picture, the samples and the codec string bytes 1-12 of the hvcC are unchanged); the
+    extra array is confirmed in ffprobe's extradata: the source's arrays plus one of type `nal` holding the first such
+    NAL unit of the first packet. The plan step it needs (dropConfigurationArrays) is asserted by SampleEntryPlanTests
+    (no contract key lists step codes)."""
+    src = derive(spec['src'], FILES[spec['src']], os.path.join(CORPUS, spec['src']))
+    g = Golden(name)
+    g.errors += src.errors
+    for key, fact in src.facts.items():
+        g.facts[key] = dict(fact)
+    mine, theirs = hvcc_arrays(extradata(path)), hvcc_arrays(extradata(os.path.join(CORPUS, spec['src'])))
+    first = next((n for n in hevc_nals(packets(path)[0], False) if (n[0] >> 1) & 0x3F == spec['nal']), None)
+    if mine != theirs + [(spec['nal'], [first])]:
+        g.errors.append(f'{name}: hvcC arrays {[(t, len(u)) for t, u in mine]} are not the source\'s plus NAL {spec["nal"]}')
+    if extradata(path)[1:13] != extradata(os.path.join(CORPUS, spec['src']))[1:13]:
+        g.errors.append(f'{name}: hvcC bytes 1-12 (the codec string) changed')
+    return g
+
+
 def derive_cmaf(name, spec, path):
     """Shaka Packager's CMAF pieces of dv_p81.mp4 (recipe: x265 --fps 25 --dolby-vision-profile 8.1 + HDR10 SEI in
     the first access unit, hvcC with x265's SEI array, dvvC). The init segment has a sample entry and no samples: the
@@ -1899,7 +1937,7 @@ def main():
     media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
-    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS) | set(RPU_FILES) | set(CMAF)
+    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS) | set(RPU_FILES) | set(CMAF) | set(HVCC_ARRAY)
     only = [a for a in sys.argv[1:] if not a.startswith('--')]
     for f in media:
         if f not in known:
@@ -1919,7 +1957,8 @@ def main():
              derive_encrypted(f, ENCRYPTED[f], path) if f in ENCRYPTED else
              derive_norpu(f, NO_RPU[f], path) if f in NO_RPU else
              derive_rpu_file(f, RPU_FILES[f], path) if f in RPU_FILES else
-             derive_cmaf(f, CMAF[f], path) if f in CMAF else derive(f, FILES[f], path))
+             derive_cmaf(f, CMAF[f], path) if f in CMAF else
+             derive_hvcc_array(f, HVCC_ARRAY[f], path) if f in HVCC_ARRAY else derive(f, FILES[f], path))
         errors += g.errors
         doc = json.dumps({'file': f, 'facts': g.facts}, indent=2, ensure_ascii=False) + '\n'
         out = os.path.join(HERE, f + '.json')
