@@ -5,6 +5,7 @@ import PackageDescription
 // - CFFmpeg: the system libraries (pkg-config libavformat libavcodec libavutil).
 // - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
 // - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
+// - HDRProbe: the embeddable library product (`import HDRProbe`): a small async API over the engine.
 // - HDRProbeScan: scanning whole media libraries (walk, worker pool, incremental cache (GRDB), scan/check/merge/matrix
 //   runs over scan output). Named for what it does: "HDRProbeLibrary" read as a SwiftPM library.
 // - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes, statfs for the walk (Linux; no-ops elsewhere).
@@ -14,7 +15,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "hdrprobe", targets: ["hdrprobe"]),
-        .library(name: "HDRProbeCore", targets: ["HDRProbeCore"]),
+        // The embeddable library: `import HDRProbe` (docs: Sources/HDRProbe/HDRProbe.docc).
+        .library(name: "HDRProbe", targets: ["HDRProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +38,12 @@ let package = Package(
             name: "HDRProbeEngine",
             dependencies: ["CFFmpeg", "HDRProbeCore"],
             resources: [.copy("Resources/devices.yaml")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The embeddable library's public API: probe, simulate, plan signalling (async, documented).
+        .target(
+            name: "HDRProbe",
+            dependencies: ["HDRProbeEngine", "HDRProbeCore"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // C functions Swift cannot call directly: prctl (variadic) for a worker's parent-death
@@ -61,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HDRProbeEngineTests",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore", "HDRProbeScan", "hdrprobe",
+            dependencies: ["HDRProbeEngine", "HDRProbeCore", "HDRProbeScan", "HDRProbe", "hdrprobe",
                            .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)]

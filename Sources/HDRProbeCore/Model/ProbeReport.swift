@@ -20,6 +20,11 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     /// One simulated playback per requested target (`hdrprobe simulate`, `probe --target`); null
     /// when no target was asked for (hdrprobe addition beyond the shared contract).
     @NullEncoded public var playback: [PlaybackOutcome]? = nil
+    /// The first video stream's brightness over the scanned frames (``BrightnessSeries``): only
+    /// in the report lines `scan` and `check` write (their probe collects per-frame dynamic
+    /// metadata anyway), so that `matrix --from` can draw the plot; absent elsewhere and when the
+    /// stream has no dynamic metadata (report-contract.md).
+    public var brightness: BrightnessSeries? = nil
 
     public enum Status: String, Codable, Sendable { case ok, error }
 

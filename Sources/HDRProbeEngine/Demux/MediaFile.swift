@@ -34,7 +34,7 @@ final class MediaFile: @unchecked Sendable {
         self.path = path
         self.deadline = deadline
         var st = stat()
-        if probePath.withCString({ stat($0, &st) }) != 0 {
+        if probePath.stat(&st) != 0 {
             let err = errno
             switch err {
             case ENOENT, ENOTDIR: throw .failed(ReportError(.notFound, "No such file: \(path)"))
@@ -49,7 +49,7 @@ final class MediaFile: @unchecked Sendable {
         if (st.st_mode & S_IFMT) != S_IFREG {
             throw .failed(ReportError(.readFailed, "\(path) is not a regular file"))
         }
-        let fd = probePath.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let fd = probePath.open(flags: O_NONBLOCK)
         if fd < 0 {
             let err = errno
             if err == EACCES || err == EPERM {
@@ -81,7 +81,8 @@ final class MediaFile: @unchecked Sendable {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    var timedOut: Bool { Clock.nowNanoseconds() > deadline }
+    /// Past the deadline, or the probe was cancelled (``ProbeCancellation``): reads stop either way.
+    var timedOut: Bool { Clock.nowNanoseconds() > deadline || ProbeCancellation.isRequested }
 
     /// Reads go through a small block cache so that the bytes hdrprobe's own header walk reads
     /// (the file head, `moov`) and the bytes libavformat then reads again come from the file once.

@@ -64,7 +64,7 @@ enum HLSResourceFetcher {
         var callback = AVIOInterruptCB(callback: { opaque in
             guard let opaque else { return 0 }
             let d = Unmanaged<Deadline>.fromOpaque(opaque).takeUnretainedValue()
-            return Clock.nowNanoseconds() > d.nanoseconds ? 1 : 0
+            return Clock.nowNanoseconds() > d.nanoseconds || ProbeCancellation.isRequested ? 1 : 0
         }, opaque: opaque)
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "http,https,tcp,tls", 0)

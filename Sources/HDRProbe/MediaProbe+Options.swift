@@ -1,0 +1,62 @@
+import HDRProbeCore
+import HDRProbeEngine
+
+extension MediaProbe {
+    /// The limits of one probe and the Dolby Vision policy it applies; the defaults are those of
+    /// the `hdrprobe probe` command.
+    public struct Options: Sendable, Equatable {
+        /// Video frames (access units) scanned per stream; `nil` scans the whole stream.
+        public var frames: Int?
+        /// Video packet bytes scanned per stream before the scan stops (when ``frames`` is set).
+        public var maxScanBytes: Int
+        /// The time limit of one probe, in seconds; a probe that reaches it reports the error
+        /// code `probe.timeout`.
+        public var timeLimit: Double
+        /// The Dolby Vision policy that decides the verdict (accept or refuse) of each profile.
+        public var policy: Policy
+        /// Bytes fetched from the start of an `http(s)` URL (``MediaProbe/probe(url:)``).
+        public var remoteByteLimit: Int
+
+        /// Options with the given limits; every parameter has the `hdrprobe probe` default.
+        public init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeLimit: Double = 30,
+                    policy: Policy = .standard, remoteByteLimit: Int = 16 << 20) {
+            self.frames = frames
+            self.maxScanBytes = maxScanBytes
+            self.timeLimit = timeLimit
+            self.policy = policy
+            self.remoteByteLimit = remoteByteLimit
+        }
+
+        /// The engine's options; a policy file that cannot be read or a limit that is not
+        /// positive is an ``HDRProbeError``.
+        func engineOptions() throws(HDRProbeError) -> ProbeOptions {
+            guard timeLimit > 0, timeLimit.isFinite else { throw .invalidOption("timeLimit must be a positive number of seconds") }
+            guard frames.map({ $0 > 0 }) ?? true else { throw .invalidOption("frames must be positive (nil: the whole stream)") }
+            guard maxScanBytes > 0, remoteByteLimit > 0 else { throw .invalidOption("byte limits must be positive") }
+            let document: PolicyDocument
+            do { document = try PolicyLoader.load(policy.loaderArgument) } catch {
+                throw .policy("\(error)")
+            }
+            return ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeLimit,
+                                policy: document.dolbyVision)
+        }
+    }
+
+    /// Which Dolby Vision profiles a player is taken to accept (docs/policy.md).
+    public enum Policy: Sendable, Equatable {
+        /// The built-in default policy (`--policy default`).
+        case standard
+        /// Apple's HLS authoring rules (`--policy apple-hls`).
+        case appleHLS
+        /// A YAML policy file (docs/policy.md), by path.
+        case file(String)
+
+        var loaderArgument: String {
+            switch self {
+            case .standard: return "default"
+            case .appleHLS: return "apple-hls"
+            case .file(let path): return path
+            }
+        }
+    }
+}

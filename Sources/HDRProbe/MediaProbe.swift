@@ -1,0 +1,75 @@
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+
+/// Probes media files: hdrprobe's whole analysis of one file — container headers, a bounded scan
+/// of the first frames, Dolby Vision, HDR10+ and static HDR metadata, the range type, the Dolby
+/// Vision verdict and the HLS signalling — as a ``MediaReport``.
+///
+/// ```swift
+/// let probe = MediaProbe()
+/// let report = try await probe.probe(path: "/movies/film.mkv")
+/// print(report.videoRangeType ?? "no video", report.dolbyVision?.verdict.code ?? "no Dolby Vision")
+/// ```
+///
+/// A file that cannot be analysed (missing, truncated, not media) is not an error of the call: it
+/// gives a report whose ``MediaReport/failure`` says why, exactly as the `hdrprobe probe` command
+/// reports it. The call throws only when the task is cancelled (`CancellationError`) or the
+/// options cannot be used (``HDRProbeError``).
+///
+/// Each probe runs on a thread of its own, never on the caller's executor; probe several files
+/// at once with a task group.
+public struct MediaProbe: Sendable {
+    /// How much of each file is read, for how long, and under which Dolby Vision policy.
+    public var options: Options
+
+    /// A probe with the given options (the defaults of `hdrprobe probe` when none are given).
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The version of hdrprobe's analysis (the `tool.version` of every report).
+    public static var version: String { ProbeEngine.version }
+
+    /// Probes the file at `path`.
+    ///
+    /// Honours task cancellation: a cancelled task stops the probe at its next read and the call
+    /// throws `CancellationError`.
+    public func probe(path: String) async throws -> MediaReport {
+        let engine = ProbeEngine(options: try options.engineOptions())
+        return try await Self.runCancellable { engine.probe(path: path) }
+    }
+
+    /// Probes a `file:` URL, or the beginning of an `http:`/`https:` URL (its first
+    /// ``Options/remoteByteLimit`` bytes, read through libavformat).
+    ///
+    /// Honours task cancellation like ``probe(path:)``. Throws ``HDRProbeError/unsupportedURL(_:)``
+    /// for any other scheme.
+    public func probe(url: URL) async throws -> MediaReport {
+        let engine = ProbeEngine(options: try options.engineOptions())
+        if url.isFileURL { return try await Self.runCancellable { engine.probe(path: url.path) } }
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw HDRProbeError.unsupportedURL(url.absoluteString)
+        }
+        let limit = options.remoteByteLimit
+        return try await Self.runCancellable { engine.probe(remoteURL: url.absoluteString, maxBytes: limit) }
+    }
+
+    /// Runs a synchronous probe on a thread of its own, with a cancellation token the task's
+    /// cancellation handler sets; a probe that was cancelled throws `CancellationError`.
+    static func runCancellable(_ work: @escaping @Sendable () -> ProbeReport) async throws -> MediaReport {
+        try Task.checkCancellation()
+        let token = ProbeCancellation()
+        let report = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<ProbeReport, Never>) in
+                Thread.detachNewThread {
+                    continuation.resume(returning: ProbeCancellation.withToken(token, work))
+                }
+            }
+        } onCancel: {
+            token.cancel()
+        }
+        if token.isCancelled { throw CancellationError() }
+        return MediaReport(report)
+    }
+}
