@@ -125,12 +125,12 @@ public struct ProbeEngine: Sendable {
             } else if !headers.signature.isMedia {
                 error = ReportError(.unrecognized, "Not a recognised media container (\(detail))")
             } else if let truncation = headers.truncation {
-                error = ReportError(.truncated, "The file is cut short: \(truncation) (\(detail))")
+                error = ReportError(.containerTruncated, "The file is cut short: \(truncation) (\(detail))")
             } else if headers.signature == .isobmff && headers.hasMovieBox {
                 let what = headers.issues.first.map { ": \($0)" } ?? ""
-                error = ReportError(.malformed, "The movie header is present but cannot be read\(what) (\(detail))")
+                error = ReportError(.containerMalformed, "The movie header is present but cannot be read\(what) (\(detail))")
             } else if headers.signature == .matroska || headers.signature == .isobmff {
-                error = ReportError(.truncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
+                error = ReportError(.containerTruncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
             } else {
                 error = ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
             }
@@ -151,7 +151,7 @@ public struct ProbeEngine: Sendable {
         if demuxer.streams.isEmpty {
             let error = headers.issues.isEmpty
                 ? ReportError(.noStreams, "The container holds no streams")
-                : ReportError(.malformed, "No streams could be read: \(headers.issues[0])")
+                : ReportError(.containerMalformed, "No streams could be read: \(headers.issues[0])")
             return .failure(path: path, tool: Self.tool, error: error,
                             container: container, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }

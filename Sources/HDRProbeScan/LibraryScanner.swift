@@ -354,7 +354,7 @@ public final class LibraryScanner: @unchecked Sendable {
     /// Error codes that depend only on the file's bytes (cached); `io.*` errors (`io.empty`
     /// too: an empty file is often one still being written), time-outs and crashes may not
     /// happen again and are probed anew next time.
-    static let cacheableErrors: Set<String> = [ErrorCode.unrecognized, .truncated, .malformed, .noStreams, .demuxFailed].map(\.rawValue)
+    static let cacheableErrors: Set<String> = [ErrorCode.unrecognized, .containerTruncated, .containerMalformed, .noStreams, .demuxFailed].map(\.rawValue)
         .reduce(into: Set<String>()) { $0.insert($1) }
 
     static func isCacheable(_ d: ReportDigest) -> Bool {

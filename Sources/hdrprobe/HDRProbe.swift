@@ -18,7 +18,7 @@ struct HDRProbe: ParsableCommand {
         """,
         version: ProbeEngine.versionDescription,
         subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self, ScanCommand.self, CheckCommand.self,
-                      MergeCommand.self, DevicesCommand.self, SimulateCommand.self, MatrixCommand.self, WorkerCommand.self],
+                      MergeCommand.self, DevicesCommand.self, CodesCommand.self, SimulateCommand.self, MatrixCommand.self, WorkerCommand.self],
         defaultSubcommand: ProbeCommand.self
     )
 

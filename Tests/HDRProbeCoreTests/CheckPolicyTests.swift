@@ -103,15 +103,15 @@ import Testing
         #expect(severity["hdr10.missingMasteringDisplay"] == .warning)
         #expect(outcome.items.first?.severity == .error)
         // dv.refused carries the fix of its verdict code.
-        #expect(outcome.items.first { $0.code == "dv.refused" }?.fix == FindingRemedy.verdicts["dv.dualLayer"])
-        #expect(outcome.items.first { $0.code == "hdr10.missingMasteringDisplay" }?.fix == FindingRemedy.findings["hdr10.missingMasteringDisplay"])
+        #expect(outcome.items.first { $0.code == "dv.refused" }?.fix == DolbyVisionVerdictCode.dualLayer.fix)
+        #expect(outcome.items.first { $0.knownCode == .hdr10MissingMasteringDisplay }?.fix == FindingCode.hdr10MissingMasteringDisplay.fix)
     }
 
     @Test func unreadableFilesAreErrors() {
         let evaluator = CheckEvaluator(document: PolicyDocument(dolbyVision: .default))
         let d = ReportDigest(path: "x.mp4", status: .error, error: ReportError(.unrecognized, "PNG"), streams: [], findings: [])
         let outcome = evaluator.evaluate(d, relativePath: "x.mp4")
-        #expect(outcome.items.map(\.code) == ["container.unrecognized"])
+        #expect(outcome.items.map(\.knownCode) == [.unrecognized])
         #expect(outcome.items[0].severity == .error && outcome.items[0].fix != nil)
     }
 

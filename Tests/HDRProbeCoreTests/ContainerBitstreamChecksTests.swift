@@ -21,7 +21,7 @@ import Testing
         e.containerColour = ColourCodes(primaries: 1, transfer: 1, matrix: 1, fullRange: false)
         e.scan.bitstreamColour = ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: false)
         let f = try #require(ContainerBitstreamChecks(e).findings(transfer: 1, frameRate: 25, hdr10Plus: false).first)
-        #expect(f.code == "color.containerBitstreamMismatch")
+        #expect(f.knownCode == .colorContainerBitstreamMismatch)
         #expect(f.message.contains("transfer bt709 (1) in the container vs smpte2084 (16) in the bitstream"))
         #expect(f.message.contains("primaries bt709 (1)"))
         #expect(!f.message.contains("range"))
@@ -120,7 +120,7 @@ import Testing
         var e = VideoEvidence(index: 0)
         e.configurationSEITypes = [5]
         let f = try #require(ContainerBitstreamChecks(e).findings(transfer: 16, frameRate: 24, hdr10Plus: false).first)
-        #expect(f.code == "hls.seiInConfigurationRecord" && !f.message.contains("uncertain"))
+        #expect(f.knownCode == .hlsSEIInConfigurationRecord && !f.message.contains("uncertain"))
         e.configurationSEITypes = [137, 144]
         let g = try #require(ContainerBitstreamChecks(e).findings(transfer: 16, frameRate: 24, hdr10Plus: false).first)
         #expect(g.message.contains("uncertain"))

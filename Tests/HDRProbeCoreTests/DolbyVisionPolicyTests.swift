@@ -60,7 +60,7 @@ import Testing
         let policy = DolbyVisionPolicy.appleHLS
         #expect(policy.verdict(for: p5, codec: "hevc", baseTransfer: nil, level: 7).decision == .accept)
         let above = policy.verdict(for: p5, codec: "hevc", baseTransfer: nil, level: 8)
-        #expect(above.decision == .refuse && above.code == "dv.levelAboveCap")
+        #expect(above.decision == .refuse && above.knownCode == .levelAboveCap)
         let p10 = DolbyVisionProfile(profile: 10, compatibilityId: 0, fromRPU: false)
         #expect(policy.verdict(for: p10, codec: "av1", baseTransfer: 16, level: 9).decision == .accept)
         #expect(policy.verdict(for: p10, codec: "av1", baseTransfer: 16, level: 10).code == "dv.levelAboveCap")
@@ -89,11 +89,11 @@ import Testing
         #expect(p.maxLevel["8.1"] == 6 && p.maxLevel["10.0"] == 9)
         #expect(p.requireValidLevel)
         let p5 = p.verdict(for: DolbyVisionProfile(profile: 5, compatibilityId: 0, fromRPU: false), codec: "hevc", baseTransfer: nil, level: 6)
-        #expect(p5.code == "dv.refusedByPolicy" && p5.decision == .refuse)
+        #expect(p5.knownCode == .refusedByPolicy && p5.decision == .refuse)
         let p7 = p.verdict(for: DolbyVisionProfile(profile: 7, compatibilityId: 6, fromRPU: false), codec: "hevc", baseTransfer: 16, level: 6)
         #expect(p7.decision == .accept && p7.fallback == "HDR10")
         let p81 = p.verdict(for: DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: false), codec: "hevc", baseTransfer: 16, level: 7)
-        #expect(p81.code == "dv.levelAboveCap")
+        #expect(p81.knownCode == .levelAboveCap)
     }
 
     @Test func policyFileAcceptOnlyAndJSON() throws {

@@ -20,7 +20,7 @@ import Testing
             "regressed.mp4": Self.report("regressed.mp4", [Self.video("DOVIWithHDR10", dv: p81)]),
             "changed.mp4": Self.report("changed.mp4", [Self.video("DOVIWithEL", dv: ("7", "refuse", "dv.dualLayer"))]),
             "broken.ts": Self.report("broken.ts", [Self.video("HDR10")]),
-            "fixed.ts": Self.report("fixed.ts", [], error: ReportError(.truncated, "cut")),
+            "fixed.ts": Self.report("fixed.ts", [], error: ReportError(.containerTruncated, "cut")),
             "range.mkv": Self.report("range.mkv", [Self.video("HDR10")]),
             "warned.mkv": Self.report("warned.mkv", [Self.video("SDR")]),
             "same.mkv": Self.report("same.mkv", [Self.video("SDR")]),

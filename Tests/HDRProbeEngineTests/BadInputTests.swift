@@ -17,7 +17,7 @@ import Testing
 
     @Test func missingFile() {
         let r = engine.probe(path: "/nonexistent/dir/file.mp4")
-        #expect(r.status == .error && r.error?.code == "io.notFound")
+        #expect(r.status == .error && r.error?.knownCode == .notFound)
         #expect(r.streams.isEmpty)
     }
 
@@ -25,7 +25,7 @@ import Testing
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = engine.probe(path: dir.path)
-        #expect(r.error?.code == "io.isDirectory")
+        #expect(r.error?.knownCode == .isDirectory)
     }
 
     @Test func fifoDoesNotHang() throws {
@@ -34,7 +34,7 @@ import Testing
         let fifo = dir.appendingPathComponent("pipe.mkv").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let r = engine.probe(path: fifo)
-        #expect(r.error?.code == "io.readFailed")
+        #expect(r.error?.knownCode == .readFailed)
     }
 
     @Test(.enabled(if: getuid() != 0, "root can read any file, so permissions cannot be denied to it"))
@@ -45,12 +45,12 @@ import Testing
         try Data(contentsOf: TestPaths.corpus.appendingPathComponent("sdr_h264.mp4")).write(to: file)
         #expect(chmod(file.path, 0) == 0)
         let r = engine.probe(path: file.path)
-        #expect(r.error?.code == "io.permissionDenied")
+        #expect(r.error?.knownCode == .permissionDenied)
     }
 
     @Test func timeoutIsAReportNotAHang() {
         let r = ProbeEngine(options: ProbeOptions(timeout: 1e-9)).probe(path: TestPaths.corpus.appendingPathComponent("dv_p81.mkv").path)
-        #expect(r.status == .error && r.error?.code == "probe.timeout")
+        #expect(r.status == .error && r.error?.knownCode == .timeout)
     }
 
     @Test("truncation at every eighth of a file never crashes", arguments: ["dv_p81.mp4", "dv_p81.mkv", "dv_p81.ts", "av1_hdr10.mp4", "hdr10_hevc_frag.mp4"])
@@ -68,7 +68,7 @@ import Testing
             if r.status == .error {
                 #expect(r.error?.code.hasPrefix("container.") == true, "\(name) cut at \(cut): \(r.error?.code ?? "")")
             } else {
-                #expect(r.findings.contains { $0.code == "container.truncated" }, "\(name) cut at \(cut) bytes has no truncation finding")
+                #expect(r.findings.contains { $0.knownCode == .containerTruncated }, "\(name) cut at \(cut) bytes has no truncation finding")
             }
         }
     }

@@ -60,7 +60,7 @@ import Testing
         #expect(report.status == .ok, "\(report.error?.message ?? "")")
         #expect(Self.codesByLine(report) == golden.codes)
         // Every variant of an fMP4 playlist was probed from its init section and first segment.
-        for v in report.variants where !v.findings.contains(where: { $0.code == "hls.check.mediaUnavailable" }) {
+        for v in report.variants where !v.findings.contains(where: { $0.knownCode == .checkMediaUnavailable }) {
             #expect(v.expected != nil && v.firstSegment != nil, "line \(v.line)")
         }
     }
@@ -88,7 +88,7 @@ import Testing
         let path = Self.root.appendingPathComponent("wrong_media.m3u8").path
         let whole = HLSPlaylistChecker().check(path).variants.first { $0.line == 8 }?.findings
         let cut = limited.check(path).variants.first { $0.line == 8 }?.findings
-        #expect(cut?.map(\.code) == ["hls.bandwidth.peakMismatch"])
+        #expect(cut?.map(\.knownCode) == [.bandwidthPeakMismatch])
         #expect(cut?.map(\.message) == whole?.map(\.message))
     }
 
@@ -131,7 +131,7 @@ import Testing
 
     @Test func unreadablePlaylistIsAnError() {
         let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("no-such.m3u8").path)
-        #expect(report.status == .error && report.error?.code == "io.notFound")
+        #expect(report.status == .error && report.error?.knownCode == .notFound)
         let scheme = HLSPlaylistChecker().check("concat:a|b")
         #expect(scheme.status == .error && scheme.error?.message.contains("not supported") == true)
     }
@@ -140,7 +140,7 @@ import Testing
     @Test func mediaPlaylistIsRefusedWithItsLine() {
         let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("dv_p81/prog_index.m3u8").path)
         #expect(report.status == .error)
-        #expect(report.error?.code == "hls.check.playlistMalformed")
+        #expect(report.error?.knownCode == .checkPlaylistMalformed)
         #expect(report.errorLine == 3)
     }
 
@@ -159,7 +159,7 @@ import Testing
         let wrong = checker.check(server.url("wrong_codecs.m3u8"))
         #expect(Self.codesByLine(wrong) == (try #require(Self.golden["wrong_codecs.m3u8"])).codes)
         let missing = checker.check(server.url("nothing-here.m3u8"))
-        #expect(missing.status == .error && missing.error?.code == "io.readFailed")
+        #expect(missing.status == .error && missing.error?.knownCode == .readFailed)
     }
 
     @Test func commandLineExitStatusAndText() throws {

@@ -141,7 +141,7 @@ import Testing
         let r = ProbeEngine().probe(path: probePath)
         #expect(r.status == .ok && r.path == probePath.display)
         // The repaired string names no file: what a probe by String would have done.
-        #expect(ProbeEngine().probe(path: probePath.display).error?.code == "io.notFound")
+        #expect(ProbeEngine().probe(path: probePath.display).error?.knownCode == .notFound)
     }
 
     @Test func terminalTextEscapesControls() {

@@ -22,7 +22,7 @@ struct TwoPIDDolbyVisionTests {
         #expect(el.role == "dolbyVisionEnhancementLayer" && el.dependsOn == 0)
         #expect(el.hdr == nil && el.dolbyVision == nil && el.hls == nil)
         #expect(!r.findings.contains { $0.stream == 1 })
-        #expect(!r.findings.contains { $0.code == "dv.enhancementLayerMismatch" })
+        #expect(!r.findings.contains { $0.knownCode == .dvEnhancementLayerMismatch })
     }
 
     @Test("scan summary, check digest and the hls fragment see one video stream")

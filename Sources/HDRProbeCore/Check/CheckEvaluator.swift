@@ -26,8 +26,8 @@ public struct CheckEvaluator: Sendable {
     /// unreadable or unrecognised files are errors; check/diff codes keep their own severity;
     /// every other finding is at most a warning (info stays info).
     public static func defaultSeverity(of code: String, reported: Finding.Severity) -> Finding.Severity {
-        if CheckRules.defaultErrors.contains(code) || ErrorCode(rawValue: code) != nil { return .error }
-        if let check = CheckCode(rawValue: code) { return check.severity }
+        if CheckRules.defaultErrors.contains(code) || ErrorCode(rawValue: code, in: .error) != nil { return .error }
+        if let check = CheckCode(rawValue: code, in: .check) { return check.severity }
         return min(reported, .warning)
     }
 
@@ -49,9 +49,9 @@ public struct CheckEvaluator: Sendable {
         }
         for f in digest.findings {
             var fix: String?
-            if f.code == FindingCode.dvRefused.rawValue,
+            if f.knownCode == .dvRefused,
                let verdict = digest.streams.first(where: { $0.index == f.stream })?.dolbyVision?.verdictCode {
-                fix = FindingRemedy.verdicts[verdict]
+                fix = DolbyVisionVerdictCode(rawValue: verdict, in: .verdict)?.fix
             }
             add(f.code, f.severity, f.message, stream: f.stream, fix: fix)
         }

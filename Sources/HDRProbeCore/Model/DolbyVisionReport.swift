@@ -82,20 +82,6 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
     }
 }
 
-/// The stable `dolbyVision.verdict.code` values (`docs/findings.md`, Dolby Vision verdicts).
-public enum DolbyVisionVerdictCode: String, CaseIterable, Sendable {
-    case accepted = "dv.accepted"
-    case dualLayer = "dv.dualLayer"
-    case sdrBase = "dv.sdrBase"
-    case invalidCompatibility = "dv.invalidCompatibility"
-    case unsupportedProfile = "dv.unsupportedProfile"
-    case refusedByPolicy = "dv.refusedByPolicy"
-    case levelAboveCap = "dv.levelAboveCap"
-    case invalidLevel = "dv.invalidLevel"
-    /// A Dolby Vision RPU file (``DolbyVisionRPUFile``): metadata without the video it describes.
-    case metadataOnly = "dv.metadataOnly"
-}
-
 extension DolbyVisionReport {
     /// The profile as a value: from the configuration record, else parsed from `profile`
     /// (`"8.1"` → 8 / compatibility 1, marked as coming from the RPU).

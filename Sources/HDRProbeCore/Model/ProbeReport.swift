@@ -72,25 +72,6 @@ public struct ReportError: Codable, Sendable, Equatable, Error {
     }
 }
 
-/// The stable error codes of a report whose `status` is `error` (documented in `docs/findings.md`).
-public enum ErrorCode: String, Sendable, CaseIterable {
-    case notFound = "io.notFound"
-    case isDirectory = "io.isDirectory"
-    case permissionDenied = "io.permissionDenied"
-    case empty = "io.empty"
-    case readFailed = "io.readFailed"
-    case unrecognized = "container.unrecognized"
-    case truncated = "container.truncated"
-    case malformed = "container.malformed"
-    /// A CMAF / fMP4 media segment (`styp`? `moof` `mdat`, no `moov`): it needs its init segment.
-    case mediaSegmentWithoutInit = "container.mediaSegmentWithoutInit"
-    case noStreams = "container.noStreams"
-    case timeout = "probe.timeout"
-    case demuxFailed = "probe.demuxFailed"
-    /// `scan`/`check`: the worker process analysing the file died; the scan went on without it.
-    case crashed = "probe.crashed"
-}
-
 public struct ContainerInfo: Codable, Sendable, Equatable {
     @NullEncoded public var format: String?
     public var brands: [String]

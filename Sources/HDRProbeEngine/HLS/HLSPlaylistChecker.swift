@@ -70,8 +70,8 @@ public struct HLSPlaylistChecker: Sendable {
             report.variants.append(checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists))
         }
         if playlist.variants.count > limits.variants {
-            report.error = Finding(code: "hls.check.variantLimit", severity: .info,
-                                   message: "Only the first \(limits.variants) of \(playlist.variants.count) variants were checked.")
+            report.error = Finding(.checkVariantLimit,
+                                   "Only the first \(limits.variants) of \(playlist.variants.count) variants were checked.", stream: nil)
         }
         return report
     }
@@ -155,13 +155,13 @@ public struct HLSPlaylistChecker: Sendable {
 
     private func readMediaPlaylist(_ location: HLSResourceLocation) -> Result<HLSMediaPlaylistHead, ReportError> {
         switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline) {
-        case let .failure(error): return .failure(ReportError(ErrorCode(rawValue: error.code) ?? .readFailed,
+        case let .failure(error): return .failure(ReportError(ErrorCode(rawValue: error.code, in: .error) ?? .readFailed,
                                                                "Media playlist \(location): \(error.message)"))
         case let .success(fetched):
             do throws(HLSPlaylistError) {
                 return .success(try HLSMediaPlaylistHead.parse(bytes: fetched.bytes))
             } catch {
-                return .failure(ReportError(.malformed, "Media playlist \(location), \(error.description)"))
+                return .failure(ReportError(.containerMalformed, "Media playlist \(location), \(error.description)"))
             }
         }
     }

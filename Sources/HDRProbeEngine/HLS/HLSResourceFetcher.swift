@@ -38,7 +38,7 @@ enum HLSResourceFetcher {
         let available = max(0, file.size - offset)
         let wanted = min(range?.length ?? available, available)
         if range != nil, offset + (range?.length ?? 0) > file.size {
-            return .failure(ReportError(.truncated, "\(path) is \(file.size) bytes; the byte range \(range!) reaches past its end"))
+            return .failure(ReportError(.containerTruncated, "\(path) is \(file.size) bytes; the byte range \(range!) reaches past its end"))
         }
         let count = min(wanted, maxBytes)
         let bytes = file.read(at: offset, count: count)

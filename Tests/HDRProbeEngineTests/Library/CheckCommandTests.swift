@@ -30,9 +30,9 @@ import Testing
         #expect(r.status == 1)
         let text = r.stdout
         #expect(text.contains("\(lib.path)/dv/p7.mkv\n  error   dv.refused [#0]: "))
-        #expect(text.contains("fix: " + FindingRemedy.verdicts["dv.dualLayer"]!))
+        #expect(text.contains("fix: " + DolbyVisionVerdictCode.dualLayer.fix!))
         #expect(text.contains("\(lib.path)/broken.mp4\n  error   container.unrecognized: "))
-        #expect(text.contains("fix: " + FindingRemedy.errors["container.unrecognized"]!))
+        #expect(text.contains("fix: " + ErrorCode.unrecognized.fix!))
         #expect(text.contains("warning hls.seiInConfigurationRecord"))
         #expect(!text.contains("\(lib.path)/sdr/a.mp4\n"))  // clean files are not listed
         #expect(text.hasSuffix("— FAIL\n"))

@@ -142,7 +142,7 @@ import Testing
         let summary = LibraryScanner(config: config, executor: { Deleting() }).run(shouldInterrupt: { false }) { results[$0.entry.relativePath] = $0.digest }
         #expect(summary.files == 2 && summary.errors == 1)
         #expect(results["keep.mkv"]?.status == .ok)
-        #expect(results["vanish.mkv"]?.error?.code == "io.notFound")
+        #expect(results["vanish.mkv"]?.error?.knownCode == .notFound)
     }
 
     /// Memory stays flat: with a window of 4, no more than 4 results are ever waiting to be
@@ -200,7 +200,7 @@ import Testing
         final class Quick: ProbeExecutor {
             func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
                 usleep(2000)
-                return .failure(path: request.path, ReportError(.truncated, "test"))
+                return .failure(path: request.path, ReportError(.containerTruncated, "test"))
             }
             func shutdown() {}
         }
@@ -229,7 +229,7 @@ import Testing
         defer { lib.remove() }
         final class Large: ProbeExecutor {
             func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
-                .failure(path: request.path, ReportError(.truncated, String(repeating: "x", count: 4 << 20)))
+                .failure(path: request.path, ReportError(.containerTruncated, String(repeating: "x", count: 4 << 20)))
             }
             func shutdown() {}
         }
