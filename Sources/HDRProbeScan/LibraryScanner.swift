@@ -68,8 +68,8 @@ public final class LibraryScanner: @unchecked Sendable {
 
     /// Runs the scan; `onResult`, `afterBatch` (after each group of results, at least every
     /// 0.2 s) and `warn` are called on the calling thread.
-    public func run(progress: ScanProgress? = nil,
-                    shouldInterrupt: @escaping () -> Bool = { InterruptFlag.isSet },
+    package func run(progress: (any ScanProgressObserver)? = nil,
+                    shouldInterrupt: @escaping () -> Bool = { false },
                     warn: (String) -> Void = { _ in },
                     afterBatch: () -> Void = {},
                     onResult: (ScanResult) -> Void) -> ScanSummary {

@@ -1,4 +1,5 @@
 import Foundation
+import HDRProbeScan
 
 /// `hdrprobe merge`: ``ReportMerger`` with its output and exit status (0 merged, 1 lines
 /// skipped, 2 unreadable input or unwritable output).
