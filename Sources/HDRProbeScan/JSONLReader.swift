@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeCore
+import HDRProbeEngine
 
 /// Reads JSON Lines files (`scan --jsonl` output) line by line in chunks, with each line's byte
 /// offset, so that large scans are never read into memory whole.
@@ -7,11 +8,14 @@ public enum JSONLReader {
     public struct ReadError: Error, CustomStringConvertible { public let description: String }
 
     /// Calls `body(line, offset, lineNumber)` for every non-blank line (1-based line numbers).
-    public static func forEachLine(path: String, _ body: (Data, Int64, Int) throws -> Void) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReadError(description: "\(path): cannot be opened for reading")
+    /// `path` by its exact bytes (a name that is not UTF-8 is opened as it is).
+    public static func forEachLine(path file: ProbePath, _ body: (Data, Int64, Int) throws -> Void) throws {
+        let path = file.display
+        let fd = file.open(flags: 0)
+        guard fd >= 0 else {
+            throw ReadError(description: "\(path): cannot be opened for reading (\(String(cString: strerror(errno))))")
         }
-        defer { try? handle.close() }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         var carry = Data()
         var carryOffset: Int64 = 0
         var lineNumber = 0
@@ -67,7 +71,7 @@ public enum JSONLReader {
     /// the same path wins). Lines that are not reports are passed to `invalid` with their number.
     public static func exactDigests(path: String, invalid: (Int) -> Void) throws -> [ExactPath: ReportDigest] {
         var result: [ExactPath: ReportDigest] = [:]
-        try forEachDigest(path: path, invalid: invalid) { result[$0.exactPath] = $0 }
+        try forEachDigest(path: ProbePath(path), invalid: invalid) { result[$0.exactPath] = $0 }
         return result
     }
 
@@ -82,7 +86,7 @@ public enum JSONLReader {
     /// Calls `body` with the digest of each report line, in file order, holding at most
     /// ``decodeBatch`` lines at a time; lines that are not reports are passed to `invalid` with
     /// their number. Lines are decoded on every core (JSON decoding is nearly all of the time).
-    public static func forEachDigest(path: String, invalid: (Int) -> Void, _ body: (ReportDigest) -> Void) throws {
+    public static func forEachDigest(path: ProbePath, invalid: (Int) -> Void, _ body: (ReportDigest) -> Void) throws {
         var batch: [(line: Data, number: Int)] = []
         func drain() {
             for (digest, number) in zip(decode(batch.map(\.line)), batch.map(\.number)) {

@@ -11,8 +11,8 @@ import HDRProbeEngine
 /// memory stays flat in the number of files, also with `sorted` (a reorder buffer of at most that
 /// window). Each worker thread owns a ``ProbeExecutor``; with worker processes a crash or hang on
 /// one file is a report for that file. The caller's thread writes results (in walk order when
-/// `sorted`), stores new reports in the cache in batches, and draws progress. An interrupt
-/// (``InterruptFlag``) stops the walk and the workers; every result already produced is still
+/// `sorted`), stores new reports in the cache in batches, and reports progress (``ScanProgressObserver``). An interrupt
+/// (the caller's `shouldInterrupt`, e.g. the command line's signal flag) stops the walk and the workers; every result already produced is still
 /// handed out and the summary says the scan was interrupted.
 public final class LibraryScanner: @unchecked Sendable {
     public let config: ScanConfiguration
@@ -273,7 +273,7 @@ public final class LibraryScanner: @unchecked Sendable {
                 cond.unlock()
             case .failed(let entry, let error):
                 guard let seq = admit() else { return }
-                if case let .report(line, digest) = ProbeOutcome.failure(path: entry.path, error) {
+                if case let .report(line, digest) = ProbeOutcome.failure(path: entry.path, pathBytes: entry.pathBytes.map { Data($0).base64EncodedString() }, error) {
                     complete(Completed(seq: seq, result: ScanResult(entry: entry, jsonLine: line, digest: digest, fromCache: false), cacheEntry: nil))
                 }
             case .file(let entry):
@@ -327,19 +327,21 @@ public final class LibraryScanner: @unchecked Sendable {
         var keys = CacheKeyMemo()
         while let job = nextJob() {
             // Without a cache there is nothing to look up or store: no key, no entry held for it.
-            // A name that is not UTF-8 is not cached: the cache keys paths by their text.
-            let key = cache == nil || job.entry.pathBytes != nil ? nil : keys.key(for: job.request)
+            // A name that is not UTF-8 is keyed by its exact bytes (`WalkEntry.cacheKeyPath`).
+            let key = cache == nil ? nil : keys.key(for: job.request)
             let state = ScanCache.FileState(job.entry)
             if let reader, let key, let state,
-               let stored = reader.lookup(path: job.entry.absolutePath, key: key, state: state),
+               let stored = reader.lookup(path: job.entry.cacheKeyPath, key: key, state: state),
                let hit = Self.cached(stored.report, digest: stored.digest, for: job.entry) {
                 complete(Completed(seq: job.seq, result: hit, cacheEntry: nil), batched: true)
                 continue
             }
-            guard case let .report(line, digest) = executor.probe(job.request, shouldStop: { [self] in isStopping }) else { break }
+            guard case .report(let line, var digest) = executor.probe(job.request, shouldStop: { [self] in isStopping }) else { break }
+            // A worker hands its digest over in the compact form, which has no `pathBytes`.
+            digest.pathBytes = job.request.pathBytes
             var entry: ScanCache.Entry?
             if let key, Self.isCacheable(digest), let state {
-                entry = ScanCache.Entry(path: job.entry.absolutePath, key: key, state: state,
+                entry = ScanCache.Entry(path: job.entry.cacheKeyPath, key: key, state: state,
                                         report: line, digest: digest.compactEncoded())
             }
             complete(Completed(seq: job.seq, result: ScanResult(entry: job.entry, jsonLine: line, digest: digest, fromCache: false),
@@ -364,15 +366,22 @@ public final class LibraryScanner: @unchecked Sendable {
     /// another spelling of its path than when it was cached); nil when the line is unreadable.
     /// The digest comes from its own small JSON, so a hit never decodes the whole report.
     static func cached(_ line: String, digest compact: [UInt8], for entry: WalkEntry) -> ScanResult? {
-        guard let digest = ReportDigest(compact: compact) else { return nil }
-        if digest.path == entry.path {
+        guard var digest = ReportDigest(compact: compact) else { return nil }
+        let bytes = entry.pathBytes.map { Data($0).base64EncodedString() }
+        // The compact digest has no `pathBytes`; the row is keyed by the exact absolute bytes, so
+        // the same display text means the same bytes. Byte-wise: Swift's == on strings would take
+        // an NFD spelling for the NFC one.
+        digest.pathBytes = bytes
+        if digest.path.utf8.elementsEqual(entry.path.utf8) {
             return ScanResult(entry: entry, jsonLine: line, digest: digest, fromCache: true)
         }
         guard var report = try? JSONDecoder().decode(ProbeReport.self, from: Data(line.utf8)) else { return nil }
         report.path = entry.path
+        report.pathBytes = bytes
         guard let rewritten = try? ReportEncoder.jsonLine(report) else { return nil }
         var moved = digest
         moved.path = entry.path
+        moved.pathBytes = bytes
         return ScanResult(entry: entry, jsonLine: rewritten, digest: moved, fromCache: true)
     }
 }

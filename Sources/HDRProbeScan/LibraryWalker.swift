@@ -6,6 +6,7 @@ import Darwin
 import CProcessControl
 import Foundation
 import HDRProbeCore
+import HDRProbeEngine
 
 /// Walks scan roots depth first, in a stable order (entries sorted by the bytes of their name,
 /// a folder as if its name ended in `/`, so the order is the byte order of the full paths), and
@@ -18,51 +19,75 @@ import HDRProbeCore
 /// once (its (device, inode) is remembered — only for such files, so memory stays flat); pseudo
 /// file systems (/proc, /sys, …) are never entered (`pseudoFileSystem`). docs/check.md.
 public struct LibraryWalker: Sendable {
-    public var roots: [String]
+    /// The roots by their exact bytes (a command-line argument that is not UTF-8 is one).
+    public var roots: [ProbePath]
     public var options: WalkOptions
 
-    public init(roots: [String], options: WalkOptions) {
+    public init(roots: [ProbePath], options: WalkOptions) {
         self.roots = roots
         self.options = options
     }
 
-    struct FileID: Hashable { var device: UInt64; var inode: UInt64 }
+    /// Roots given as text (UTF-8 names).
+    public init(roots: [String], options: WalkOptions) {
+        self.init(roots: roots.map { ProbePath($0) }, options: options)
+    }
+
+
+    struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
+    }
 
     /// Calls `visit` for each event; stops early when `shouldStop` returns true.
     public func walk(shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
-        var visited = Set<FileID>()
-        var linkedFiles = Set<FileID>()
-        let rootReals = roots.map(Self.trimmed).compactMap(Self.realPath)
-        let cwd = FileManager.default.currentDirectoryPath
-        var seen = Set<String>()
-        let ordered = roots.map(Self.trimmed).filter { seen.insert($0).inserted }.sorted(by: MediaFileTypes.precedes)
+        let rootReals = roots.map(Self.trimmed).compactMap { Self.realPath($0) }
+        var walk = Walk(state: WalkState(rootReals: rootReals), visited: [], linkedFiles: [])
+        let cwd = Array(FileManager.default.currentDirectoryPath.utf8)
+        var seen = Set<[UInt8]>()
+        let ordered = roots.map(Self.trimmed).filter { seen.insert($0.bytes).inserted }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         for root in ordered {
             if shouldStop() { return }
-            let absolute = root.hasPrefix("/") ? URL(fileURLWithPath: root).standardized.path
-                                               : URL(fileURLWithPath: cwd + "/" + root).standardized.path
-            var st = stat()
-            guard stat(root, &st) == 0 else {
+            walkRoot(root, cwd: cwd, walk: &walk, shouldStop: shouldStop, visit)
+        }
+    }
+
+    /// One root: a folder is walked, a file (or a name that is not there) analysed.
+    private func walkRoot(_ root: ProbePath, cwd: [UInt8], walk: inout Walk, shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
+        let absoluteBytes = Self.standardized(root.bytes.first == UInt8(ascii: "/") ? root.bytes : Self.join(cwd, root.bytes))
+        let place = Place(display: root.display, absolute: String(decoding: absoluteBytes, as: UTF8.self),
+                          relative: "", rootReal: "", absoluteBytes: absoluteBytes, displayBytes: root.bytes)
+        var st = stat()
+        let fd = root.openFolder()
+        if fd < 0 {
+            let err = errno
+            guard root.stat(&st) == 0 else {
                 // A missing or unreadable root: the probe reports why (io.notFound, …).
-                visit(.file(WalkEntry(path: root, relativePath: Self.lastComponent(root), absolutePath: absolute, size: nil, modified: nil)))
-                continue
+                var e = place.entry()
+                e.relativePath = Self.lastComponent(root.display)
+                visit(.file(e))
+                return
             }
             if Self.isDirectory(st) {
-                if Self.isPseudoFileSystem(Array(root.utf8)) { visit(.skipped("pseudoFileSystem")); continue }
-                // A root inside another root (or given twice in another spelling) is walked once.
-                guard visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else {
-                    visit(.skipped("overlappingRoot"))
-                    continue
-                }
-                let real = Self.realPath(root) ?? absolute
-                walkDirectory(display: root, absolute: absolute, relative: "", rootReal: real,
-                              absoluteBytes: Array(absolute.utf8), displayBytes: Array(root.utf8),
-                              state: WalkState(rootReals: rootReals), visited: &visited, linkedFiles: &linkedFiles,
-                              shouldStop: shouldStop, visit)
-            } else {
-                // A file named on the command line is analysed whatever its extension.
-                visit(.file(Self.entry(display: root, relative: Self.lastComponent(root), absolute: absolute, st: st)))
+                visit(.failed(place.entry(), Self.folderError(root.display, err, listing: true)))
+                return
             }
+            // A file named on the command line is analysed whatever its extension.
+            var e = place.entry(st)
+            e.relativePath = Self.lastComponent(root.display)
+            visit(.file(e))
+            return
         }
+        defer { close(fd) }
+        _ = fstat(fd, &st)
+        if Self.isPseudoFileSystem(fd: fd) { visit(.skipped("pseudoFileSystem")); return }
+        // A root inside another root (or given twice in another spelling) is walked once.
+        guard walk.visited.insert(FileID(st)).inserted else { visit(.skipped("overlappingRoot")); return }
+        var rooted = place
+        rooted.rootReal = Self.realPath(root) ?? place.absolute
+        walkDirectory(fd, at: rooted, walk: &walk, shouldStop: shouldStop, visit)
     }
 
     /// What one walk knows beyond the folder being listed.
@@ -83,19 +108,70 @@ public struct LibraryWalker: Sendable {
         var sortKey: [UInt8] { kind == .directory ? nameBytes + [UInt8(ascii: "/")] : nameBytes }
     }
 
-    /// `absoluteBytes`, `displayBytes`: the exact bytes of `absolute` and `display` (names that
-    /// are not UTF-8 are opened by them and reported with them, `WalkEntry.pathBytes`).
-    private func walkDirectory(display: String, absolute: String, relative: String, rootReal: String,
-                               absoluteBytes: [UInt8], displayBytes: [UInt8], state: WalkState,
-                               visited: inout Set<FileID>, linkedFiles: inout Set<FileID>,
-                               shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
-        guard let dir = Self.withCPath(absoluteBytes, { opendir($0) }) else {
-            let err = errno
-            let code: ErrorCode = (err == EACCES || err == EPERM) ? .permissionDenied : .readFailed
-            visit(.failed(Self.exact(WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: nil, modified: nil), displayBytes),
-                          ReportError(code, "The folder \(display) cannot be listed: \(String(cString: strerror(err))); the files in it were not scanned.")))
-            return
+    /// Where a folder is: its path as shown, absolute and relative to the root, in text and in
+    /// exact bytes (names that are not UTF-8 are opened by them and reported with them,
+    /// `WalkEntry.pathBytes`), and the root's real path.
+    private struct Place {
+        var display: String
+        var absolute: String
+        var relative: String
+        var rootReal: String
+        var absoluteBytes: [UInt8]
+        var displayBytes: [UInt8]
+
+        func child(_ c: Child) -> Place {
+            Place(display: display == "/" ? "/" + c.name : display + "/" + c.name,
+                  absolute: absolute == "/" ? "/" + c.name : absolute + "/" + c.name,
+                  relative: relative.isEmpty ? c.name : relative + "/" + c.name, rootReal: rootReal,
+                  absoluteBytes: LibraryWalker.join(absoluteBytes, c.nameBytes), displayBytes: LibraryWalker.join(displayBytes, c.nameBytes))
         }
+
+        /// An entry for this path, with its exact bytes where they are not its text's UTF-8.
+        func entry(_ st: stat? = nil) -> WalkEntry {
+            let e = st.map { LibraryWalker.entry(display: display, relative: relative, absolute: absolute, st: $0) }
+                ?? WalkEntry(path: display, relativePath: relative, absolutePath: absolute, size: nil, modified: nil)
+            return LibraryWalker.exact(e, displayBytes, absolute: absoluteBytes)
+        }
+    }
+
+    /// What one walk carries from folder to folder.
+    private struct Walk {
+        var state: WalkState
+        var visited: Set<FileID>
+        var linkedFiles: Set<FileID>
+    }
+
+    /// Walks the folder open as `dirFD` (a descriptor this call does not close). Every name
+    /// below it is reached relative to a folder descriptor (`openat`, `fstatat`), never by its
+    /// full path: a tree deeper than PATH_MAX (4,096 bytes on Linux) is walked like any other,
+    /// and the probe opens such files a folder at a time too (`ProbePath`).
+    private func walkDirectory(_ dirFD: Int32, at place: Place, walk: inout Walk,
+                               shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
+        guard let children = list(dirFD, at: place, walk: walk, visit) else { return }
+        for child in children {
+            if shouldStop() { return }
+            let here = place.child(child)
+            switch child.kind {
+            case .directory:
+                enter(child, in: dirFD, at: here, walk: &walk, shouldStop: shouldStop, visit)
+            case .brokenLink:
+                visit(.file(here.entry()))
+            case .file, .other:
+                file(child, in: dirFD, at: here, walk: &walk, visit)
+            }
+        }
+    }
+
+    /// The entries of the folder, sorted; nil (with an error entry) when it cannot be listed.
+    private func list(_ dirFD: Int32, at place: Place, walk: Walk, _ visit: (WalkEvent) -> Void) -> [Child]? {
+        let listFD = dup(dirFD)
+        guard listFD >= 0, let dir = fdopendir(listFD) else {
+            let err = errno
+            if listFD >= 0 { close(listFD) }
+            visit(.failed(place.entry(), Self.folderError(place.display, err, listing: true)))
+            return nil
+        }
+        defer { closedir(dir) }
         var children: [Child] = []
         while let ent = readdir(dir) {
             // The name's bytes as they are: a name that is not UTF-8 must still be opened.
@@ -107,95 +183,96 @@ public struct LibraryWalker: Sendable {
             let name = String(decoding: nameBytes, as: UTF8.self)
             if name == "." || name == ".." { continue }
             if name.hasPrefix("."), !options.includeHidden { visit(.skipped("hidden")); continue }
-            let fullBytes = Self.join(absoluteBytes, nameBytes)
             var type = Int32(ent.pointee.d_type)
-            var lst = stat()
             if type == Int32(DT_UNKNOWN) {
-                guard Self.withCPath(fullBytes, { lstat($0, &lst) }) == 0 else { continue }
+                var lst = stat()
+                guard Self.withCPath(nameBytes, { fstatat(dirFD, $0, &lst, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
                 type = Self.direntType(lst)
             }
+            let child = Child(name: name, nameBytes: nameBytes, kind: .other, st: nil)
             if type == Int32(DT_LNK) {
-                if options.symlinks == .never { visit(.skipped("symlink")); continue }
-                var st = stat()
-                guard Self.withCPath(fullBytes, { stat($0, &st) }) == 0 else {
-                    // Dangling or looping link (ELOOP): a media name still gets a report saying why.
-                    if MediaFileTypes.hasMediaExtension(name) { children.append(Child(name: name, nameBytes: nameBytes, kind: .brokenLink, st: nil)) }
-                    else { visit(.skipped("brokenSymlink")) }
-                    continue
-                }
-                let target = Self.withCPath(fullBytes) { Self.realPath(cPath: $0) }
-                if options.symlinks == .inside {
-                    guard let target, Self.isInside(target, rootReal) else {
-                        visit(.skipped("symlinkOutside")); continue
-                    }
-                }
-                let kind: Child.Kind = Self.isDirectory(st) ? .directory : (Self.isRegular(st) ? .file : .other)
-                // A target inside a root is walked by its own path (a stable one): following the
-                // link would report it a second time, or first under the link's name. A folder
-                // already walked is left to the loop check below.
-                if let target, kind != .directory || !visited.contains(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))),
-                   let root = state.rootReals.first(where: { Self.isInside(target, $0) }), isWalked(target, below: root) {
-                    visit(.skipped("symlinkDuplicate")); continue
-                }
-                children.append(Child(name: name, nameBytes: nameBytes, kind: kind, st: st, viaLink: true))
-            } else if type == Int32(DT_DIR) {
-                children.append(Child(name: name, nameBytes: nameBytes, kind: .directory, st: nil))
-            } else if type == Int32(DT_REG) {
-                children.append(Child(name: name, nameBytes: nameBytes, kind: .file, st: nil))
+                if let linked = link(child, in: dirFD, at: place, walk: walk, visit) { children.append(linked) }
             } else {
-                children.append(Child(name: name, nameBytes: nameBytes, kind: .other, st: nil))
+                var c = child
+                c.kind = type == Int32(DT_DIR) ? .directory : (type == Int32(DT_REG) ? .file : .other)
+                children.append(c)
             }
         }
-        closedir(dir)
         children.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+        return children
+    }
 
-        for child in children {
-            if shouldStop() { return }
-            let full = absolute == "/" ? "/" + child.name : absolute + "/" + child.name
-            let shown = display == "/" ? "/" + child.name : display + "/" + child.name
-            let fullBytes = Self.join(absoluteBytes, child.nameBytes), shownBytes = Self.join(displayBytes, child.nameBytes)
-            let rel = relative.isEmpty ? child.name : relative + "/" + child.name
-            switch child.kind {
-            case .directory:
-                var st = stat()
-                guard Self.withCPath(fullBytes, { stat($0, &st) }) == 0 else {
-                    // Not silently: the files below it would vanish from the scan without a word
-                    // (a path longer than PATH_MAX, 4,096 bytes on Linux: ENAMETOOLONG).
-                    let err = errno
-                    let code: ErrorCode = (err == EACCES || err == EPERM) ? .permissionDenied : .readFailed
-                    let why = err == ENAMETOOLONG ? "its path is longer than the system allows (\(Self.pathMax) bytes)" : String(cString: strerror(err))
-                    visit(.failed(Self.exact(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil), shownBytes),
-                                  ReportError(code, "The folder \(shown) cannot be read: \(why); the files in it were not scanned.")))
-                    continue
-                }
-                guard visited.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else {
-                    visit(.skipped("symlinkLoop")); continue
-                }
-                if Self.isPseudoFileSystem(fullBytes) { visit(.skipped("pseudoFileSystem")); continue }
-                walkDirectory(display: shown, absolute: full, relative: rel, rootReal: rootReal,
-                              absoluteBytes: fullBytes, displayBytes: shownBytes, state: state,
-                              visited: &visited, linkedFiles: &linkedFiles, shouldStop: shouldStop, visit)
-            case .brokenLink:
-                visit(.file(Self.exact(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil), shownBytes)))
-            case .file, .other:
-                let media = MediaFileTypes.hasMediaExtension(child.name)
-                if !media && !(options.allFiles && child.kind == .file) { visit(.skipped("notMedia")); continue }
-                var st = stat()
-                guard Self.withCPath(fullBytes, { stat($0, &st) }) == 0 else {
-                    visit(.file(Self.exact(WalkEntry(path: shown, relativePath: rel, absolutePath: full, size: nil, modified: nil), shownBytes))); continue
-                }
-                if !media {
-                    guard Self.isRegular(st), Self.sniffIsMedia(fullBytes) else { visit(.skipped("notMedia")); continue }
-                }
-                // One file reached by two links from outside the roots, or by two hard links, is
-                // reported once: by the first path in walk order (the byte order, so the same every run).
-                if child.viaLink || st.st_nlink > 1,
-                   !linkedFiles.insert(FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted {
-                    visit(.skipped("duplicate")); continue
-                }
-                visit(.file(Self.exact(Self.entry(display: shown, relative: rel, absolute: full, st: st), shownBytes)))
-            }
+    /// A symbolic link met in a folder: the child to walk, or nil (skipped, with the reason).
+    private func link(_ child: Child, in dirFD: Int32, at place: Place, walk: Walk, _ visit: (WalkEvent) -> Void) -> Child? {
+        if options.symlinks == .never { visit(.skipped("symlink")); return nil }
+        var st = stat()
+        guard Self.withCPath(child.nameBytes, { fstatat(dirFD, $0, &st, 0) }) == 0 else {
+            // Dangling or looping link (ELOOP): a media name still gets a report saying why.
+            if MediaFileTypes.hasMediaExtension(child.name) { var c = child; c.kind = .brokenLink; return c }
+            visit(.skipped("brokenSymlink"))
+            return nil
         }
+        let fullBytes = Self.join(place.absoluteBytes, child.nameBytes)
+        let target = fullBytes.count < Self.pathMax ? Self.withCPath(fullBytes) { Self.realPath(cPath: $0) } : nil
+        if options.symlinks == .inside {
+            guard let target, Self.isInside(target, place.rootReal) else { visit(.skipped("symlinkOutside")); return nil }
+        }
+        let kind: Child.Kind = Self.isDirectory(st) ? .directory : (Self.isRegular(st) ? .file : .other)
+        // A target inside a root is walked by its own path (a stable one): following the
+        // link would report it a second time, or first under the link's name. A folder
+        // already walked is left to the loop check.
+        if let target, kind != .directory || !walk.visited.contains(FileID(st)),
+           let root = walk.state.rootReals.first(where: { Self.isInside(target, $0) }), isWalked(target, below: root) {
+            visit(.skipped("symlinkDuplicate"))
+            return nil
+        }
+        return Child(name: child.name, nameBytes: child.nameBytes, kind: kind, st: st, viaLink: true)
+    }
+
+    /// Walks a subfolder through a descriptor opened relative to its parent's.
+    private func enter(_ child: Child, in dirFD: Int32, at here: Place, walk: inout Walk,
+                       shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
+        var st = stat()
+        let fd = Self.withCPath(child.nameBytes) { openat(dirFD, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0, fstat(fd, &st) == 0 else {
+            // Not silently: the files below it would vanish from the scan without a word.
+            let err = errno
+            if fd >= 0 { close(fd) }
+            visit(.failed(here.entry(), Self.folderError(here.display, err, listing: false)))
+            return
+        }
+        defer { close(fd) }
+        guard walk.visited.insert(FileID(st)).inserted else { visit(.skipped("symlinkLoop")); return }
+        if Self.isPseudoFileSystem(fd: fd) { visit(.skipped("pseudoFileSystem")); return }
+        walkDirectory(fd, at: here, walk: &walk, shouldStop: shouldStop, visit)
+    }
+
+    /// A file (or other entry) met in a folder: a media file to analyse, or skipped.
+    private func file(_ child: Child, in dirFD: Int32, at here: Place, walk: inout Walk, _ visit: (WalkEvent) -> Void) {
+        let media = MediaFileTypes.hasMediaExtension(child.name)
+        if !media && !(options.allFiles && child.kind == .file) { visit(.skipped("notMedia")); return }
+        var st = stat()
+        guard Self.withCPath(child.nameBytes, { fstatat(dirFD, $0, &st, 0) }) == 0 else {
+            visit(.file(here.entry()))
+            return
+        }
+        if !media {
+            guard Self.isRegular(st), Self.sniffIsMedia(child.nameBytes, in: dirFD) else { visit(.skipped("notMedia")); return }
+        }
+        // One file reached by two links from outside the roots, or by two hard links, is
+        // reported once: by the first path in walk order (the byte order, so the same every run).
+        if child.viaLink || st.st_nlink > 1, !walk.linkedFiles.insert(FileID(st)).inserted {
+            visit(.skipped("duplicate"))
+            return
+        }
+        visit(.file(here.entry(st)))
+    }
+
+    /// The error entry of a folder that cannot be opened or listed.
+    static func folderError(_ display: String, _ err: Int32, listing: Bool) -> ReportError {
+        let code: ErrorCode = (err == EACCES || err == EPERM) ? .permissionDenied : .readFailed
+        let why = err == EMFILE || err == ENFILE ? "too many folders are open at once (\(String(cString: strerror(err))))" : String(cString: strerror(err))
+        return ReportError(code, "The folder \(display) cannot be \(listing ? "listed" : "read"): \(why); the files in it were not scanned.")
     }
 
     // MARK: helpers
@@ -214,11 +291,23 @@ public struct LibraryWalker: Sendable {
         }
     }
 
-    /// The entry with the exact bytes of its path when they are not its text's UTF-8.
-    static func exact(_ entry: WalkEntry, _ bytes: [UInt8]) -> WalkEntry {
+    /// The entry with the exact bytes of its paths when they are not their text's UTF-8.
+    static func exact(_ entry: WalkEntry, _ bytes: [UInt8], absolute: [UInt8]) -> WalkEntry {
         var e = entry
         if !entry.path.utf8.elementsEqual(bytes) { e.pathBytes = bytes }
+        if !entry.absolutePath.utf8.elementsEqual(absolute) { e.absolutePathBytes = absolute }
         return e
+    }
+
+    /// An absolute path without `.`, `..` and doubled slashes (in bytes, without touching the disk).
+    static func standardized(_ path: [UInt8]) -> [UInt8] {
+        var parts: [ArraySlice<UInt8>] = []
+        for part in path.split(separator: UInt8(ascii: "/")) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return parts.isEmpty ? [UInt8(ascii: "/")] : parts.reduce(into: [UInt8]()) { $0 += [UInt8(ascii: "/")] + $1 }
     }
 
     static func isInside(_ path: String, _ root: String) -> Bool {
@@ -235,9 +324,9 @@ public struct LibraryWalker: Sendable {
     /// Linux pseudo file systems (statfs `f_type`, linux/magic.h): the kernel's view of
     /// processes, devices and settings, never media. A link to `/` must not lead the walk into
     /// /proc/<pid>/cwd (paths that die with that process). Elsewhere: none.
-    static func isPseudoFileSystem(_ path: [UInt8]) -> Bool {
+    static func isPseudoFileSystem(fd: Int32) -> Bool {
         var type: UInt64 = 0
-        guard withCPath(path, { hdrprobe_file_system_type($0, &type) }) == 0 else { return false }
+        guard hdrprobe_file_system_type_fd(fd, &type) == 0 else { return false }
         return pseudoFileSystemTypes.contains(UInt32(truncatingIfNeeded: type))
     }
 
@@ -262,8 +351,8 @@ public struct LibraryWalker: Sendable {
     }
 
     /// The first 8 KiB say it is a media container (`ContainerSignature`).
-    static func sniffIsMedia(_ path: [UInt8]) -> Bool {
-        let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+    static func sniffIsMedia(_ name: [UInt8], in dirFD: Int32) -> Bool {
+        let fd = withCPath(name) { openat(dirFD, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 8192)
@@ -272,18 +361,18 @@ public struct LibraryWalker: Sendable {
         return ContainerSignature.sniff(Array(head.prefix(n))).isMedia
     }
 
-    static func trimmed(_ root: String) -> String {
-        var r = root
-        while r.count > 1 && r.hasSuffix("/") { r.removeLast() }
-        return r
+    static func trimmed(_ root: ProbePath) -> ProbePath {
+        var r = root.bytes
+        while r.count > 1 && r.last == UInt8(ascii: "/") { r.removeLast() }
+        return ProbePath(bytes: r)
     }
 
     static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    static func realPath(_ path: String) -> String? {
-        realPath(cPath: path)
+    static func realPath(_ path: ProbePath) -> String? {
+        path.bytes.count < pathMax ? withCPath(path.bytes) { realPath(cPath: $0) } : nil
     }
 
     static func realPath(cPath path: UnsafePointer<CChar>) -> String? {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import HDRProbeEngine
 
 /// Buffered line output to a file descriptor (standard output or a file), flushed every 64 KiB,
 /// on ``flush()`` and when closed. Write errors are remembered (``failure``), not thrown per line.
@@ -18,8 +19,14 @@ public final class LineWriter {
 
     /// Creates or truncates `path` (`-` is standard output).
     public static func file(_ path: String) throws(OutputWriteError) -> LineWriter {
+        try file(ProbePath(path))
+    }
+
+    /// The same for a path by its exact bytes (a command-line name that is not UTF-8).
+    public static func file(_ file: ProbePath) throws(OutputWriteError) -> LineWriter {
+        let path = file.display
         if path == "-" { return standardOutput() }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = file.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else {
             throw .fromErrno(path)
         }

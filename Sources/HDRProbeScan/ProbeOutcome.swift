@@ -7,8 +7,10 @@ public enum ProbeOutcome: Sendable {
     case stopped
 
     /// A report for a file that could not be analysed (worker crash or hang, walk error).
-    static func failure(path: String, _ error: ReportError) -> ProbeOutcome {
-        let report = ProbeReport.failure(path: path, tool: ProbeEngineTool.info, error: error)
+    /// `pathBytes`: the exact bytes of a name that is not UTF-8 (Base64), as the report carries them.
+    static func failure(path: String, pathBytes: String? = nil, _ error: ReportError) -> ProbeOutcome {
+        var report = ProbeReport.failure(path: path, tool: ProbeEngineTool.info, error: error)
+        report.pathBytes = pathBytes
         let line = (try? ReportEncoder.jsonLine(report)) ?? "{}"
         return .report(jsonLine: line, digest: ReportDigest(report))
     }

@@ -31,6 +31,14 @@ public struct ProbeRequest: Codable, Sendable, Equatable {
                         maxLevel: options.policy.maxLevel, requireValidLevel: options.policy.requireValidLevel)
     }
 
+    /// Probes the file as a scan does: the report with the first video stream's brightness
+    /// series (`brightness`, what `matrix --from` plots), and its digest.
+    public func probe() -> (report: ProbeReport, digest: ReportDigest) {
+        var (report, frames) = ProbeEngine(options: options).probeWithFrames(path: probePath)
+        report.brightness = ReportDigest.brightness(of: report, frames: frames)
+        return (report, ReportDigest(report))
+    }
+
     /// The file to open: its exact bytes.
     public var probePath: ProbePath { ProbePath(path: path, base64Bytes: pathBytes) }
 
@@ -48,7 +56,8 @@ public struct ProbeRequest: Codable, Sendable, Equatable {
     public var cacheKey: String {
         let levels = policy.maxLevel.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         let tool = ProbeEngine.tool
-        return "hdrprobe \(tool.version); lavf \(tool.libavformat); schema \(ProbeReport.currentSchemaVersion); "
+        // `lines 2`: report lines carry `brightness` (entries stored without it are not served).
+        return "hdrprobe \(tool.version); lines 2; lavf \(tool.libavformat); schema \(ProbeReport.currentSchemaVersion); "
             + "frames \(frames.map(String.init) ?? "all"); scanBytes \(maxScanBytes); probeBytes \(probeBytes); "
             + "policy \(policy.name): accept \(policy.accepted.joined(separator: ",")); maxLevel \(levels); validLevel \(policy.requireValidLevel)"
     }

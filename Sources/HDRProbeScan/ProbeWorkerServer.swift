@@ -31,8 +31,8 @@ public enum ProbeWorkerServer {
             do {
                 let request = try decoder.decode(ProbeRequest.self, from: Data(line.utf8))
                 if let fault, request.path.contains(fault.text) { fault.trigger() }
-                let (report, frames) = ProbeEngine(options: request.options).probeWithFrames(path: request.probePath)
-                answer = Data(ReportDigest(report, frames: frames).compactEncoded()).base64EncodedString() + "\t" + (try ReportEncoder.jsonLine(report))
+                let (report, digest) = request.probe()
+                answer = Data(digest.compactEncoded()).base64EncodedString() + "\t" + (try ReportEncoder.jsonLine(report))
             } catch {
                 let report = ProbeReport.failure(path: "", tool: ProbeEngine.tool,
                                                  error: ReportError(.readFailed, "The worker could not read its request: \(error)"))

@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeCore
+import HDRProbeEngine
 
 /// `hdrprobe merge`: joins the JSONL outputs of several scans (the shards of a CI matrix) into
 /// one, with one report per path — the one from the last input that has it — in the byte order
@@ -24,7 +25,7 @@ public enum ReportMerger {
         // Keyed byte for byte: an NFC and an NFD spelling of a name are two files.
         var index: [ExactPath: Location] = [:]
         for (i, input) in inputs.enumerated() {
-            try JSONLReader.forEachLine(path: input) { line, offset, number in
+            try JSONLReader.forEachLine(path: ProbePath(input)) { line, offset, number in
                 stats.linesRead += 1
                 guard let path = JSONLReader.exactPath(of: line) else {
                     stats.invalid += 1

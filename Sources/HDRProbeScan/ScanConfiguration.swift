@@ -5,7 +5,8 @@ import HDRProbeEngine
 /// Everything a library scan needs: where to look, what to take, how many workers, the cache,
 /// and the options and policy the files are probed with.
 public struct ScanConfiguration: Sendable {
-    public var roots: [String]
+    /// Folders and files to scan, by their exact bytes (command-line arguments that are not UTF-8).
+    public var roots: [ProbePath]
     public var walk = WalkOptions()
     public var shard: ShardSpec?
     /// Worker threads (each with its worker process in ``Isolation/workerProcesses``).
@@ -29,11 +30,16 @@ public struct ScanConfiguration: Sendable {
         case workerProcesses(executable: String, grace: Double)
     }
 
-    public init(roots: [String], jobs: Int, options: ProbeOptions, policy: PolicyDocument) {
+    public init(roots: [ProbePath], jobs: Int, options: ProbeOptions, policy: PolicyDocument) {
         self.roots = roots
         self.jobs = max(1, jobs)
         self.options = options
         self.policy = policy
+    }
+
+    /// Roots given as text (UTF-8 names).
+    public init(roots: [String], jobs: Int, options: ProbeOptions, policy: PolicyDocument) {
+        self.init(roots: roots.map { ProbePath($0) }, jobs: jobs, options: options, policy: policy)
     }
 
     var effectiveWindow: Int { max(2, window ?? (jobs * 32 + 64)) }

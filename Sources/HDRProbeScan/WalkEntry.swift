@@ -1,3 +1,4 @@
+import Foundation
 import HDRProbeCore
 
 /// A file the walk found: the path as reported (the scan root as given, then the names below
@@ -20,6 +21,15 @@ public struct WalkEntry: Sendable, Equatable {
     /// The exact bytes of `path` when a name in it is not valid UTF-8 (`path` then shows U+FFFD);
     /// nil otherwise. What the probe opens and the report's `pathBytes` carry.
     public var pathBytes: [UInt8]?
+    /// The exact bytes of `absolutePath` when they are not its text's UTF-8; nil otherwise.
+    public var absolutePathBytes: [UInt8]?
+
+    /// The cache's key for the file: the absolute path, or for a name that is not UTF-8 its
+    /// exact bytes in Base64 after `bytes:` (an absolute path starts with `/`, so the two kinds
+    /// of key never meet, and two names that differ only in bytes U+FFFD hides get two keys).
+    public var cacheKeyPath: String {
+        absolutePathBytes.map { "bytes:" + Data($0).base64EncodedString() } ?? absolutePath
+    }
 
     public init(path: String, relativePath: String, absolutePath: String, size: Int64?, modified: Int64?,
                 inode: UInt64? = nil, changed: Int64? = nil) {

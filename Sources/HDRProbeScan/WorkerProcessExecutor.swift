@@ -28,10 +28,10 @@ public final class WorkerProcessExecutor: ProbeExecutor {
                 worker = process
             }
         } catch {
-            return .failure(path: request.path, ReportError(.crashed, "No worker process could be started: \(error)"))
+            return .failure(path: request.path, pathBytes: request.pathBytes, ReportError(.crashed, "No worker process could be started: \(error)"))
         }
         guard let data = try? encoder.encode(request) else {
-            return .failure(path: request.path, ReportError(.crashed, "The request could not be encoded."))
+            return .failure(path: request.path, pathBytes: request.pathBytes, ReportError(.crashed, "The request could not be encoded."))
         }
         let limit = request.timeout + grace
         let deadline = WorkerProcess.now() + UInt64(min(limit, 86_400) * 1e9)
@@ -47,12 +47,12 @@ public final class WorkerProcessExecutor: ProbeExecutor {
             guard let digest = digest ?? (try? ReportDigest.decode(jsonLine: Data(text.utf8))) else {
                 worker?.kill()
                 worker = nil
-                return .failure(path: request.path, ReportError(.crashed, "The worker's answer for this file was unreadable; the worker was restarted."))
+                return .failure(path: request.path, pathBytes: request.pathBytes, ReportError(.crashed, "The worker's answer for this file was unreadable; the worker was restarted."))
             }
             return .report(jsonLine: text, digest: digest)
         case .died(let how):
             worker = nil
-            return .failure(path: request.path, ReportError(.crashed, "The worker analysing this file died (\(how)); the scan went on without it."))
+            return .failure(path: request.path, pathBytes: request.pathBytes, ReportError(.crashed, "The worker analysing this file died (\(how)); the scan went on without it."))
         case .timedOut:
             worker = nil
             return .failure(path: request.path,

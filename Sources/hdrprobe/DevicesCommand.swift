@@ -7,7 +7,7 @@ struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
         abstract: "List the device catalogue: players, displays and named targets.",
-        discussion: "Capabilities cite their source; '?' marks a cell the sources do not establish (shared/specs/devices.md)."
+        discussion: "Capabilities cite their source; '?' marks a cell the sources do not establish (docs/rules/devices.md)."
     )
 
     @OptionGroup var simulation: SimulationOptions

@@ -90,7 +90,7 @@ struct HLSCommand: ParsableCommand {
             print(try ReportEncoder.json(fragment))
         } else {
             let policy = analysis.policy == "default" ? "" : ", policy \(analysis.policy)"
-            print(fragment.render(header: !noHeader, generator: "hdrprobe \(ProbeEngine.version)\(policy): \(fragment.entries.count) variant\(fragment.entries.count == 1 ? "" : "s") from \(inputs.count) file\(inputs.count == 1 ? "" : "s")"),
+            print(fragment.render(header: !noHeader, generator: "hdrprobe \(ProbeEngine.version)\(policy): \(CountText.of(fragment.entries.count, "variant")) from \(CountText.of(inputs.count, "file"))"),
                   terminator: "")
         }
         if reports.contains(where: { $0.status == .error }) { throw ExitCode(1) }

@@ -45,7 +45,8 @@ struct LibraryOptions: ParsableArguments {
         let options = try analysis.probeOptions()
         let document: PolicyDocument
         do { document = try PolicyLoader.load(analysis.policy) } catch { throw ValidationError("--policy \(error)") }
-        var config = ScanConfiguration(roots: paths, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        // Each root by the exact bytes of its argument (a name that is not UTF-8 still names it).
+        var config = ScanConfiguration(roots: ProbePath.fromCommandLine(paths), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                        options: options, policy: document)
         config.walk = WalkOptions(includeHidden: hidden, allFiles: allFiles, symlinks: symlinks)
         config.shard = shard

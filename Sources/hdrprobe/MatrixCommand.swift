@@ -57,7 +57,7 @@ struct MatrixCommand: ParsableCommand {
         let catalog = try simulation.catalog()
         let targets = try simulation.resolve(catalog, defaultAll: true)
         let source: MatrixRun.Request.Source = fromFiles.isEmpty
-            ? .scan(try library.configuration(paths: paths, analysis: analysis)) : .jsonl(fromFiles)
+            ? .scan(try library.configuration(paths: paths, analysis: analysis)) : .jsonl(ProbePath.fromCommandLine(fromFiles))
         var request = MatrixRun.Request(source: source, targets: targets, catalog: catalog)
         request.format = format
         request.output = output

@@ -19,7 +19,7 @@ public enum MatrixRun {
         public enum Source: Sendable {
             case scan(ScanConfiguration)
             /// `scan --jsonl` / `probe --jsonl` files, read in order (a later report of a path wins).
-            case jsonl([String])
+            case jsonl([ProbePath])
         }
         public var source: Source
         public var targets: [PlaybackTarget]
@@ -48,7 +48,7 @@ public enum MatrixRun {
             for path in paths {
                 do {
                     try JSONLReader.forEachDigest(path: path, invalid: { line in
-                        ScanRun.printError("warning: \(path):\(line): not a report line; skipped")
+                        ScanRun.printError("warning: \(TerminalText.escape(path.display)):\(line): not a report line; skipped")
                     }) { matrix.add($0) }
                 } catch {
                     ScanRun.printError("error: \(error)")

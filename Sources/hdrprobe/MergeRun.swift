@@ -1,4 +1,5 @@
 import Foundation
+import HDRProbeCore
 import HDRProbeScan
 
 /// `hdrprobe merge`: ``ReportMerger`` with its output and exit status (0 merged, 1 lines
@@ -21,7 +22,7 @@ public enum MergeRun {
         writer.close()
         if let failure = writer.failure { ScanRun.printError("error: \(failure)"); return 2 }
         if !quiet {
-            ScanRun.printError("hdrprobe merge: \(stats.written) reports from \(inputs.count) files (\(stats.duplicates) duplicates dropped, \(stats.invalid) lines skipped)")
+            ScanRun.printError("hdrprobe merge: \(CountText.of(stats.written, "report")) from \(CountText.of(inputs.count, "file")) (\(CountText.of(stats.duplicates, "duplicate")) dropped, \(CountText.of(stats.invalid, "line")) skipped)")
         }
         return stats.invalid > 0 ? 1 : 0
     }

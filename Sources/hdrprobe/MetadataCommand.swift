@@ -14,7 +14,8 @@ struct MetadataCommand: ParsableCommand {
         stream) and prints one row per frame: the RPU's level 1 minimum, maximum and average in 12-bit \
         PQ codes and in cd/m², the scene-refresh flag, and HDR10+ peak maxscl and average maxrgb in cd/m² \
         — the data a brightness plot needs. Raw HEVC streams are put in display order from their \
-        picture order counts.
+        picture order counts. A Dolby Vision RPU file (dovi_tool extract-rpu output) gives one row \
+        per RPU in file order.
         """
     )
 
@@ -41,7 +42,9 @@ struct MetadataCommand: ParsableCommand {
             FileHandle.standardError.write(Data((TerminalText.escape(message) + "\n").utf8))
             throw ExitCode(1)
         }
-        guard let video = report.streams.first(where: { $0.kind == .video }) else {
+        // The first video stream, or the RPU stream of a Dolby Vision RPU file (no video).
+        guard let video = report.streams.first(where: { $0.kind == .video })
+                ?? report.streams.first(where: { report.container.format == DolbyVisionRPUFile.containerFormat && $0.dolbyVision != nil }) else {
             FileHandle.standardError.write(Data("\(TerminalText.escape(file)): no video stream\n".utf8))
             throw ExitCode(1)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HDRProbeEngine
 import HDRProbeScan
 
 /// `hdrprobe scan PATH…`: every media file under the paths, in parallel, as JSONL, with progress,
@@ -43,7 +44,7 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         var config = try library.configuration(paths: paths, analysis: analysis)
         config.sorted = sorted
-        var request = ScanRun.Request(configuration: config, jsonlPath: jsonl, summaryOnly: summaryOnly, quiet: library.quiet)
+        var request = ScanRun.Request(configuration: config, jsonlPath: jsonl.map { ProbePath.fromCommandLine([$0])[0] }, summaryOnly: summaryOnly, quiet: library.quiet)
         if summaryOnly && jsonl == "-" { request.summaryOnly = false }
         throw ExitCode(ScanRun.run(request))
     }

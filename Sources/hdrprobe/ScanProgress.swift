@@ -73,7 +73,7 @@ public final class ScanProgress: ScanProgressObserver {
             if interrupted { emit("scan: interrupted after \(Self.files(done))\n") }
         case .lines:
             let rate = elapsed > 0 ? Double(done) / elapsed : 0
-            emit("scan: \(Self.files(done)) done in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.0f", rate)) files/s)\(interrupted ? ", interrupted" : "")\n")
+            emit("scan: \(Self.files(done)) done in \(String(format: "%.1f", elapsed)) s (\(CountText.perSecond(rate, "file")))\(interrupted ? ", interrupted" : "")\n")
         }
     }
 
@@ -101,19 +101,19 @@ public final class ScanProgress: ScanProgressObserver {
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let totalText = "\(total)\(totalKnown ? "" : "+")"
-        let head = "[\(bar)] \(done)/\(totalText) \(String(format: "%.0f", rate)) files/s ETA \(eta)  "
+        let head = "[\(bar)] \(done)/\(totalText) \(CountText.perSecond(rate, "file")) ETA \(eta)  "
         let room = max(10, columns - 1) - head.count
         guard room > 1 else { return String(head.prefix(max(10, columns - 1))) }
         let name = TerminalText.escape(current ?? "")
         return head + (name.count <= room ? name : "…" + String(name.suffix(room - 1)))
     }
 
-    static func files(_ n: Int) -> String { "\(n) file\(n == 1 ? "" : "s")" }
+    static func files(_ n: Int) -> String { CountText.of(n, "file") }
 
     func plainLine(done: Int, total: Int, totalKnown: Bool, now: Date) -> String {
         let (rate, eta) = rateAndETA(done: done, total: total, totalKnown: totalKnown, now: now)
         let percent = totalKnown && total > 0 ? String(format: " (%.0f%%)", 100 * Double(done) / Double(total)) : ""
-        return "scan: \(done)/\(total)\(totalKnown ? "" : "+") files\(percent), \(String(format: "%.0f", rate)) files/s, ETA \(eta)"
+        return "scan: \(done)/\(total)\(totalKnown ? "" : "+") file\(total == 1 && totalKnown ? "" : "s")\(percent), \(CountText.perSecond(rate, "file")), ETA \(eta)"
     }
 
     /// The terminal's width (100 when standard error is not a terminal).

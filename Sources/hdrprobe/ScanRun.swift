@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import HDRProbeCore
+import HDRProbeEngine
 import HDRProbeScan
 
 /// `hdrprobe scan`: runs a ``LibraryScanner`` and writes its reports as JSONL (standard output,
@@ -15,13 +16,14 @@ public enum ScanRun {
     public struct Request: Sendable {
         public var configuration: ScanConfiguration
         /// `-` or nil: standard output (unless `summaryOnly`).
-        public var jsonlPath: String?
+        /// By its exact bytes (a command-line name that is not UTF-8); `-` is standard output.
+        public var jsonlPath: ProbePath?
         public var summaryOnly = false
         public var quiet = false
         /// Seconds between plain progress lines when standard error is not a terminal.
         public var progressInterval: Double = 5
 
-        public init(configuration: ScanConfiguration, jsonlPath: String? = nil, summaryOnly: Bool = false, quiet: Bool = false) {
+        public init(configuration: ScanConfiguration, jsonlPath: ProbePath? = nil, summaryOnly: Bool = false, quiet: Bool = false) {
             self.configuration = configuration
             self.jsonlPath = jsonlPath
             self.summaryOnly = summaryOnly
@@ -40,7 +42,7 @@ public enum ScanRun {
             printError("error: cannot write the reports: \(error.localizedDescription)")
             return 2
         }
-        let reportsOnStdout = writer != nil && (request.jsonlPath == nil || request.jsonlPath == "-")
+        let reportsOnStdout = writer != nil && (request.jsonlPath == nil || request.jsonlPath?.display == "-")
         let progress = ScanProgress.automatic(quiet: request.quiet, interval: request.progressInterval,
                                               sharesTerminalWithReports: reportsOnStdout)
         let scanner = LibraryScanner(config: request.configuration)
@@ -64,7 +66,7 @@ public enum ScanRun {
             }
         }
         if let failure = writer?.failure {
-            printError("error: the reports could not all be written (\(failure)); the scan stopped after \(summary.files) \(summary.files == 1 ? "file" : "files").")
+            printError("error: the reports could not all be written (\(failure)); the scan stopped after \(CountText.of(summary.files, "file")).")
             status = 2
         }
         return status

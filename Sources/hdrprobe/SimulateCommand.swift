@@ -30,7 +30,8 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         let catalog = try simulation.catalog()
         let targets = try simulation.resolve(catalog, defaultAll: false)
-        var report = ProbeEngine(options: try analysis.probeOptions()).probe(path: file)
+        // The file by the exact bytes of its argument (a name that is not UTF-8 still names it).
+        var report = ProbeEngine(options: try analysis.probeOptions()).probe(path: ProbePath.fromCommandLine([file])[0])
         report.playback = PlaybackInput(report: report).map { input in
             targets.compactMap { PlaybackSimulator.simulate(input, target: $0, catalog: catalog) }
         }

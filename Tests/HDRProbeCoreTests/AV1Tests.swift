@@ -45,7 +45,7 @@ private let svtTemporalUnit = hex("""
 
 @Test func t35MetadataCarriesHDR10Plus() throws {
     // Hand-made metadata OBU payload: metadata_type 4 (ITU-T T.35), then the single-frame HDR10+
-    // payload prefix (hdr10plus.md §6: identical to the HEVC SEI payload from the country code),
+    // payload prefix (docs/rules/hdr10plus.md §6: identical to the HEVC SEI payload from the country code),
     // trailing 80.
     let payload = hex("04 b5003c00010401 80")
     let m = try AV1Metadata.parse(obuPayload: payload[...])

@@ -1,7 +1,7 @@
 import Testing
 @testable import HDRProbeCore
 
-// Audio tokens of the CODECS attribute: `shared/specs/hls-signalling.md` §1 (APPX examples) and §8.
+// Audio tokens of the CODECS attribute: `docs/rules/hls-signalling.md` §1 (APPX examples) and §8.
 
 @Test("§8 AudioSpecificConfig: first bits give the object type, escape 31 → 32 + 6 bits")
 func audioSpecificConfigReader() throws {

@@ -57,7 +57,7 @@ import Testing
         #expect(!text.contains("clean.mkv"))
         #expect(!text.contains("missingContentLightLevel"))  // info only with --verbose
         #expect(CheckTextRenderer.render(Self.report(), minimum: .info).contains("missingContentLightLevel"))
-        #expect(text.hasSuffix("1 failing (--fail-on error): 1 errors, 0 warnings, 1 info — FAIL\n"))
+        #expect(text.hasSuffix("1 failing (--fail-on error): 1 error, 0 warnings, 1 info — FAIL\n"))
         #expect(CheckTextRenderer.footer(Self.report(failOn: .error)).contains("FAIL"))
     }
 

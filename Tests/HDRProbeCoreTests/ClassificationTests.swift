@@ -3,7 +3,7 @@ import Testing
 
 /// Classification rules, each case traced to the spec table it comes from.
 @Suite struct ClassificationTests {
-    // apple-playback.md §5.2, the table "Input → Snapped".
+    // docs/rules/apple-playback.md §5.2, the table "Input → Snapped".
     @Test("frame-rate snapping", arguments: [
         (25.0, 25.0), (29.97, 29.97), (30, 30), (48, 48), (50, 50), (59.94, 59.94), (60, 60),
         (23.976, 23.976), (24.0, 23.976), (23.97, 23.976), (23.98, 23.976), (23.5, 23.976), (24.05, 23.976),
@@ -38,7 +38,7 @@ import Testing
         #expect(!FrameRateVariability.isVariable(presentationTimestamps: bframes))
     }
 
-    // dolby-vision.md §1.1 verdict table.
+    // docs/rules/dolby-vision.md §1.1 verdict table.
     @Test("default policy verdicts", arguments: [
         ("hevc", 5, 0, 16, "accept", "dv.accepted", nil),
         ("hevc", 8, 1, 16, "accept", "dv.accepted", "HDR10"),
@@ -66,7 +66,7 @@ import Testing
         #expect(!verdict.reason.isEmpty)
     }
 
-    // dolby-vision.md §1.1 step 2: RPU only, compat from the base-layer transfer (mkvmerge's inference).
+    // docs/rules/dolby-vision.md §1.1 step 2: RPU only, compat from the base-layer transfer (mkvmerge's inference).
     @Test func profileFromRPUOnly() {
         func resolve(_ codec: String, _ rpu: Int, _ transfer: Int?) -> String? {
             DolbyVisionProfile.resolve(codec: codec, record: nil, rpuProfile: rpu, baseTransfer: transfer)?.string
@@ -80,7 +80,7 @@ import Testing
         #expect(DolbyVisionProfile.resolve(codec: "hevc", record: nil, rpuProfile: nil, baseTransfer: 16) == nil)
     }
 
-    // peers.md §3.1 (Jellyfin GetVideoColorRange).
+    // docs/rules/peers.md §3.1 (Jellyfin GetVideoColorRange).
     @Test func videoRangeTypes() {
         func dv(_ p: Int, _ c: Int) -> DolbyVisionProfile { DolbyVisionProfile(profile: p, compatibilityId: c, fromRPU: true) }
         func classify(_ d: DolbyVisionProfile?, transfer: Int?, plus: Bool = false, entry: String? = nil) -> String {

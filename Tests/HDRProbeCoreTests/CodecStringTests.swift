@@ -1,8 +1,8 @@
 import Testing
 @testable import HDRProbeCore
 
-// Codec strings from configuration records: `shared/specs/hls-signalling.md` §1–§4, §6, §7 and
-// `shared/specs/dolby-vision.md` §4–§5. Every expectation names the section it comes from.
+// Codec strings from configuration records: `docs/rules/hls-signalling.md` §1–§4, §6, §7 and
+// `docs/rules/dolby-vision.md` §4–§5. Every expectation names the section it comes from.
 
 /// Bytes 13–22 of a typical 8-bit 4:2:0 hvcC with no NAL arrays (min_spatial_segmentation F000,
 /// parallelism FC, chroma FD, depths F8 F8, avgFrameRate 0, 0x0F, numOfArrays 0). The §2.2 vectors
@@ -188,9 +188,9 @@ func avcFromSPSAndConstraintByte() throws {
     #expect(AVCCodecString("avc1.640") == nil)
 }
 
-// MARK: - Dolby Vision (§4; dolby-vision.md §4, §5)
+// MARK: - Dolby Vision (§4; docs/rules/dolby-vision.md §4, §5)
 
-/// A dvcC/dvvC payload for profile/level/compat with rpu + bl flags (dolby-vision.md §5.1 layout).
+/// A dvcC/dvvC payload for profile/level/compat with rpu + bl flags (docs/rules/dolby-vision.md §5.1 layout).
 private func doviRecord(profile: Int, level: Int, compat: Int) throws -> DOVIDecoderConfigurationRecord {
     let x = UInt16(profile) << 9 | UInt16(level) << 3 | 0b101
     return try DOVIDecoderConfigurationRecord.parse([1, 0, UInt8(x >> 8), UInt8(x & 0xFF), UInt8(compat << 4)]
@@ -199,7 +199,7 @@ private func doviRecord(profile: Int, level: Int, compat: Int) throws -> DOVIDec
 
 @Test("§4 APPX Dolby Vision strings: dvh1.05.01/03/06 and dvh1.08.01…08, two decimal digits each")
 func dolbyVisionAppleStrings() throws {
-    // dolby-vision.md §5.1 worked example: dv_p5.mkv record 01 00 0a 0d 00 → P5 L1.
+    // docs/rules/dolby-vision.md §5.1 worked example: dv_p5.mkv record 01 00 0a 0d 00 → P5 L1.
     let p5 = try DOVIDecoderConfigurationRecord.parse(hex("01 00 0a 0d 00") + [UInt8](repeating: 0, count: 19))
     #expect(DolbyVisionCodecString(record: p5).string == "dvh1.05.01")
     #expect(DolbyVisionCodecString(record: try doviRecord(profile: 5, level: 3, compat: 0)).string == "dvh1.05.03")

@@ -1,10 +1,10 @@
 import Testing
 @testable import HDRProbeCore
 
-/// Container-versus-bitstream findings on hand-built evidence. Expected rules: dolby-vision.md
+/// Container-versus-bitstream findings on hand-built evidence. Expected rules: docs/rules/dolby-vision.md
 /// §1.1 step 5 (EL flag vs NAL 63), §2 (compatibility id ⇔ base transfer), §4 (level pixel-rate
-/// table), apple-playback.md §2.2 (hvc1 without parameter sets), §2.4 (SEI arrays in hvcC), §2.7
-/// (P5 colour), hdr10plus.md §1 (HDR10+ without static metadata).
+/// table), docs/rules/apple-playback.md §2.2 (hvc1 without parameter sets), §2.4 (SEI arrays in hvcC), §2.7
+/// (P5 colour), docs/rules/hdr10plus.md §1 (HDR10+ without static metadata).
 @Suite struct ContainerBitstreamChecksTests {
     static func record(profile: Int, level: Int = 6, compat: Int, el: Bool = false) -> DOVIDecoderConfigurationRecord {
         DOVIDecoderConfigurationRecord(versionMajor: 1, versionMinor: 0, profile: profile, level: level, rpuPresent: true,

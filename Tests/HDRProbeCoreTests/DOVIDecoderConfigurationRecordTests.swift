@@ -1,7 +1,7 @@
 import HDRProbeCore
 import Testing
 
-/// Vectors from `shared/specs/dolby-vision.md` §5.1 (records written by mkvmerge 74 for the recipe
+/// Vectors from `docs/rules/dolby-vision.md` §5.1 (records written by mkvmerge 74 for the recipe
 /// corpus, read back with `mkvinfo`) and §7 (the 0xB0 TS descriptor of a P7 FEL dual-PID m2ts).
 @Suite struct DOVIDecoderConfigurationRecordTests {
     static func record(_ first5: [UInt8]) -> [UInt8] { first5 + [UInt8](repeating: 0, count: 19) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import HDRProbeCore
 
-// Extension blocks (dolby-vision.md §10 `ext_block_length` ue(v) / `ext_block_level` u(8) /
+// Extension blocks (docs/rules/dolby-vision.md §10 `ext_block_length` ue(v) / `ext_block_level` u(8) /
 // fields / zero padding; §10.1 table and Rules). The hex vectors below were assembled by hand from
 // the §10.1 bit widths; the bit layout is written out next to each.
 

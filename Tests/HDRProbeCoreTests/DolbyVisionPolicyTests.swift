@@ -1,7 +1,7 @@
 import Testing
 @testable import HDRProbeCore
 
-/// Expectations: the verdict table of shared/specs/dolby-vision.md §1.1 (profile string →
+/// Expectations: the verdict table of docs/rules/dolby-vision.md §1.1 (profile string →
 /// decision, code, fallback), the level caps of §1/§4 (Apple rules 1.9: P5 ≤ L7; 1.9a: P10 ≤ L9),
 /// and the fallback list (P7 → HDR10, P8.2/P10.2 → SDR, P8.4 → HLG, P5 → nothing).
 @Suite struct DolbyVisionPolicyTests {

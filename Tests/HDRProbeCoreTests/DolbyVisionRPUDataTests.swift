@@ -5,7 +5,7 @@ import Testing
 // Whole-RPU parsing (mapping + DM data) of the dovi_tool assets against
 // shared/external/ground-truth.json. Each fact names its source there: `test:` = asserted by
 // dovi_tool's own tests, `derived` = read from the bytes by the §10 layout (also the
-// dolby-vision.md §14 table). The vectors are in RPUVectors.swift / AV1RPUVectors.
+// docs/rules/dolby-vision.md §14 table). The vectors are in RPUVectors.swift / AV1RPUVectors.
 
 /// Expected facts for one asset.
 private struct Facts: Sendable {
@@ -136,7 +136,7 @@ func wholeRPUMatchesGroundTruth(name: String) throws {
 }
 
 @Test func felOrigSummaryMatchesDoviToolInfo() throws {
-    // tests/rpu/info.rs::summary_p7_fel (dolby-vision.md §14, ground-truth.json note for fel_orig.bin):
+    // tests/rpu/info.rs::summary_p7_fel (docs/rules/dolby-vision.md §14, ground-truth.json note for fel_orig.bin):
     //   Frames: 1 | Profile: 7 (FEL) | DM version: 1 (CM v2.9) | Scene/shot count: 0
     //   RPU mastering display: 0.0001/1000 nits
     //   RPU content light level (L1): MaxCLL: 630.04 nits, MaxFALL: 5.83 nits
@@ -158,7 +158,7 @@ func wholeRPUMatchesGroundTruth(name: String) throws {
 }
 
 @Test func pqToNitsMatchesPublishedValues() {
-    // dolby-vision.md §14 "Other summaries" (computed with the §10.3 formula from the assets):
+    // docs/rules/dolby-vision.md §14 "Other summaries" (computed with the §10.3 formula from the assets):
     // profile5.bin L1 MaxCLL 1976.36 / MaxFALL 2.43 nits, RPU mastering display 0.0050/4000;
     // profile4.bin MaxCLL 10000.00.
     #expect(String(format: "%.2f", DolbyVisionPQ.nits(code: 3383)) == "1976.36")

@@ -1,7 +1,7 @@
 import Testing
 @testable import HDRProbeCore
 
-// Hostile input for the whole-RPU parser (dolby-vision.md §9.1 framing, §10 syntax): truncation,
+// Hostile input for the whole-RPU parser (docs/rules/dolby-vision.md §9.1 framing, §10 syntax): truncation,
 // random mutation and counts read from the stream must end in a thrown BitstreamError /
 // BitReaderError or an `issues` entry — never a trap, a hang or an unbounded allocation.
 

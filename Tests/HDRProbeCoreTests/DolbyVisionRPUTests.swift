@@ -7,7 +7,7 @@ import Testing
     #expect(CRC32MPEG2.checksum([UInt8]()) == 0xFFFF_FFFF)
 }
 
-/// Expected per dolby-vision.md §14: profile, header (vdr_rpu_profile / bl_full_range /
+/// Expected per docs/rules/dolby-vision.md §14: profile, header (vdr_rpu_profile / bl_full_range /
 /// el_spatial_resampling / disable_residual / vdr bit depth), CRC32 of the RPU, trailing zeros.
 private struct Expected {
     let bytes: [UInt8]

@@ -5,7 +5,7 @@ import Testing
 /// HDR10+ parsing, validation and `HDR10PlusSummary` against hdr10plus_tool's own expectations:
 /// the streams in `../shared/external/hdr10plus_tool/hevc_tests` and the tool's extraction JSON for
 /// them (`regular_metadata.json`, `metadata-dhdr10-opt.json`, `single-frame-metadata.json`; one
-/// entry per frame in display order, `shared/specs/hdr10plus.md` §10.1), plus the frame counts and
+/// entry per frame in display order, `docs/rules/hdr10plus.md` §10.1), plus the frame counts and
 /// profiles of `ground-truth.json`. Every file's SHA-256 is checked against ground-truth.json first.
 /// Skipped when `../shared/external` is absent.
 @Suite(.enabled(if: ExternalTestAssets.isPresent, "../shared/external is not present"))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HDRProbeCore
 
-/// `HDR10PlusSummary`: stream profile (`shared/specs/hdr10plus.md` §4 + §5), frame counts (§2.3),
+/// `HDR10PlusSummary`: stream profile (`docs/rules/hdr10plus.md` §4 + §5), frame counts (§2.3),
 /// scenes (§10.1 rule), luminance statistics (§3 units), invalid payloads (§5). Values are built by
 /// hand; the stream-based checks are in `HDR10PlusExternalAssetTests`.
 

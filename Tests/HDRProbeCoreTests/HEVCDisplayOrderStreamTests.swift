@@ -5,7 +5,7 @@ import Testing
 // Display order of real raw HEVC streams: NALUnitSplitter (Annex B) → HEVCAccessUnitSplitter →
 // HEVCPictureOrderCounter → DisplayOrder, checked against FFmpeg's display order
 // (Fixtures/FFprobeFramePositions.swift) and, for the HDR10+ streams, against hdr10plus_tool's
-// expected extraction JSON (its metadata in display order, shared/specs/hdr10plus.md §2.3).
+// expected extraction JSON (its metadata in display order, docs/rules/hdr10plus.md §2.3).
 // Streams in ../shared/external are optional: each test is skipped when its file is absent.
 
 private enum StreamFiles {
@@ -79,7 +79,7 @@ private func checkAgainstFFprobe(_ fixture: FFprobeFramePositions) throws -> Dec
 }
 
 /// HDR10+ per picture in decoding order: the ST 2094-40 payload of the access unit's prefix SEI,
-/// or the previous picture's when it has none (hdr10plus.md §2.3 gap filling).
+/// or the previous picture's when it has none (docs/rules/hdr10plus.md §2.3 gap filling).
 private func hdr10PlusInDecodeOrder(_ stream: DecodedStream) throws -> [ST2094_40Metadata] {
     var out: [ST2094_40Metadata] = []
     for au in stream.pictureAccessUnits {
@@ -135,7 +135,7 @@ func doviRegularDisplayOrderMatchesFFprobe() throws {
     #expect(stream.pictures.indices.filter { stream.pictures[$0].isIRAP } == [0, 250])
     #expect(stream.pictures.filter(\.isIRAP).allSatisfy { $0.nalUnitType == 20 && $0.picOrderCount == 0 })
     #expect(stream.pictureAccessUnits[249].last?.type == 62 && stream.pictureAccessUnits[249].contains { $0.type == 36 })
-    // Every access unit ends with its RPU (dolby-vision.md §9.2) and holds exactly one.
+    // Every access unit ends with its RPU (docs/rules/dolby-vision.md §9.2) and holds exactly one.
     #expect(stream.pictureAccessUnits.allSatisfy { $0.last?.type == 62 && $0.filter { $0.type == 62 }.count == 1 })
     // POCs of each sequence are 0..<n once sorted (x265 numbers every frame).
     let firstGOP = stream.pictures[0..<250].compactMap(\.picOrderCount).sorted()
@@ -200,7 +200,7 @@ func hdr10PlusRegularDisplayOrderMatchesFFprobeAndHDR10PlusTool() throws {
                "hdr10plus_tool dhdr10-opt.hevc absent"))
 func hdr10PlusGapsFilledInDecodeOrderThenReordered() throws {
     // 12 HDR10+ SEIs for 30 pictures: gaps are filled in decoding order, then the metadata is put
-    // in display order (hdr10plus.md §2.3); the result is metadata-dhdr10-opt.json.
+    // in display order (docs/rules/hdr10plus.md §2.3); the result is metadata-dhdr10-opt.json.
     let stream = try checkAgainstFFprobe(.hdr10PlusDhdr10Opt)
     #expect(stream.pictures.count == 30)
     let decodeOrder = try hdr10PlusInDecodeOrder(stream)

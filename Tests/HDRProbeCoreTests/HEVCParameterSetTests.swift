@@ -36,7 +36,7 @@ private let regularHvcC = hex("""
 }
 
 @Test func hvcCRejectsAnnexBAndShortRecords() {
-    // hls-signalling.md §2.2: Annex B extradata and a 6-byte record give no record.
+    // docs/rules/hls-signalling.md §2.2: Annex B extradata and a 6-byte record give no record.
     #expect(throws: BitstreamError.self) { try HEVCDecoderConfigurationRecord.parse(hex("00000001") + [UInt8](repeating: 0x42, count: 40)) }
     #expect(throws: BitstreamError.self) { try HEVCDecoderConfigurationRecord.parse(hex("010160000000")) }
 }
@@ -55,7 +55,7 @@ private let regularHvcC = hex("""
 // MARK: - profile_tier_level
 
 @Test func profileTierLevelFromHvcCStyleBytes() throws {
-    // hls-signalling.md §2.2 "Sol Levante" row: space 0, tier 0, profile 2, compat 0x20000000,
+    // docs/rules/hls-signalling.md §2.2 "Sol Levante" row: space 0, tier 0, profile 2, compat 0x20000000,
     // constraints B0 00 00 00 00 00, level 0x99 = 153 — as the 12 PTL bytes of an SPS.
     let ptl = try HEVCProfileTierLevel.parse(hex("02 20000000 b00000000000 99"), maxSubLayersMinus1: 0)
     #expect(ptl.generalProfileIDC == 2 && !ptl.generalTierFlag && ptl.generalProfileSpace == 0)

@@ -3,7 +3,7 @@ import Testing
 
 // Picture order count (ITU-T H.265 §8.3.1), the PPS / slice segment header fields it reads
 // (§7.3.2.3.1, §7.3.6.1), access unit grouping (§7.4.2.4.4) and display order
-// (shared/specs/dolby-vision.md §12). Bit patterns are written by hand from the syntax tables.
+// (docs/rules/dolby-vision.md §12). Bit patterns are written by hand from the syntax tables.
 
 /// The SPS (55 bytes, escaped) and PPS (7 bytes) of dovi_tool `assets/hevc_tests/regular.hevc`
 /// (SHA-256 23cd8db3…), as carried in its hvcC (`HEVCParameterSetTests.swift`) and in the stream.

@@ -1,7 +1,7 @@
 @testable import HDRProbeCore
 
 /// Test helper: walks a raw HEVC Annex B stream into coded pictures with their picture order
-/// count and the HDR10+ payload each one carries, following `shared/specs/hdr10plus.md` §2:
+/// count and the HDR10+ payload each one carries, following `docs/rules/hdr10plus.md` §2:
 /// * only prefix SEI NALs (type 39) are examined; the first `user_data_registered_itu_t_t35`
 ///   message with the HDR10+ signature is taken (§2.2 step 4);
 /// * a payload belongs to the next coded picture (§2.3, hevc_parser's frame context);

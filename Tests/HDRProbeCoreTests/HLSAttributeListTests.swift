@@ -7,7 +7,7 @@ import Testing
 /// decimal-resolution `WxH`, enumerated-string, quoted-string). Columns are 1-based.
 
 @Test func quotedStringsMayContainCommas() throws {
-    // hls-signalling.md §15 (AetherEngine): CODECS "hvc1.2.4.L150,ec-3".
+    // docs/rules/hls-signalling.md §15 (AetherEngine): CODECS "hvc1.2.4.L150,ec-3".
     let list = try HLSAttributeList.parse(#"CODECS="hvc1.2.4.L150,ec-3",SUPPLEMENTAL-CODECS="dvh1.08.06/db1p",VIDEO-RANGE=PQ"#)
     #expect(list.names == ["CODECS", "SUPPLEMENTAL-CODECS", "VIDEO-RANGE"])
     #expect(list["CODECS"]?.quotedString == "hvc1.2.4.L150,ec-3")
@@ -122,7 +122,7 @@ func attributeListErrors(_ index: Int) {
 }
 
 @Test func supplementalCodecsAndCodecLists() {
-    // hls-signalling.md §5.1 / §5.4 / §15.
+    // docs/rules/hls-signalling.md §5.1 / §5.4 / §15.
     #expect(SupplementalCodecs(parsing: "dvh1.08.06/db1p").elements == [SupplementalCodecs.Element(codec: "dvh1.08.06", brands: ["db1p"])])
     #expect(SupplementalCodecs(parsing: "av01.0.05M.10.0.112/cdm4").elements
             == [SupplementalCodecs.Element(codec: "av01.0.05M.10.0.112", brands: ["cdm4"])])

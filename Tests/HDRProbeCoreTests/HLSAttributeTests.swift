@@ -2,7 +2,7 @@ import Testing
 @testable import HDRProbeCore
 
 // VIDEO-RANGE, FRAME-RATE, HDCP-LEVEL, RESOLUTION, bandwidths and the complete STREAM-INF line:
-// `shared/specs/hls-signalling.md` §9–§16. Every expectation names the section it comes from.
+// `docs/rules/hls-signalling.md` §9–§16. Every expectation names the section it comes from.
 
 private let hvcCTail = hex("f000 fc fd f8 f8 0000 0f 00")
 

@@ -3,11 +3,11 @@ import Testing
 @testable import HDRProbeCore
 
 /// Multivariant Playlist parsing: the six complete EXT-X-STREAM-INF lines of Apple's example
-/// playlist quoted in `shared/specs/hls-signalling.md` §15 as fixtures (URIs are placeholders:
+/// playlist quoted in `docs/rules/hls-signalling.md` §15 as fixtures (URIs are placeholders:
 /// §15 gives only the tag lines), the header/version/tag rules of RFC 8216 §4.1 and §4.3, errors
 /// with line numbers, CRLF, BOM, and the caps of `HLSPlaylistLimits`.
 
-/// hls-signalling.md §15, verbatim.
+/// docs/rules/hls-signalling.md §15, verbatim.
 private let appleLines = [
     #"#EXT-X-STREAM-INF:AVERAGE-BANDWIDTH=2778321,BANDWIDTH=3971374,VIDEO-RANGE=SDR,CODECS="hvc1.2.4.L123.B0",RESOLUTION=1280x720,FRAME-RATE=23.976,CLOSED-CAPTIONS=NONE,HDCP-LEVEL=NONE"#,
     #"#EXT-X-STREAM-INF:AVERAGE-BANDWIDTH=24975091,BANDWIDTH=30041698,VIDEO-RANGE=PQ,CODECS="dvh1.05.06",RESOLUTION=3840x2160,FRAME-RATE=23.976,CLOSED-CAPTIONS=NONE,HDCP-LEVEL=TYPE-1"#,
@@ -68,7 +68,7 @@ private func applePlaylist(_ separator: String = "\n") -> String {
         #expect(v.frameRate == 23.976 && v.frameRateText == "23.976")
         #expect(v.closedCaptions == "NONE")
         #expect(v.hdcpLevel == e.hdcp)
-        // Apple's attribute order (hls-signalling.md §14) and the raw text are kept.
+        // Apple's attribute order (docs/rules/hls-signalling.md §14) and the raw text are kept.
         let order = ["AVERAGE-BANDWIDTH", "BANDWIDTH", "VIDEO-RANGE", "CODECS"]
             + (e.supplemental == nil ? [] : ["SUPPLEMENTAL-CODECS"])
             + ["RESOLUTION", "FRAME-RATE", "CLOSED-CAPTIONS", "HDCP-LEVEL"]

@@ -70,7 +70,7 @@ private let singleFrameHead = hex("""
 // MARK: - Emulation prevention
 
 @Test func unescapeKeepsSecondThreeInDoubleThreeCase() {
-    // hdr10plus.md §2.2: `00 00 03 00 03` → `00 00 00 03` (the second 03 follows input bytes 03 00).
+    // docs/rules/hdr10plus.md §2.2: `00 00 03 00 03` → `00 00 00 03` (the second 03 follows input bytes 03 00).
     #expect(EmulationPrevention.unescape(hex("0000030003")[...]) == hex("00000003"))
     #expect(EmulationPrevention.unescape(hex("00000300000301")[...]) == hex("0000000001"))
     #expect(EmulationPrevention.unescape(hex("000303")[...]) == hex("000303"))

@@ -4,7 +4,7 @@ import Testing
 /// Dolby Vision RPU vectors: the complete files `assets/tests/<name>.bin` of quietvoid/dovi_tool
 /// (commit d4734e5f, MIT; copied unchanged to shared/external/dovi_tool/tests and checked against
 /// the SHA-256 in shared/external/ground-truth.json), minus the leading `00 00 00 01` start code:
-/// the escaped RPU NAL payload starting with the 0x19 prefix. Expected values: dolby-vision.md §14
+/// the escaped RPU NAL payload starting with the 0x19 prefix. Expected values: docs/rules/dolby-vision.md §14
 /// (profile/EL asserted by dovi_tool's tests; header columns and CRC derived from the bytes).
 enum RPUVectors {
     /// `profile5.bin` (162 bytes after the start code).
@@ -91,7 +91,7 @@ enum RPUVectors {
 /// AV1 ITU-T T.35 Dolby Vision payloads: the complete files `assets/av1-rpu/<name>.bin` of
 /// quietvoid/dovi_tool (commit d4734e5f, MIT; copied unchanged to shared/external/dovi_tool/av1-rpu
 /// and checked against the SHA-256 in shared/external/ground-truth.json). They start with the
-/// provider code `00 3B` (no 0xB5 country code). Expected values: dolby-vision.md §13/§14
+/// provider code `00 3B` (no 0xB5 country code). Expected values: docs/rules/dolby-vision.md §13/§14
 /// (profile asserted by dovi_tool's `src/tests/av1_rpu.rs`).
 enum AV1RPUVectors {
     /// `p5-01.bin` (242 bytes): Dolby's AV1 profile 5 sample, EMDF payload of 229 bytes at bit 84.

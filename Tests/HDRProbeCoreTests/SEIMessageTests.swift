@@ -23,7 +23,7 @@ private let doubleThreeSEI = hex("""
 
 @Test func unescapingWronglyLosesTheMessages() {
     // Sanity check of the vector: an unescaper that re-examines its output drops the second 03,
-    // which shifts everything after the buffering period (hdr10plus.md §2.2).
+    // which shifts everything after the buffering period (docs/rules/hdr10plus.md §2.2).
     let bad = hex("4e01000b80000000 35980002 48ac0105 0011c000 68")
     #expect(SEIMessageParser.parse(rbsp: bad).map(\.payloadType) != [0, 1, 137, 144])
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import HDRProbeCore
 
 /// The 64-byte T.35 payload of hdr10plus_tool `assets/hevc_tests/single-frame.hevc` (SHA-256
-/// 78a2112f…): hdr10plus.md §3.1 gives it byte for byte with the expected field values (= the
+/// 78a2112f…): docs/rules/hdr10plus.md §3.1 gives it byte for byte with the expected field values (= the
 /// tool's `single-frame-metadata.json`): profile B.
 private let singleFramePayload = hex("""
     b5003c0001040140000c803cb019bd0d800041e4080000285f00500170c800059000125801aed00b5af81be3185b4c00
@@ -50,7 +50,7 @@ private let singleFramePayload = hex("""
     // First HDR10+ SEI NAL of hdr10plus_tool `regular.hevc` (SHA-256 592926ff…): 4E 01, type 4,
     // size 0x31 = 49, payload with one emulation-prevention byte, trailing 80. regular_metadata.json
     // (ground-truth.json): profile A, TSDML 0, MaxScl [17830, 16895, 14252], AverageRGB 1037;
-    // percentiles as ToS-s62 (hdr10plus.md §10.2).
+    // percentiles as ToS-s62 (docs/rules/hdr10plus.md §10.2).
     let nal = hex("4e010431b5003c0001040140000003008b4c41ff1bd601036408000c28db205000acc800e190036e581032d02a6af848f318e1b4000080")
     let messages = SEIMessageParser.parse(rbsp: EmulationPrevention.unescape(nal[...]))
     #expect(messages.map(\.payloadType) == [4])
@@ -64,7 +64,7 @@ private let singleFramePayload = hex("""
 }
 
 @Test func profileNAWhenToneMappingWithoutTSDML() throws {
-    // The single-frame payload with TSDML forced to 0 (ToS-s02 case, hdr10plus.md §4): bits 2..28
+    // The single-frame payload with TSDML forced to 0 (ToS-s02 case, docs/rules/hdr10plus.md §4): bits 2..28
     // after the version byte hold TSDML; clearing them keeps the rest of the layout.
     var p = singleFramePayload
     p[7] &= 0xC0       // top 2 bits: num_windows; low 6 bits: TSDML bits 26..21
@@ -78,7 +78,7 @@ private let singleFramePayload = hex("""
 }
 
 @Test func hdr10PlusRejectsOtherAndTruncatedPayloads() {
-    // Dolby Vision's AV1 T.35 provider code 0x003B (dolby-vision.md §13) is not HDR10+.
+    // Dolby Vision's AV1 T.35 provider code 0x003B (docs/rules/dolby-vision.md §13) is not HDR10+.
     #expect(!ST2094_40Metadata.isHDR10Plus(t35: hex("b5003b00000800")))
     #expect(!ST2094_40Metadata.isHDR10Plus(t35: hex("b5003c0001")))
     #expect(throws: BitstreamError.self) { try ST2094_40Metadata.parse(hex("b5003b0000080037cd08")) }

@@ -1,6 +1,6 @@
 @testable import HDRProbeCore
 
-/// Test helper: writes an HDR10+ T.35 payload with the bit layout of `shared/specs/hdr10plus.md` §3,
+/// Test helper: writes an HDR10+ T.35 payload with the bit layout of `docs/rules/hdr10plus.md` §3,
 /// so tests can build payloads from the values the spec lists (§10.2) or break one rule at a time.
 /// Window geometry (windows 2…n) and actual-peak luminance tables are written as zeros; their size
 /// is given by `peakTable` (rows, columns). The payload is padded with zero bits to whole bytes,

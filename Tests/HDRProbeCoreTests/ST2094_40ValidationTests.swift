@@ -1,7 +1,7 @@
 import Testing
 @testable import HDRProbeCore
 
-/// HDR10+ validation (`shared/specs/hdr10plus.md` §5), the §3.1 worked example, the ToS first-frame
+/// HDR10+ validation (`docs/rules/hdr10plus.md` §5), the §3.1 worked example, the ToS first-frame
 /// table of §10.2, and hostile-input robustness of `ST2094_40Metadata.parse`.
 
 /// §3.1: the 64-byte payload of hdr10plus_tool `assets/hevc_tests/single-frame.hevc`.

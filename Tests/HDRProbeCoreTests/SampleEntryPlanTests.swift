@@ -1,7 +1,7 @@
 import Testing
 @testable import HDRProbeCore
 
-/// The sample-entry plan and the Dolby Vision record's fate (`apple-playback.md` §1.3, §2.1–§2.7).
+/// The sample-entry plan and the Dolby Vision record's fate (`docs/rules/apple-playback.md` §1.3, §2.1–§2.7).
 @Suite struct SampleEntryPlanTests {
     static func dv(_ p: Int, _ c: Int?) -> DolbyVisionProfile { DolbyVisionProfile(profile: p, compatibilityId: c, fromRPU: false) }
 
@@ -68,7 +68,7 @@ import Testing
         #expect(plan.stored == "hev1" && plan.target == "hvc1" && !plan.isCopyAsIs)
 
         // An array of RPU NAL units (62) and one of AUD (35) beside SEI: every non-parameter-set array
-        // is planned away (apple-playback.md §2.4: only arrays 32/33/34 are kept).
+        // is planned away (docs/rules/apple-playback.md §2.4: only arrays 32/33/34 are kept).
         e = Self.evidence(entry: "hvc1")
         e.configurationSEITypes = [5]
         e.configurationOtherArrayTypes = [62, 35]

@@ -2,7 +2,7 @@ import Foundation
 @testable import HDRProbeCore
 
 /// Test helper: JSON encoding with sorted keys and no escaped slashes, and decoding back, for the
-/// `Codable` signalling types (the report prints them as JSON, `report-contract.md` `hls`).
+/// `Codable` signalling types (the report prints them as JSON, `docs/report-contract.md` `hls`).
 enum JSONRoundTrip {
     static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()

@@ -1,7 +1,7 @@
 import Testing
 @testable import HDRProbeCore
 
-// SUPPLEMENTAL-CODECS: building (`shared/specs/hls-signalling.md` §5.2 decision table) and checking
+// SUPPLEMENTAL-CODECS: building (`docs/rules/hls-signalling.md` §5.2 decision table) and checking
 // (§5.3), with the APPX examples of §5.1 and the open points of §5.4.
 
 private let hvcCTail = hex("f000 fc fd f8 f8 0000 0f 00")

@@ -1,7 +1,7 @@
 @testable import HDRProbeCore
 
 /// Test helper: an MSB-first bit writer for building Dolby Vision RPU syntax by hand from the
-/// bit widths of dolby-vision.md §10 / §10.1 (independent of the parser under test).
+/// bit widths of docs/rules/dolby-vision.md §10 / §10.1 (independent of the parser under test).
 struct TestBitWriter {
     private(set) var bytes: [UInt8] = []
     private(set) var bitCount = 0
@@ -47,7 +47,7 @@ struct TestBitWriter {
     mutating func append(bytes more: [UInt8]) { for b in more { u(UInt64(b), 8) } }
 }
 
-/// Hand-built RPUs (dolby-vision.md §9.1 framing, §10 syntax) for tests that need fields the
+/// Hand-built RPUs (docs/rules/dolby-vision.md §9.1 framing, §10 syntax) for tests that need fields the
 /// dovi_tool assets do not exercise. Every field is written from the spec's bit widths.
 enum SyntheticRPU {
     /// One extension block: `ext_block_length` ue(v), `ext_block_level` u(8), then the payload

@@ -51,3 +51,24 @@ import Testing
         #expect(withRPUs.hls?.supplementalCodecs == "dvh1.08.01/db1p" && withRPUs.hls?.plan?.dolbyVisionRecord?.action == .keep)
     }
 }
+
+/// Shaka Packager's clear CMAF pieces of dv_p81.mp4 (`Corpus/generate.sh`; goldens
+/// `Corpus/expected/cmaf_dv_p81_*.json` from the recipe, ffprobe 5.1 and the box tree). Beyond the
+/// golden keys: an init segment alone claims nothing its samples would tell.
+@Suite struct ShakaCMAFPiecesTests {
+    @Test func initSegmentClaimsNothingAboutItsSamples() throws {
+        let r = CMAFPiecesTests.probe("cmaf_dv_p81_init.mp4")
+        let v = try #require(r.streams.first)
+        #expect(v.dolbyVision?.rpu.framesScanned == 0)
+        // x265 put the mastering display / light level SEI in the first access unit (in the media
+        // segment), not in the entry: unknown here, so not "missing".
+        #expect(!r.findings.contains { $0.code.hasPrefix("hdr10.missing") || $0.code == "dv.configurationWithoutRpu" })
+        // Joined with its media segment, the SEI and the RPUs are read.
+        let init_ = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("cmaf_dv_p81_init.mp4"))
+        let seg = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("cmaf_dv_p81_seg1.m4s"))
+        let joined = CMAFPiecesTests.engine.probe(name: "joined.mp4", bytes: Array(init_ + seg))
+        let j = try #require(joined.streams.first)
+        #expect(j.hdr?.masteringDisplay?.maxLuminance == 1000 && j.hdr?.contentLightLevel?.maxCLL == 1000)
+        #expect(j.dolbyVision?.rpu.framesWithRpu == 8 && j.dolbyVision?.rpu.profile == 8)
+    }
+}

@@ -105,7 +105,7 @@ import Testing
 /// `hdrprobe metadata` and `--policy`: expected values from how the corpus files were made
 /// (dv_p5 carries dovi_tool's profile5.bin RPU in every frame: L1 2/3383/819, scene refresh set —
 /// shared/external/ground-truth.json; hdr10plus_hevc carries hdr10plus_tool's single-frame payload:
-/// maxscl peak 776.8 cd/m², average maxrgb 26.3 cd/m², hdr10plus.md §3.1).
+/// maxscl peak 776.8 cd/m², average maxrgb 26.3 cd/m², docs/rules/hdr10plus.md §3.1).
 @Suite struct MetadataAndPolicyCommandTests {
     typealias CLI = CommandLineTests
 

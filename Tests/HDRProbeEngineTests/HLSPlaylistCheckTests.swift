@@ -178,6 +178,24 @@ import Testing
         #expect(usage.status == 2)
     }
 
+    /// The cenc variant Shaka Packager cut (`Corpus/generate.sh`, `--protection_scheme cenc`) gets
+    /// `hls.encryption.notCbcs` exactly once: as the variant's finding, not again among the media's
+    /// own findings (the probe of its media raises the same code). Counted in the text and the JSON.
+    @Test func cencVariantSaysNotCbcsOnce() throws {
+        let path = Self.root.appendingPathComponent("enc_dv_p81_cenc/master.m3u8").path
+        let text = try CommandLineTests.run(["hls", "--check", path])
+        #expect(text.stdout.components(separatedBy: "hls.encryption.notCbcs").count - 1 == 1, "\(text.stdout)")
+        let json = try CommandLineTests.run(["hls", "--check", "--json", path])
+        #expect(json.stdout.components(separatedBy: "\"hls.encryption.notCbcs\"").count - 1 == 1, "\(json.stdout)")
+        let report = HLSPlaylistChecker().check(path)
+        let variant = try #require(report.variants.first)
+        #expect(variant.findings.filter { $0.code == "hls.encryption.notCbcs" }.count == 1)
+        #expect(!variant.mediaFindings.contains { $0.code == "hls.encryption.notCbcs" })
+        // The probe of the cenc media alone still says it (hdrprobe probe).
+        let media = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("enc_cenc_dv_p81.mp4").path)
+        #expect(media.findings.filter { $0.code == "hls.encryption.notCbcs" }.count == 1)
+    }
+
     @Test func failOnDecidesTheExitStatus() throws {
         // wrong_attributes has one error and warnings; hdr10plus_hevc/master has errors, a warning and an info.
         let path = Self.root.appendingPathComponent("wrong_range.m3u8").path

@@ -3,7 +3,7 @@ import HDRProbeCore
 import HDRProbeEngine
 import Testing
 
-/// The report's `hls` object for one corpus file per variant class of hls-signalling.md §5.2.
+/// The report's `hls` object for one corpus file per variant class of docs/rules/hls-signalling.md §5.2.
 /// Expected values: the §5.2 decision table (sample entry, which CODECS / SUPPLEMENTAL-CODECS,
 /// brand), §9 (VIDEO-RANGE, incl. the Dolby Vision override for P7), §2 (HEVC `hvc1.2.4.L<level>`:
 /// Main 10 with bit-reversed compatibility flags, level from the golden's ffprobe-confirmed

@@ -6,18 +6,18 @@ import Testing
 /// Playback simulation over corpus files × every built-in target. Each column follows rules of
 /// the specs; the expected outcome lines were checked cell by cell against them:
 ///
-/// - `atv4k-2022+lg-oled` (Match range + rate): devices.md §8 "honoured"; LG has DV/HDR10/HLG, no
-///   HDR10+ (§7 HDTVTEST); the display switches to the snapped content rate (apple-playback.md §5.2).
+/// - `atv4k-2022+lg-oled` (Match range + rate): docs/rules/devices.md §8 "honoured"; LG has DV/HDR10/HLG, no
+///   HDR10+ (§7 HDTVTEST); the display switches to the snapped content rate (docs/rules/apple-playback.md §5.2).
 /// - `…/match-off`: HT208288 "the format available at the highest refresh rate" — LG: DV@60, so
-///   25 fps shows judder; the DV@30 TV gets HDR10@60 even for DV titles (devices.md §7).
+///   25 fps shows judder; the DV@30 TV gets HDR10@60 even for DV titles (docs/rules/devices.md §7).
 /// - `atv4k-2022+samsung`: no DV → DV content plays as its static base (§7 MR), HDR10+ reaches the
-///   panel (H10P-ATV); P5 is tone-mapped to HDR10 by the system DV decoder (apple-playback.md §1.3).
+///   panel (H10P-ATV); P5 is tone-mapped to HDR10 by the system DV decoder (docs/rules/apple-playback.md §1.3).
 /// - `atv4k-2022+projector` / `+sdr-tv`: only 60 Hz / no HDR → HDR10 or SDR tone-mapped, judder.
 /// - `atv-hd+sdr-tv`: no HEVC hardware (uncertain → software), no DV, rate matching only (§1, §8);
-///   P5 on the software path is refused (apple-playback.md §1.4).
+///   P5 on the software path is refused (docs/rules/apple-playback.md §1.4).
 /// - `iphone-7`: A10 has no DV decoder (§2 SWF) and no HDR panel: P5 turns green/purple (§1.3).
 /// - AV1 P10.1: hardware AV1 only on A17 Pro / M3 (§2, §4); elsewhere software + base layer.
-/// - P7: refused by the default policy (dolby-vision.md §1.1), the HDR10 base plays everywhere.
+/// - P7: refused by the default policy (docs/rules/dolby-vision.md §1.1), the HDR10 base plays everywhere.
 /// - HLG: devices with HLG keep it; the A10X devices (HLG uncertain → off) convert it to PQ (§7).
 @Suite struct PlaybackSimulationTests {
     static let expected: KeyValuePairs<String, KeyValuePairs<String, String>> = [

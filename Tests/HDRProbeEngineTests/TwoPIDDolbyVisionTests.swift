@@ -38,4 +38,17 @@ struct TwoPIDDolbyVisionTests {
         #expect(fragment.entries.first?.comments.first == "# \(Self.report.path)")
         #expect(HumanSummary.render(Self.report).contains("Dolby Vision enhancement layer of #0"))
     }
+
+    /// The recipe puts the EL on its own PID (0x1015, stream #1) and no NAL 63 in either stream
+    /// (ffprobe's packet bytes of both PIDs: NAL types 32–35/39/62 and slices only): the human text
+    /// names the EL stream and does not claim NAL 63 units.
+    @Test("the human summary names the enhancement-layer stream, not NAL 63 units")
+    func humanSummaryNamesTheELStream() {
+        let text = HumanSummary.render(Self.report)
+        #expect(text.contains("EL         on its own stream #1 (a separate PID"))
+        #expect(!text.contains("type 63"))
+        // A single-track dual-layer stream (NAL 63 in the samples) still says so.
+        let muxed = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("dv_p7_muxed_el.mkv").path)
+        #expect(HumanSummary.render(muxed).contains("enhancement-layer NAL units (type 63) present"))
+    }
 }

@@ -18,10 +18,10 @@ public enum CheckTextRenderer {
     /// The closing line, e.g. `hdrprobe check: 112 files, 9 failing (error): 12 errors, 30 warnings, 4 info — FAIL`.
     public static func footer(_ report: CheckReport) -> String {
         let c = report.counts
-        let what = report.mode == .diff ? "hdrprobe check --diff: \(report.fileCount) files compared, \(report.outcomes.count) changed"
-                                        : "hdrprobe check: \(report.fileCount) file\(report.fileCount == 1 ? "" : "s")"
+        let what = report.mode == .diff ? "hdrprobe check --diff: \(CountText.of(report.fileCount, "file")) compared, \(report.outcomes.count) changed"
+                                        : "hdrprobe check: \(CountText.of(report.fileCount, "file"))"
         let failing = report.failingFiles.count
-        return "\(what), \(failing) failing (--fail-on \(report.failOn.rawValue)): \(c[.error] ?? 0) errors, \(c[.warning] ?? 0) warnings, \(c[.info] ?? 0) info — \(report.failed ? "FAIL" : "PASS")"
+        return "\(what), \(failing) failing (--fail-on \(report.failOn.rawValue)): \(CountText.of(c[.error] ?? 0, "error")), \(CountText.of(c[.warning] ?? 0, "warning")), \(c[.info] ?? 0) info — \(report.failed ? "FAIL" : "PASS")"
     }
 
     public static func render(_ report: CheckReport, minimum: Finding.Severity = .warning) -> String {

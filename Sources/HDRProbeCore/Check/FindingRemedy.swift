@@ -142,5 +142,7 @@ public enum FindingRemedy {
             "Profile 8/10 with a compatibility id outside the specification (e.g. \"8.6\"); the base plays according to its transfer. Rewrite the record.",
         "dv.unsupportedProfile":
             "Profile 9 (AVC), 20 (MV-HEVC, visionOS only), a profile not defined for the codec, or an RPU whose profile cannot be determined.",
+        "dv.metadataOnly":
+            "A Dolby Vision RPU file (dovi_tool `extract-rpu` output, `container.format` `dolbyVisionRpu`): RPUs without the video they describe, so nothing plays it on its own and no fallback exists. The profile is the RPU header's (`5`, `7`, `8`, `4`; a profile 8 RPU becomes 8.1, 8.2 or 8.4 by the base layer it is injected into). Inject it into its base layer (`dovi_tool inject-rpu`) and probe the result.",
     ]
 }

@@ -70,20 +70,18 @@ public struct ReportDigest: Codable, Sendable, Equatable {
     public init(_ report: ProbeReport) {
         self.init(path: report.path, status: report.status, error: report.error,
                   streams: report.streams.map { StreamDigest($0, container: report.container.format) },
-                  findings: report.findings)
+                  findings: report.findings, brightness: report.brightness)
         pathBytes = report.pathBytes
     }
 
     /// The file's path compared byte for byte (its exact bytes when the name is not UTF-8).
     public var exactPath: ExactPath { ExactPath(path: path, base64Bytes: pathBytes) }
 
-    /// With the brightness of the first video stream from the frames a probe collected
-    /// (``ProbeEngine/probeWithFrames``, per stream index).
-    public init(_ report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
-        self.init(report)
-        if let video = report.streams.first(where: { $0.kind == .video }), let f = frames[video.index] {
-            brightness = BrightnessSeries(frames: f)
-        }
+    /// The brightness of the first video stream from the frames a probe collected
+    /// (``ProbeEngine/probeWithFrames``, per stream index); nil without dynamic metadata.
+    public static func brightness(of report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) -> BrightnessSeries? {
+        guard let video = report.streams.first(where: { $0.kind == .video }), let f = frames[video.index] else { return nil }
+        return BrightnessSeries(frames: f)
     }
 
     public var videoStreams: [StreamDigest] { streams.filter { $0.kind == "video" } }
@@ -92,8 +90,8 @@ public struct ReportDigest: Codable, Sendable, Equatable {
     public static func decode(jsonLine: Data) throws -> ReportDigest {
         let r = try JSONDecoder().decode(Line.self, from: jsonLine)
         var digest = ReportDigest(path: r.path, status: r.status, error: r.error,
-                                  streams: (r.streams ?? []).map { StreamDigest($0, container: r.container?.format) },
-                                  findings: r.findings ?? [])
+                                  streams: (r.streams ?? []).map { StreamDigest($0.report, container: r.container?.format) },
+                                  findings: r.findings ?? [], brightness: r.brightness)
         digest.pathBytes = r.pathBytes
         return digest
     }
@@ -105,7 +103,74 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         var status: ProbeReport.Status
         var error: ReportError?
         var container: ContainerInfo?
-        var streams: [StreamReport]?
+        var streams: [StreamLine]?
         var findings: [Finding]?
+        var brightness: BrightnessSeries?
+    }
+
+    /// The stream keys ``StreamDigest/init(_:container:)`` and ``PlaybackInput/init(stream:container:)``
+    /// read. The large subtrees (RPU and HDR10+ summaries, mastering display, HLS plan) are not
+    /// decoded — decoding whole stream reports was nearly all of `matrix --from`'s time; ``report``
+    /// holds these keys only, and the digest is built from it exactly as from a probed report.
+    private struct StreamLine: Decodable {
+        var index: Int
+        var kind: StreamReport.Kind
+        var role: String?
+        var codec: String?
+        var profile: String?
+        var width: Int?
+        var height: Int?
+        var bitDepth: Int?
+        var chromaSubsampling: String?
+        var color: Colour?
+        var frameRate: FrameRateReport?
+        var hdr: HDR?
+        var dolbyVision: DolbyVision?
+        var hls: HLS?
+
+        struct Colour: Decodable { var transferCharacteristics: Int? }
+        struct HDR: Decodable {
+            var videoRangeType: String
+            var hdr10Plus: Present
+            struct Present: Decodable { var present: Bool }
+        }
+        struct DolbyVision: Decodable {
+            var configuration: DolbyVisionReport.Configuration?
+            var profile: String
+            var verdict: DolbyVisionReport.Verdict
+        }
+        struct HLS: Decodable {
+            var codecs: String
+            var supplementalCodecs: String?
+            var videoRange: String
+            var resolution: String
+            var sampleEntry: String
+        }
+
+        var report: StreamReport {
+            var s = StreamReport(index: index, kind: kind, codec: codec)
+            s.role = role
+            s.profile = profile
+            s.width = width
+            s.height = height
+            s.bitDepth = bitDepth
+            s.chromaSubsampling = chromaSubsampling
+            s.color = color.map { c in var r = ColorReport(); r.transferCharacteristics = c.transferCharacteristics; return r }
+            s.frameRate = frameRate
+            s.hdr = hdr.map {
+                HDRReport(videoRangeType: $0.videoRangeType, formats: [], masteringDisplay: nil, contentLightLevel: nil, alternativeTransfer: nil,
+                          hdr10Plus: HDR10PlusReport(present: $0.hdr10Plus.present, profile: nil, framesWithMetadata: 0, framesScanned: 0))
+            }
+            s.dolbyVision = dolbyVision.map {
+                DolbyVisionReport(configuration: $0.configuration,
+                                  rpu: .init(present: false, profile: nil, enhancementLayer: nil, cmVersion: nil, framesWithRpu: 0, framesScanned: 0),
+                                  enhancementLayerNALs: false, profile: $0.profile, verdict: $0.verdict)
+            }
+            s.hls = hls.map {
+                HLSReport(codecs: $0.codecs, supplementalCodecs: $0.supplementalCodecs, videoRange: $0.videoRange, frameRate: nil,
+                          resolution: $0.resolution, sampleEntry: $0.sampleEntry, streamInf: "")
+            }
+            return s
+        }
     }
 }

@@ -55,8 +55,8 @@ public struct ScanSummary: Codable, Sendable, Equatable {
     public func text(title: String = "hdrprobe scan") -> String {
         var lines: [String] = []
         let time = String(format: "%.1f", seconds)
-        let rateText = rate > 0 ? String(format: ", %.0f files/s", rate) : ""
-        lines.append("\(title): \(files) file\(files == 1 ? "" : "s") in \(time) s\(rateText)\(interrupted ? " — INTERRUPTED, partial results" : "")")
+        let rateText = rate > 0 ? ", " + CountText.perSecond(rate, "file") : ""
+        lines.append("\(title): \(CountText.of(files, "file")) in \(time) s\(rateText)\(interrupted ? " — INTERRUPTED, partial results" : "")")
         lines.append("  \(ok) analysed, \(errors) in error; \(fromCache) from the cache, \(probed) probed")
         if !skipped.isEmpty {
             lines.append("  skipped: " + Self.sorted(skipped).map { "\($0.value) \($0.key)" }.joined(separator: ", "))

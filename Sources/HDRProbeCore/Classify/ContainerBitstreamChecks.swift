@@ -3,10 +3,10 @@
 /// - colour description: `colr` / Matroska `Colour` vs the SPS VUI or AV1 colour config;
 /// - static HDR metadata: `mdcv`/`clli` or Matroska `MasteringMetadata` vs SEI 137/144 (AV1 metadata);
 /// - Dolby Vision record vs the stream: `el_present_flag` vs NAL 63 / the RPU's enhancement layer
-///   (`dolby-vision.md` §1.1 step 5), compatibility id vs the base layer's transfer (§2), level vs
-///   picture size and rate (§4), Profile 5 without a colour description (`apple-playback.md` §2.7);
-/// - sample entry vs parameter-set location (`apple-playback.md` §2.2) and SEI arrays in hvcC (§2.4);
-/// - HDR10+ without static HDR10 metadata (`hdr10plus.md` §1, `apple-playback.md` §9).
+///   (`docs/rules/dolby-vision.md` §1.1 step 5), compatibility id vs the base layer's transfer (§2), level vs
+///   picture size and rate (§4), Profile 5 without a colour description (`docs/rules/apple-playback.md` §2.7);
+/// - sample entry vs parameter-set location (`docs/rules/apple-playback.md` §2.2) and SEI arrays in hvcC (§2.4);
+/// - HDR10+ without static HDR10 metadata (`docs/rules/hdr10plus.md` §1, `docs/rules/apple-playback.md` §9).
 public struct ContainerBitstreamChecks: Sendable {
     public var evidence: VideoEvidence
 
@@ -115,7 +115,7 @@ public struct ContainerBitstreamChecks: Sendable {
         return diffs
     }
 
-    /// Base-layer transfers each compatibility id stands for (`dolby-vision.md` §2): 1 → PQ,
+    /// Base-layer transfers each compatibility id stands for (`docs/rules/dolby-vision.md` §2): 1 → PQ,
     /// 2 → BT.709/BT.1886 family, 4 → HLG (or BT.2020 SDR gamma, TC 14), 6 → PQ (UHD Blu-ray).
     static func expectedTransfers(profile: Int, compatibility: Int) -> Set<Int>? {
         guard [7, 8, 10].contains(profile) else { return nil }

@@ -1,10 +1,10 @@
-/// One row of the Dolby Vision level table, levels 01–13 (`shared/specs/dolby-vision.md` §4;
+/// One row of the Dolby Vision level table, levels 01–13 (`docs/rules/dolby-vision.md` §4;
 /// HandBrake `hb_dolby_vision_levels`, GPAC `gf_dolby_vision_level`, Apple's "Level 1 (720p24)",
 /// "Level 6 (2160p24)").
 ///
 /// Used to check a signalled `dv_level` against the picture (`width × height × fps ≤ maxPixelRate`
 /// and `width ≤ maxWidth`) and, when the record's level is 0 or above 13, to derive the level the
-/// way GPAC does (the smallest level that fits) — `hls-signalling.md` §4: "hdrprobe should instead
+/// way GPAC does (the smallest level that fits) — `docs/rules/hls-signalling.md` §4: "hdrprobe should instead
 /// raise a finding and, if it must produce a string, derive the level from width × height × frame
 /// rate with the level table".
 public struct DolbyVisionLevel: Sendable, Equatable, Codable {

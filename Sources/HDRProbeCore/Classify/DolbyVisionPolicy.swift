@@ -4,11 +4,11 @@
 /// A policy is a set of accepted *profile classes* (``profileClasses``: `5`, `7`, `8.1`, `8.2`,
 /// `8.4`, `8.x` for an out-of-spec compatibility id, `9`, `10.0` … `10.4`, `10.x`, `20`, `4`,
 /// `unknown`) plus optional level caps per class. Built in:
-/// - `default` — the verdict table of `shared/specs/dolby-vision.md` §1.1: accept 5, 8.1, 8.4,
+/// - `default` — the verdict table of `docs/rules/dolby-vision.md` §1.1: accept 5, 8.1, 8.4,
 ///   10.0, 10.1, 10.4; refuse 7 and 4 (`dv.dualLayer`), 8.2 and 10.2 (`dv.sdrBase`), 8.x/10.x
 ///   (`dv.invalidCompatibility`), 9, 20 and unknown (`dv.unsupportedProfile`).
-/// - `apple-hls` — the same classes under Apple's HLS authoring rules as `dolby-vision.md` §1 and §4
-///   and `hls-signalling.md` §5.2/§16 state them: Profile 5 as a primary codec only up to Level 7
+/// - `apple-hls` — the same classes under Apple's HLS authoring rules as `docs/rules/dolby-vision.md` §1 and §4
+///   and `docs/rules/hls-signalling.md` §5.2/§16 state them: Profile 5 as a primary codec only up to Level 7
 ///   (general and tvOS rule 1.9), Profile 10 up to Level 9 (iOS rule 1.9a), and a `dv_level`
 ///   outside 1…13 refused (`dv.invalidLevel`) rather than silently replaced.
 /// User policies (``PolicyDocument``) start from one of these and change classes and caps.
@@ -18,7 +18,7 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
     public var accepted: Set<String>
     /// Highest `dv_level` accepted per profile class (a class without an entry has no cap).
     public var maxLevel: [String: Int]
-    /// Refuse a configuration record whose level is 0 or above 13 (`dolby-vision.md` §4).
+    /// Refuse a configuration record whose level is 0 or above 13 (`docs/rules/dolby-vision.md` §4).
     public var requireValidLevel: Bool
 
     public static let profileClasses = ["4", "5", "7", "8.1", "8.2", "8.4", "8.x", "9",
@@ -108,7 +108,7 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
         }
     }
 
-    /// Profiles defined for each base-layer codec (`dolby-vision.md` §1).
+    /// Profiles defined for each base-layer codec (`docs/rules/dolby-vision.md` §1).
     static func isValid(profile: Int, codec: String?) -> Bool {
         switch codec {
         case "hevc": return [4, 5, 7, 8, 20].contains(profile)
@@ -118,7 +118,7 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
         }
     }
 
-    /// What plays without Dolby Vision (`dolby-vision.md` §1.1 table).
+    /// What plays without Dolby Vision (`docs/rules/dolby-vision.md` §1.1 table).
     public static func fallback(for dv: DolbyVisionProfile, baseTransfer: Int?) -> String? {
         func fromTransfer() -> String {
             switch baseTransfer {

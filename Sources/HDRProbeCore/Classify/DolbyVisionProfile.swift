@@ -1,5 +1,5 @@
 /// The resolved Dolby Vision profile of a stream: profile number plus base-layer compatibility
-/// id, resolved in the order of `shared/specs/dolby-vision.md` §1.1 — the container record first;
+/// id, resolved in the order of `docs/rules/dolby-vision.md` §1.1 — the container record first;
 /// without a record, the profile the RPU header implies (§11.1), with the compatibility id for
 /// profile 8/10 inferred from the base layer's transfer the way mkvmerge does it (PQ → 1,
 /// BT.709/BT.2020 SDR → 2, HLG → 4; profile 5 → 0; profile 7 → 6). An RPU in an AV1 stream is
@@ -39,7 +39,7 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
                                   fromRPU: true)
     }
 
-    /// The compatibility id a profile implies when no record states it (`dolby-vision.md` §1.1 step 2).
+    /// The compatibility id a profile implies when no record states it (`docs/rules/dolby-vision.md` §1.1 step 2).
     static func impliedCompatibility(profile: Int, rpuProfile: Int, baseTransfer: Int?) -> Int? {
         switch (profile, rpuProfile) {
         case (5, _), (10, 5): return 0
@@ -49,7 +49,7 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
         }
     }
 
-    /// mkvmerge 74's inference from the base layer VUI (`dolby-vision.md` §1.1 step 2).
+    /// mkvmerge 74's inference from the base layer VUI (`docs/rules/dolby-vision.md` §1.1 step 2).
     public static func inferredCompatibility(transfer: Int?) -> Int? {
         switch transfer {
         case H273Names.pq: return 1

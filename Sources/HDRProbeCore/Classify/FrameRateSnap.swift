@@ -1,5 +1,5 @@
 /// Snaps a measured frame rate to the standard display rates, exactly as
-/// `shared/specs/apple-playback.md` §5.2 states the rule (AetherEngine `FrameRateSnap`):
+/// `docs/rules/apple-playback.md` §5.2 states the rule (AetherEngine `FrameRateSnap`):
 /// standard set 23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60; the film window 23.5…24.05 → 23.976
 /// (24.000 included); otherwise the nearest member other than 23.976 within ±0.5, ties to the
 /// lower; nothing within 0.5 → nil.

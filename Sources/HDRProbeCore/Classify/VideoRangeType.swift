@@ -1,4 +1,4 @@
-/// Jellyfin's `VideoRangeType` for a video stream (`shared/specs/peers.md` §3.1,
+/// Jellyfin's `VideoRangeType` for a video stream (`docs/rules/peers.md` §3.1,
 /// `MediaStream.GetVideoColorRange`), with hdrprobe's deliberate differences: Dolby Vision
 /// resolved from RPUs alone counts (Jellyfin only sees container records), and HDR10+ comes from
 /// a multi-frame scan rather than the first frame.

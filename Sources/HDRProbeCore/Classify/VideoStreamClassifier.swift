@@ -88,7 +88,7 @@ public struct VideoStreamClassifier: Sendable {
         let mastering = e.containerMastering ?? e.scan.mastering
         let contentLight = e.containerContentLight ?? e.scan.contentLight
 
-        // HDR10+, summarised in display order with gaps filled in decode order (hdr10plus.md §2.3).
+        // HDR10+, summarised in display order with gaps filled in decode order (docs/rules/hdr10plus.md §2.3).
         let frames = Self.displayOrderedFrames(e)
         let hdr10PlusSummary = Self.hdr10PlusSummary(e, displayOrder: frames)
         let hdr10Plus = e.scan.framesWithHDR10Plus > 0
@@ -138,10 +138,7 @@ public struct VideoStreamClassifier: Sendable {
             if dv.verdict.decision == .refuse {
                 add(.dvRefused, "Dolby Vision \(dv.profile) is refused (\(dv.verdict.code)): \(dv.verdict.reason)")
             }
-            if e.scan.invalidRPUs > 0 {
-                let detail = e.scan.rpuProblems.first.map { ": \($0)" } ?? ""
-                add(.dvRpuInvalid, "\(e.scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).")
-            }
+            if let invalid = Self.rpuInvalidFinding(e.scan, stream: e.index) { findings.append(invalid) }
         }
 
         findings += ContainerBitstreamChecks(e).findings(transfer: transfer, frameRate: rate?.value, hdr10Plus: hdr10Plus)
@@ -154,7 +151,9 @@ public struct VideoStreamClassifier: Sendable {
                           masteringDisplay: mastering, contentLightLevel: contentLight,
                           alternativeTransfer: e.scan.alternativeTransfer, hdr10Plus: hdr10PlusReport)
 
-        let seiHidden = samplesUnread || e.scan.encryptedNonVCL[39] != nil || e.scan.encryptedNonVCL[6] != nil
+        // No sample read (a bare CMAF init segment: its SEI travel in the media segments), or
+        // encrypted SEI: the absence of mastering / light-level SEI proves nothing.
+        let seiHidden = samplesUnread || e.scan.framesScanned == 0 || e.scan.encryptedNonVCL[39] != nil || e.scan.encryptedNonVCL[6] != nil
         if transfer == H273Names.pq && !seiHidden {
             if mastering == nil {
                 add(.hdr10MissingMasteringDisplay, "PQ video without mastering display metadata (no mdcv/MasteringMetadata and no SEI 137); displays must guess the mastering volume.")
@@ -194,7 +193,14 @@ public struct VideoStreamClassifier: Sendable {
         return out
     }
 
-    private func dolbyVisionReport(_ e: VideoEvidence, config: DolbyVisionReport.Configuration?,
+    /// `dv.rpuInvalid` when scanned RPUs failed validation, nil otherwise.
+    static func rpuInvalidFinding(_ scan: BitstreamScan, stream: Int) -> Finding? {
+        guard scan.invalidRPUs > 0 else { return nil }
+        let detail = scan.rpuProblems.first.map { ": \($0)" } ?? ""
+        return Finding(.dvRpuInvalid, "\(scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).", stream: stream)
+    }
+
+    func dolbyVisionReport(_ e: VideoEvidence, config: DolbyVisionReport.Configuration?,
                                    profile: DolbyVisionProfile, transfer: Int?) -> DolbyVisionReport {
         let rpu = DolbyVisionReport.RPU(
             present: e.scan.framesWithRPU > 0, profile: e.scan.rpuProfile,
@@ -237,7 +243,7 @@ public struct VideoStreamClassifier: Sendable {
     }
 
     /// Record vs RPU profile: 10 (AV1) carries 5/8-style RPUs and Apple's 20 carries a 5-style RPU
-    /// (`dolby-vision.md` §11.1), so those pairs agree.
+    /// (`docs/rules/dolby-vision.md` §11.1), so those pairs agree.
     static func profilesDisagree(record: Int, rpu: Int) -> Bool {
         switch record {
         case 10: return ![5, 8].contains(rpu)

@@ -92,6 +92,8 @@ public enum DolbyVisionVerdictCode: String, CaseIterable, Sendable {
     case refusedByPolicy = "dv.refusedByPolicy"
     case levelAboveCap = "dv.levelAboveCap"
     case invalidLevel = "dv.invalidLevel"
+    /// A Dolby Vision RPU file (``DolbyVisionRPUFile``): metadata without the video it describes.
+    case metadataOnly = "dv.metadataOnly"
 }
 
 extension DolbyVisionReport {

@@ -2,7 +2,7 @@
 /// brightness plot needs it: Dolby Vision RPU level 1 (12-bit PQ codes and cd/m²) and scene
 /// refresh, HDR10+ (ST 2094-40) peak maxscl and average maxrgb in cd/m². Collected by the
 /// bounded scan in decode order with the picture's timing, then put in display order
-/// (`dolby-vision.md` §12, `hdr10plus.md` §2.3).
+/// (`docs/rules/dolby-vision.md` §12, `docs/rules/hdr10plus.md` §2.3).
 public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
     /// Display-order index (0-based) once ordered; the decode index before.
     public var index: Int
@@ -71,7 +71,7 @@ public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
     static func rounded(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
 
     /// The frames in display order with ``index`` set: by presentation timestamp when every
-    /// frame has one, else by picture order count between IRAP pictures (`dolby-vision.md` §12),
+    /// frame has one, else by picture order count between IRAP pictures (`docs/rules/dolby-vision.md` §12),
     /// else in decode order. `timeBase` converts timestamps to seconds.
     public static func displayOrdered(_ frames: [DynamicMetadataFrame], timeBase: Double) -> [DynamicMetadataFrame] {
         var ordered: [DynamicMetadataFrame]

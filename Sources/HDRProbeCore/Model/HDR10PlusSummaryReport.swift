@@ -1,5 +1,5 @@
 /// `hdr.hdr10Plus.summary`: what the scanned ST 2094-40 payloads say, in display order
-/// (`hdr10plus.md` §3 units: maxscl and average maxrgb in 0.1 cd/m², reported in cd/m²; §10.1 scenes).
+/// (`docs/rules/hdr10plus.md` §3 units: maxscl and average maxrgb in 0.1 cd/m², reported in cd/m²; §10.1 scenes).
 public struct HDR10PlusSummaryReport: Codable, Sendable, Equatable {
     @NullEncoded public var peakMaxsclNits: Double?
     @NullEncoded public var maxAverageMaxrgbNits: Double?

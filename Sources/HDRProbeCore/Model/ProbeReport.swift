@@ -8,7 +8,7 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     public var tool: ToolInfo
     public var path: String
     /// The path's exact bytes in Base64, present only when they are not valid UTF-8 (`path` then
-    /// shows U+FFFD where they are not): the reversible form of such a name (report-contract.md).
+    /// shows U+FFFD where they are not): the reversible form of such a name (docs/report-contract.md).
     public var pathBytes: String?
     public var status: Status
     @NullEncoded public var error: ReportError?
@@ -20,6 +20,11 @@ public struct ProbeReport: Codable, Sendable, Equatable {
     /// One simulated playback per requested target (`hdrprobe simulate`, `probe --target`); null
     /// when no target was asked for (hdrprobe addition beyond the shared contract).
     @NullEncoded public var playback: [PlaybackOutcome]? = nil
+    /// The first video stream's brightness over the scanned frames (``BrightnessSeries``): only
+    /// in the report lines `scan` and `check` write (their probe collects per-frame dynamic
+    /// metadata anyway), so that `matrix --from` can draw the plot; absent elsewhere and when the
+    /// stream has no dynamic metadata (report-contract.md).
+    public var brightness: BrightnessSeries? = nil
 
     public enum Status: String, Codable, Sendable { case ok, error }
 

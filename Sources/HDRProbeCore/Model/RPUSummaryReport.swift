@@ -1,7 +1,7 @@
 /// `dolbyVision.rpu.summary`: what the scanned RPUs say over the scan — level 1 minimum /
 /// maximum / average PQ (12-bit codes, with the brightest values in cd/m²), the L5 active area and
 /// L6 static metadata (first value and whether it changes), scene cuts counted from
-/// `scene_refresh_flag`, and the invalid RPUs (`dolby-vision.md` §10.1–§10.3).
+/// `scene_refresh_flag`, and the invalid RPUs (`docs/rules/dolby-vision.md` §10.1–§10.3).
 public struct RPUSummaryReport: Codable, Sendable, Equatable {
     public struct PQStatistic: Codable, Sendable, Equatable {
         public var min: Int

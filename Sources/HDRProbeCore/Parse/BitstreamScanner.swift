@@ -5,8 +5,8 @@
 /// HDR10+), Dolby Vision RPUs (NAL 62) and enhancement-layer NALs (63).
 ///
 /// Sources: H.265 §7.3.1 (NAL header, types 32–34 VPS/SPS/PPS, 39/40 SEI, 62/63 unspecified,
-/// used by Dolby Vision: `shared/specs/dolby-vision.md` §9); HDR10+ detection
-/// `shared/specs/hdr10plus.md` §2 (prefix SEI only, one count per picture).
+/// used by Dolby Vision: `docs/rules/dolby-vision.md` §9); HDR10+ detection
+/// `docs/rules/hdr10plus.md` §2 (prefix SEI only, one count per picture).
 /// The caller decides the budget; this type never reads more than it is given.
 public struct BitstreamScanner: Sendable {
     public enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, other }
@@ -119,7 +119,7 @@ public struct BitstreamScanner: Sendable {
 
     /// AV1 temporal unit (AV1 §5.3 low-overhead OBUs): sequence header OBUs for colour and depth,
     /// metadata OBUs (§5.8) for HDR CLL (type 1), MDCV (type 2) and ITU-T T.35 (type 4) — HDR10+
-    /// (`hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `dolby-vision.md` §13).
+    /// (`docs/rules/hdr10plus.md` §6) and Dolby Vision RPUs (provider 0x003B, `docs/rules/dolby-vision.md` §13).
     private mutating func consumeAV1(_ data: [UInt8], blockAdditions: [MatroskaBlockMore]) {
         var frameHasRPU = false
         var frameHasHDR10Plus = false
@@ -185,7 +185,7 @@ public struct BitstreamScanner: Sendable {
         scan.frames.append(currentFrame)
     }
 
-    /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`dolby-vision.md` §13).
+    /// ITU-T T.35 country 0xB5, provider 0x003B (Dolby), oriented code 0x00000800 (`docs/rules/dolby-vision.md` §13).
     static let dolbyVisionT35Prefix: [UInt8] = [0xB5, 0x00, 0x3B, 0x00, 0x00, 0x08, 0x00]
 
     private mutating func applyAV1SequenceHeader(_ payload: ArraySlice<UInt8>) {

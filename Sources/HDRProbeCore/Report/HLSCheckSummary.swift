@@ -11,8 +11,8 @@ public enum HLSCheckSummary {
             return out.map(TerminalText.escape).joined(separator: "\n")
         }
         let tally = [(Finding.Severity.error, "error"), (.warning, "warning"), (.info, "info")]
-            .compactMap { s, word in count(s) > 0 ? "\(count(s)) \(word)\(count(s) == 1 ? "" : "s")" : nil }
-        out.append("\(r.playlist): \(r.variants.count) variant\(r.variants.count == 1 ? "" : "s") checked — "
+            .compactMap { s, word in count(s) > 0 ? CountText.of(count(s), word) : nil }
+        out.append("\(r.playlist): \(CountText.of(r.variants.count, "variant")) checked — "
                    + (tally.isEmpty ? "no disagreement" : tally.joined(separator: ", ")))
         if let note = r.error { out.append("  \(note.severity.rawValue) \(note.code): \(note.message)") }
         for v in r.variants {

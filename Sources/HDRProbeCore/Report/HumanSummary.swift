@@ -11,7 +11,9 @@ public enum HumanSummary {
         let brands = r.container.brands.isEmpty ? "" : " (\(r.container.brands.joined(separator: ", ")))"
         out.append("  container   \(r.container.format ?? "unknown")\(brands)")
         for s in r.streams {
-            out.append(contentsOf: stream(s))
+            // Dolby Vision on two PIDs: the stream(s) marked as this one's enhancement layer.
+            let layers = r.streams.filter { $0.role == DolbyVisionLayerPairing.enhancementLayerRole && $0.dependsOn == s.index }
+            out.append(contentsOf: stream(s, enhancementLayerStreams: layers.map(\.index)))
         }
         if !r.findings.isEmpty {
             out.append("  findings")
@@ -30,7 +32,9 @@ public enum HumanSummary {
         return "\(e.scheme ?? "unknown scheme") (\(systems)), stored as \(e.storedEntry), key \(e.defaultKID ?? "none"); \(data)"
     }
 
-    static func stream(_ s: StreamReport) -> [String] {
+    /// `enhancementLayerStreams`: the streams that carry this stream's Dolby Vision enhancement
+    /// layer on their own PID (`role`/`dependsOn`), empty when none.
+    static func stream(_ s: StreamReport, enhancementLayerStreams: [Int] = []) -> [String] {
         let kind = s.kind.rawValue.count < 9 ? s.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) : s.kind.rawValue + " "
         var head = "  #\(s.index) \(kind)\(s.codec ?? "unknown codec")"
         if let p = s.profile { head += " \(p)" }
@@ -42,6 +46,10 @@ public enum HumanSummary {
         }
         guard s.kind == .video else {
             if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
+            // A Dolby Vision RPU file's one stream: RPUs, no video.
+            if let dv = s.dolbyVision, s.codec == nil {
+                return ["  #\(s.index) \(kind)Dolby Vision RPUs (no video)"] + dolbyVisionLines(dv, s, enhancementLayerStreams: [])
+            }
             return [head] + (s.encryption.map { ["     " + "encrypted".padding(toLength: 13, withPad: " ", startingAt: 0) + encryption($0)] } ?? [])
         }
         if let w = s.width, let h = s.height { head += ", \(w)x\(h)" }
@@ -82,25 +90,7 @@ public enum HumanSummary {
                 line("  summary", "\(peak), \(sum.sceneCount) scene(s), \(sum.invalidPayloads) invalid payload(s)")
             }
         }
-        if let dv = s.dolbyVision {
-            line("Dolby Vision", "\(dv.profile): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
-            if let c = dv.configuration {
-                line("  record", "\(c.box) v\(c.versionMajor).\(c.versionMinor), profile \(c.profile), level \(c.level), compatibility \(c.compatibilityId), \(layers(c))")
-            } else {
-                line("  record", "none in the container")
-            }
-            var rpuProfile = dv.rpu.profile.map { ", profile \($0)" } ?? ""
-            if let cm = dv.rpu.cmVersion { rpuProfile += ", CM v\(cm)" }
-            if let el = dv.rpu.enhancementLayer { rpuProfile += ", \(el)" }
-            if let sum = dv.rpu.summary, let maxPq = sum.l1MaxPq {
-                rpuProfile += "; L1 max \(maxPq.min)–\(maxPq.max) PQ (≤ \(maxPq.maxNits) cd/m²), \(sum.sceneCuts) scene cut(s)"
-            }
-            let unread = s.encryption?.sampleData == .notRead
-            line("  RPU", dv.rpu.present ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames\(rpuProfile)"
-                 : unread ? "not read (encrypted samples)" : "none in \(dv.rpu.framesScanned) frames")
-            if dv.enhancementLayerNALs { line("  EL", "enhancement-layer NAL units (type 63) present") }
-            line("  why", dv.verdict.reason)
-        }
+        if let dv = s.dolbyVision { lines += dolbyVisionLines(dv, s, enhancementLayerStreams: enhancementLayerStreams) }
         if let hls = s.hls {
             line("HLS", "\(hls.sampleEntry): CODECS \"\(hls.codecs)\"\(hls.supplementalCodecs.map { ", SUPPLEMENTAL-CODECS \"\($0)\"" } ?? ""), VIDEO-RANGE \(hls.videoRange)")
             if let plan = hls.plan, !plan.isCopyAsIs {
@@ -111,6 +101,38 @@ public enum HumanSummary {
                 line("remux", parts.joined(separator: ", ") + " (hdrprobe hls FILE explains each)")
             }
         }
+        return lines
+    }
+
+    /// The Dolby Vision lines of a stream: verdict, record, RPUs, enhancement layer, reason.
+    static func dolbyVisionLines(_ dv: DolbyVisionReport, _ s: StreamReport, enhancementLayerStreams: [Int]) -> [String] {
+        var lines: [String] = []
+        func line(_ label: String, _ value: String) {
+            lines.append("     \(label.padding(toLength: 13, withPad: " ", startingAt: 0))\(value)")
+        }
+        line("Dolby Vision", "\(dv.profile): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
+        if let c = dv.configuration {
+            line("  record", "\(c.box) v\(c.versionMajor).\(c.versionMinor), profile \(c.profile), level \(c.level), compatibility \(c.compatibilityId), \(layers(c))")
+        } else {
+            line("  record", s.kind == .video ? "none in the container" : "none (an RPU file has no container)")
+        }
+        var rpuProfile = dv.rpu.profile.map { ", profile \($0)" } ?? ""
+        if let cm = dv.rpu.cmVersion { rpuProfile += ", CM v\(cm)" }
+        if let el = dv.rpu.enhancementLayer { rpuProfile += ", \(el)" }
+        if let sum = dv.rpu.summary, let maxPq = sum.l1MaxPq {
+            rpuProfile += "; L1 max \(maxPq.min)–\(maxPq.max) PQ (≤ \(maxPq.maxNits) cd/m²), \(sum.sceneCuts) scene cut(s)"
+        }
+        let unread = s.encryption?.sampleData == .notRead
+        let counted = s.kind == .video ? "in \(dv.rpu.framesWithRpu)/\(dv.rpu.framesScanned) frames" : "\(dv.rpu.framesScanned) read"
+        line("  RPU", dv.rpu.present ? "\(counted)\(rpuProfile)"
+             : unread ? "not read (encrypted samples)" : "none in \(dv.rpu.framesScanned) frames")
+        if !enhancementLayerStreams.isEmpty {
+            let list = enhancementLayerStreams.map { "#\($0)" }.joined(separator: ", ")
+            line("  EL", "on its own stream \(list) (a separate PID; the RPUs are read from it)")
+        } else if dv.enhancementLayerNALs {
+            line("  EL", "enhancement-layer NAL units (type 63) present")
+        }
+        line("  why", dv.verdict.reason)
         return lines
     }
 

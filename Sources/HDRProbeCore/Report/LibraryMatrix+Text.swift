@@ -34,7 +34,7 @@ extension LibraryMatrix {
         let order = orderedGroups
         let ids = groupIDs(order)
         var out = ["# Capability matrix", "",
-                   "hdrprobe \(tool.version): \(fileCount) files in \(order.count) groups × \(columns.count) targets. A group is files that behave the same on every target.", "",
+                   "hdrprobe \(tool.version): \(CountText.of(fileCount, "file")) in \(CountText.of(order.count, "group")) × \(CountText.of(columns.count, "target")). A group is files that behave the same on every target.", "",
                    "## Summary", "", "| target | plays as authored | degraded | fails | not simulated | top reasons |", "|---|---|---|---|---|---|"]
         for s in summary() {
             let reasons = s.topReasons.map { "\($0.files)× \(md($0.reason))" }.joined(separator: "<br>")
@@ -133,6 +133,8 @@ extension LibraryMatrix {
 
     struct JSONFile: Encodable {
         var path: String
+        /// Only for a path that is not UTF-8 (as in reports).
+        var pathBytes: String?
         var group: Int
         var status: ProbeReport.Status
         @NullEncoded var error: String?
@@ -156,7 +158,7 @@ extension LibraryMatrix {
             },
             files: files.map { f in
                 let g = groups[f.group]
-                return JSONFile(path: f.path, group: ids[f.group] ?? 0, status: g.status, error: f.error,
+                return JSONFile(path: f.path, pathBytes: f.pathBytes, group: ids[f.group] ?? 0, status: g.status, error: f.error,
                                 outcomes: g.cells.map { $0?.status }, brightness: f.brightness.flatMap(Self.brightnessSeries))
             })
         return try ReportEncoder.json(doc) + "\n"

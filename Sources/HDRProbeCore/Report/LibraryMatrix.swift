@@ -36,6 +36,8 @@ public struct LibraryMatrix: Sendable {
     /// One file: where it is, its group, and what only it has.
     public struct File: Sendable {
         public var path: String
+        /// The exact bytes of a path that is not UTF-8 (Base64, the report's `pathBytes`); nil otherwise.
+        public var pathBytes: String?
         public var group: Int
         public var error: String?
         /// ``BrightnessSeries`` in the page's text form (``brightnessText(_:)``), nil without one.
@@ -88,13 +90,13 @@ public struct LibraryMatrix: Sendable {
             groupIndex[key] = g
         }
         groups[g].count += 1
-        let file = File(path: digest.path, group: g, error: digest.error.map { "\($0.code): \($0.message)" },
+        let file = File(path: digest.path, pathBytes: digest.pathBytes, group: g, error: digest.error.map { "\($0.code): \($0.message)" },
                         brightness: digest.brightness.map(Self.brightnessText))
-        if let earlier = fileIndex[ExactPath(digest.path)] {
+        if let earlier = fileIndex[digest.exactPath] {
             groups[files[earlier].group].count -= 1
             files[earlier] = file
         } else {
-            fileIndex[ExactPath(digest.path)] = files.count
+            fileIndex[digest.exactPath] = files.count
             files.append(file)
         }
     }
@@ -132,7 +134,7 @@ public struct LibraryMatrix: Sendable {
 
     static func cellKey(_ o: PlaybackOutcome) -> String {
         ([o.status.rawValue, o.outcome, o.decode.rawValue, o.pipeline.rawValue, o.sampleEntry ?? "", o.supplementalCodecs ?? ""]
-            + o.reasons + ["|"] + o.uncertain).joined(separator: "\u{1D}")
+            + o.reasons + ["|"] + o.uncertain + ["|"] + o.causes.map(String.init)).joined(separator: "\u{1D}")
     }
 
     /// The display rate the file snaps to (`FrameRateSnap`), `other` when none, `unknown` without a rate.
@@ -195,7 +197,8 @@ public struct LibraryMatrix: Sendable {
                 case .degraded: s.degraded += g.count
                 case .fails: s.fails += g.count
                 }
-                if cell.status != .plays, let first = cell.reasons.first {
+                // The reason that explains the outcome, not a neutral one that precedes it.
+                if cell.status != .plays, let first = cell.mainCause {
                     reasons[first, default: (cell.status, 0)].files += g.count
                 }
             }

@@ -96,7 +96,7 @@ public enum LibraryMatrixHTML {
         h += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>\(escape(title))</title>\n<style>\n\(style)</style></head><body>\n"
         h += "<h1>\(escape(title))</h1>\n"
-        h += "<p>hdrprobe \(escape(m.tool.version)) · \(m.fileCount) files in \(order.count) groups × \(m.columns.count) targets. "
+        h += "<p>hdrprobe \(escape(m.tool.version)) · \(CountText.of(m.fileCount, "file")) in \(CountText.of(order.count, "group")) × \(CountText.of(m.columns.count, "target")). "
         h += "A group is files that behave the same on every target.</p>\n"
         h += summaryTable(m)
         h += "<h2>\(perFile ? "Files" : "Groups")</h2>\n<div id=\"controls\"><input id=\"q\" type=\"search\" placeholder=\"search paths\" aria-label=\"search paths\"> "
@@ -260,7 +260,7 @@ public enum LibraryMatrixHTML {
         detailBody.appendChild(el('h3', 'file', path(i)));
         detailBody.appendChild(el('p', '', 'group ' + (g + 1) + ' (' + x[0] + ' files): ' + describe(g).filter(function(t){ return t; }).join(' · ')));
         if (f[4]) detailBody.appendChild(el('p', 'fails', f[4]));
-        detailBody.appendChild(f[3] >= 0 ? plot(D.series[f[3]]) : el('p', 'none', 'no brightness plot: no dynamic metadata' + (D.perFile ? '' : ' (or read from a scan\u2019s JSONL, which has no per-frame data)')));
+        detailBody.appendChild(f[3] >= 0 ? plot(D.series[f[3]]) : el('p', 'none', 'no brightness plot: no dynamic metadata in the scanned frames (or reports from probe --jsonl, which carry no per-frame data; scan --jsonl lines do)'));
         var ul = el('ul', 'targets');
         C.forEach(function(c, ci){
           var k = x[8][ci], li = el('li', cellStatus(g, ci));

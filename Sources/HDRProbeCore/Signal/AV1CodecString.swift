@@ -1,5 +1,5 @@
 /// The codecs parameter of an AV1 track, AV1 Codec ISO Media File Format Binding "Codecs
-/// Parameter String": `av01.P.LLT.DD[.M.CCC.cp.tc.mc.F]` (`shared/specs/hls-signalling.md` §6).
+/// Parameter String": `av01.P.LLT.DD[.M.CCC.cp.tc.mc.F]` (`docs/rules/hls-signalling.md` §6).
 ///
 /// * P `seq_profile` (one digit), LL `seq_level_idx[0]` (two digits), T tier `M`/`H`, DD BitDepth
 ///   (two digits) — mandatory;

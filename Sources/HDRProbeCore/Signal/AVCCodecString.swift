@@ -1,5 +1,5 @@
 /// The RFC 6381 §3.3 codecs parameter of an H.264 track: `avc1.PPCCLL`
-/// (`shared/specs/hls-signalling.md` §3) — `profile_idc`, the constraint-flags byte
+/// (`docs/rules/hls-signalling.md` §3) — `profile_idc`, the constraint-flags byte
 /// (`constraint_set0..5_flag` + 2 reserved bits) and `level_idc`, two hex digits each.
 ///
 /// hdrprobe copies the three `avcC` bytes 1–3 (AVCProfileIndication, profile_compatibility,

@@ -1,5 +1,5 @@
 /// What hdrprobe knows about an audio stream when choosing its HLS CODECS token
-/// (`shared/specs/hls-signalling.md` §8): FFmpeg's codec name plus whatever tells the AAC audio
+/// (`docs/rules/hls-signalling.md` §8): FFmpeg's codec name plus whatever tells the AAC audio
 /// object type apart.
 ///
 /// The AAC object type is taken, in this order, from ``audioSpecificConfig`` (esds

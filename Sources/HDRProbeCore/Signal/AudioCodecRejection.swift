@@ -1,4 +1,4 @@
-/// Why an audio stream gets no token in the HLS CODECS attribute (`shared/specs/hls-signalling.md`
+/// Why an audio stream gets no token in the HLS CODECS attribute (`docs/rules/hls-signalling.md`
 /// §8: "Playable" = in Apple's HLS audio lists, APPLE 2.2/2.5 and APPX). ``isoToken`` is the
 /// RFC 6381 / ISO BMFF name the stream would have (`mp4a.40.34`, `Opus`), when one exists, so the
 /// report can still name it.

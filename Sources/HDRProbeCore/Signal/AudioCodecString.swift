@@ -1,4 +1,4 @@
-/// The audio token of the HLS CODECS attribute (`shared/specs/hls-signalling.md` §8; RFC 6381
+/// The audio token of the HLS CODECS attribute (`docs/rules/hls-signalling.md` §8; RFC 6381
 /// `mp4a.OO.A`: OO the object type indication in hex, `40` = MPEG-4 Audio, A the audio object type
 /// in decimal).
 ///

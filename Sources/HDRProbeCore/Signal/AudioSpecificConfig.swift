@@ -1,5 +1,5 @@
 /// The start of an MPEG-4 `AudioSpecificConfig` (ISO/IEC 14496-3 §1.6.2.1), enough to name the
-/// audio object type for the `mp4a.40.A` token (`shared/specs/hls-signalling.md` §8; RFC 6381
+/// audio object type for the `mp4a.40.A` token (`docs/rules/hls-signalling.md` §8; RFC 6381
 /// §3.3: A is the audio object type in decimal).
 ///
 /// ```

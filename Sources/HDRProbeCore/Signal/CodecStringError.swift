@@ -1,5 +1,5 @@
 /// Why no codec string could be derived from a configuration record
-/// (`shared/specs/hls-signalling.md` §2.1: "Reject (no string) when the record is shorter than 13
+/// (`docs/rules/hls-signalling.md` §2.1: "Reject (no string) when the record is shorter than 13
 /// bytes or byte 0 (configurationVersion) ≠ 1 — e.g. Annex-B extradata `00 00 00 01 …`").
 /// The caller turns it into a finding; ``reason`` is one sentence a person can act on.
 public enum CodecStringError: Error, Sendable, Equatable, Codable {

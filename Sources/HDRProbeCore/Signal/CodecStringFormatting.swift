@@ -1,7 +1,7 @@
 /// Number formatting and parsing shared by the codec-string types: the RFC 6381 elements are
 /// fixed-width decimal (`dvh1.08.06`, `av01.0.04M.10`, `vp09.02.10.10`) or hexadecimal
 /// (`avc1.640029`, the HEVC compatibility flags and constraint bytes,
-/// `shared/specs/hls-signalling.md` §2–§7). Pure Swift, no Foundation.
+/// `docs/rules/hls-signalling.md` §2–§7). Pure Swift, no Foundation.
 enum CodecStringFormatting {
     /// `value` in decimal, left-padded with zeros to `width` digits (never truncated).
     static func decimal(_ value: Int, width: Int) -> String {

@@ -1,5 +1,5 @@
-/// The Dolby Vision codecs parameter `<entry>.PP.LL` (`shared/specs/hls-signalling.md` §4,
-/// `shared/specs/dolby-vision.md` §1, §4, §6): profile and level as **two decimal digits each**
+/// The Dolby Vision codecs parameter `<entry>.PP.LL` (`docs/rules/hls-signalling.md` §4,
+/// `docs/rules/dolby-vision.md` §1, §4, §6): profile and level as **two decimal digits each**
 /// (APPX "Codec.Profile.Level … dvh1.05.03 … Profile is 5 and the Level is 3").
 ///
 /// | entry | based on | use |

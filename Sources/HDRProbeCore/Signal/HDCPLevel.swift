@@ -1,4 +1,4 @@
-/// The `HDCP-LEVEL` attribute (`shared/specs/hls-signalling.md` §11; HLS2: enumerated `TYPE-0`,
+/// The `HDCP-LEVEL` attribute (`docs/rules/hls-signalling.md` §11; HLS2: enumerated `TYPE-0`,
 /// `TYPE-1`, `NONE`, advisory).
 ///
 /// hdrprobe omits HDCP-LEVEL by default (local files are unprotected, and `TYPE-1` broke playback

@@ -1,6 +1,6 @@
 /// The RFC 6381 / ISO/IEC 14496-15 Annex E codecs parameter of an HEVC track:
 /// `<entry>.<profile_space><profile_idc>.<compat>.<tier><level>[.<c1>[.<c2>…]]`
-/// (`shared/specs/hls-signalling.md` §2.1).
+/// (`docs/rules/hls-signalling.md` §2.1).
 ///
 /// * entry: the sample entry (`hvc1`, `hev1`, `dvh1`, `dvhe`), as given;
 /// * profile_space: 0 → nothing, 1 → `A`, 2 → `B`, 3 → `C`; profile_idc in decimal;

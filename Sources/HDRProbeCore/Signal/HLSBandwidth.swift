@@ -1,4 +1,4 @@
-/// `BANDWIDTH` and `AVERAGE-BANDWIDTH` of a variant (`shared/specs/hls-signalling.md` §13).
+/// `BANDWIDTH` and `AVERAGE-BANDWIDTH` of a variant (`docs/rules/hls-signalling.md` §13).
 ///
 /// RFC 8216: BANDWIDTH (REQUIRED) is the peak segment bit rate; Apple 9.13/9.14: it MUST be the
 /// largest sum of peak segment bit rates of any playable combination of renditions, and

@@ -1,4 +1,4 @@
-/// The value of the `CODECS` attribute (`shared/specs/hls-signalling.md` §1, §14): a quoted,
+/// The value of the `CODECS` attribute (`docs/rules/hls-signalling.md` §1, §14): a quoted,
 /// comma-separated list of RFC 6381 format identifiers, video first then audio in hdrprobe's
 /// lines (`hvc1.2.4.L153.B0,ec-3`).
 ///

@@ -1,4 +1,4 @@
-/// The `FRAME-RATE` attribute (`shared/specs/hls-signalling.md` §10; HLS2: decimal-floating-point,
+/// The `FRAME-RATE` attribute (`docs/rules/hls-signalling.md` §10; HLS2: decimal-floating-point,
 /// the maximum frame rate of all video in the variant, rounded to three decimal places; Apple
 /// 9.15: MUST be present on every variant with video).
 ///

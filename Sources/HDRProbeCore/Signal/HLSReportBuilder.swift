@@ -1,5 +1,5 @@
-/// Assembles the report's `hls` object (`shared/specs/report-contract.md`, `hls` table;
-/// `shared/specs/hls-signalling.md` §5.2, §8, §10, §12, §14) from the signalling parts:
+/// Assembles the report's `hls` object (`docs/report-contract.md`, `hls` table;
+/// `docs/rules/hls-signalling.md` §5.2, §8, §10, §12, §14) from the signalling parts:
 /// `codecs` is the video element plus the audio token of the first playable audio stream,
 /// `streamInf` the complete line built from the same values.
 public enum HLSReportBuilder {

@@ -1,4 +1,4 @@
-/// The `RESOLUTION` attribute (`shared/specs/hls-signalling.md` §12): `decimal-resolution`
+/// The `RESOLUTION` attribute (`docs/rules/hls-signalling.md` §12): `decimal-resolution`
 /// `WxH`; Apple 9.2: MUST be present if the variant includes video.
 ///
 /// hdrprobe uses the decoded picture size after the conformance window / cropping (FFmpeg

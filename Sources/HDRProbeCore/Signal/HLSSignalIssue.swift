@@ -1,5 +1,5 @@
 /// A problem or noteworthy decision found while computing or checking HLS signalling
-/// (`shared/specs/hls-signalling.md`). ``Code`` values are stable dotted identifiers, as the
+/// (`docs/rules/hls-signalling.md`). ``Code`` values are stable dotted identifiers, as the
 /// report's finding codes are; each case names the section it comes from. Severity follows the
 /// consequence: `error` for what AVPlayer is known to reject, `warning` for what is wrong but may
 /// play, `info` for a decision worth showing.
@@ -15,7 +15,7 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
         case dolbyVisionLevelDerived = "hls.dolbyVision.levelDerived"
         /// §5.2: Dolby Vision present but refused / without an Apple route; only the base is signalled.
         case dolbyVisionNoAppleRoute = "hls.dolbyVision.noAppleRoute"
-        /// §5.2/`dolby-vision.md` §3: compat 4 over a BT.2020 SDR-gamma base (MP4RA `db4g`); `db4h` emitted.
+        /// §5.2/`docs/rules/dolby-vision.md` §3: compat 4 over a BT.2020 SDR-gamma base (MP4RA `db4g`); `db4h` emitted.
         case dolbyVisionHLGBrandOverSDRGamma = "hls.dolbyVision.hlgBrandOverSdrGamma"
         /// §5.2: HDR10+ metadata on a stream whose range is not PQ; no `cdm4` brand emitted.
         case hdr10PlusWithoutPQ = "hls.hdr10Plus.withoutPQ"
@@ -69,7 +69,7 @@ public struct HLSSignalIssue: Sendable, Equatable, Codable {
         case checkPlaylistMalformed = "hls.check.playlistMalformed"
         /// A variant's media playlist, init section or first segment cannot be fetched or probed.
         case checkMediaUnavailable = "hls.check.mediaUnavailable"
-        /// No CODECS attribute (tvOS needs it for HEVC, `apple-playback.md` §3).
+        /// No CODECS attribute (tvOS needs it for HEVC, `docs/rules/apple-playback.md` §3).
         case checkCodecsMissing = "hls.check.codecsMissing"
         /// The video element of CODECS is not what the media carries (family, profile, tier, level).
         case checkVideoCodecMismatch = "hls.check.videoCodecMismatch"

@@ -1,6 +1,6 @@
 /// The video part of a variant's HLS signalling — `hls.sampleEntry`, the video element of
 /// `CODECS`, `SUPPLEMENTAL-CODECS` and `VIDEO-RANGE` — decided by the table of
-/// `shared/specs/hls-signalling.md` §5.2 (Apple appendix policy):
+/// `docs/rules/hls-signalling.md` §5.2 (Apple appendix policy):
 ///
 /// | Source | sampleEntry | CODECS (video) | SUPPLEMENTAL-CODECS | VIDEO-RANGE |
 /// |---|---|---|---|---|
@@ -58,7 +58,7 @@ public struct HLSVideoSignalling: Sendable, Equatable, Codable {
     /// §5.2 routes: only the rows of the table, and only for the codec the profile belongs to.
     /// A profile 8 with a compatibility id outside 1/2/4 ("P8.6") reaches here only when a policy
     /// accepts `8.x`; over a PQ base it is signalled as 8.1 and its record rewritten
-    /// (`apple-playback.md` §1.2–§1.3, §2.6).
+    /// (`docs/rules/apple-playback.md` §1.2–§1.3, §2.6).
     private static func route(for dv: DolbyVisionProfile, codec: String, transfer: Int?) -> DolbyVisionRoute? {
         switch (codec, dv.profile, dv.compatibilityId) {
         case ("hevc", 5, _): return .primary

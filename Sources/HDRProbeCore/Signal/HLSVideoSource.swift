@@ -1,8 +1,8 @@
 /// What the §5.2 decision (``HLSVideoSignalling/decide(_:)``) needs to know about one video stream
-/// (`shared/specs/hls-signalling.md` §5.2, §9).
+/// (`docs/rules/hls-signalling.md` §5.2, §9).
 public struct HLSVideoSource: Sendable, Equatable {
     /// The Dolby Vision side of the stream: the resolved profile, the record's `dv_level`, and
-    /// whether the active policy accepts it (`dolby-vision.md` §1.1).
+    /// whether the active policy accepts it (`docs/rules/dolby-vision.md` §1.1).
     public struct DolbyVision: Sendable, Equatable {
         public var profile: DolbyVisionProfile
         /// `dv_level` as stored (0 or > 13 is invalid; nil when only an RPU was found).

@@ -1,4 +1,4 @@
-/// A complete `#EXT-X-STREAM-INF:` line (`shared/specs/hls-signalling.md` §14), attributes in the
+/// A complete `#EXT-X-STREAM-INF:` line (`docs/rules/hls-signalling.md` §14), attributes in the
 /// order of Apple's example playlist (APPX), HDCP-LEVEL omitted unless given:
 ///
 /// ```

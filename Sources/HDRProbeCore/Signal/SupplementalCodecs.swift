@@ -1,4 +1,4 @@
-/// The value of the `SUPPLEMENTAL-CODECS` attribute (`shared/specs/hls-signalling.md` §5.1, HLS2):
+/// The value of the `SUPPLEMENTAL-CODECS` attribute (`docs/rules/hls-signalling.md` §5.1, HLS2):
 /// a comma-separated list of elements; "each element is a slash-separated list of fields. The
 /// first field must be a valid CODECS format. If more than one field is present, the remaining
 /// fields must be compatibility brands" (`db1p`, `db4h`, `cdm4`, …).
@@ -41,7 +41,7 @@ public struct SupplementalCodecs: Sendable, Hashable, Codable, CustomStringConve
         }
     }
 
-    /// Known brands (§5.1, `dolby-vision.md` §3).
+    /// Known brands (§5.1, `docs/rules/dolby-vision.md` §3).
     public static let dolbyVisionPQBrand = "db1p"
     public static let dolbyVisionSDRBrand = "db2g"
     public static let dolbyVisionHLGBrand = "db4h"

@@ -1,4 +1,4 @@
-/// The checks of `shared/specs/hls-signalling.md` §5.3 on a SUPPLEMENTAL-CODECS value — hdrprobe's
+/// The checks of `docs/rules/hls-signalling.md` §5.3 on a SUPPLEMENTAL-CODECS value — hdrprobe's
 /// own or one read from a playlist:
 ///
 /// 1. the first field of every element is a valid CODECS format; the remaining fields are brands;

@@ -1,6 +1,6 @@
 /// The codecs parameter of a VP9 track, VP Codec ISO Media File Format Binding
 /// (https://www.webmproject.org/vp9/mp4/): `vp09.PP.LL.DD[.CC.cp.tc.mc.FF]`
-/// (`shared/specs/hls-signalling.md` §7).
+/// (`docs/rules/hls-signalling.md` §7).
 ///
 /// PP profile (00–03), LL level × 10 (`10` = 1.0, `41` = 4.1), DD bit depth — mandatory; CC chroma
 /// subsampling (00 4:2:0 vertical, 01 4:2:0 colocated, 02 4:2:2, 03 4:4:4), cp/tc/mc H.273 code

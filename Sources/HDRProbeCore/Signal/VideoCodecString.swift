@@ -1,4 +1,4 @@
-/// Any of the video codecs parameters hdrprobe derives (`shared/specs/hls-signalling.md` §2–§7):
+/// Any of the video codecs parameters hdrprobe derives (`docs/rules/hls-signalling.md` §2–§7):
 /// HEVC (§2), H.264 (§3), Dolby Vision `<entry>.PP.LL` (§4), AV1 (§6), VP9 (§7).
 ///
 /// Parsing (``init(_:)``) tells the forms apart by entry and shape: a three-element string with a
@@ -49,7 +49,7 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
         }
     }
 
-    /// The entry Apple wants instead of an in-band one (rule 1.10, `apple-playback.md` §2.1):
+    /// The entry Apple wants instead of an in-band one (rule 1.10, `docs/rules/apple-playback.md` §2.1):
     /// `hev1` → `hvc1`, `dvhe` → `dvh1`, `avc3` → `avc1`, `dvav` → `dva1`; others unchanged.
     public static func outOfBandEntry(_ entry: String) -> String {
         ["hev1": "hvc1", "dvhe": "dvh1", "avc3": "avc1", "dvav": "dva1"][entry] ?? entry

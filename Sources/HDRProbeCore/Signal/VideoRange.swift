@@ -1,4 +1,4 @@
-/// The HLS `VIDEO-RANGE` value (`shared/specs/hls-signalling.md` §9; HLS2: enumerated string
+/// The HLS `VIDEO-RANGE` value (`docs/rules/hls-signalling.md` §9; HLS2: enumerated string
 /// `SDR`, `HLG`, `PQ`, absence implies SDR).
 ///
 /// From the H.273 transfer characteristics: 1, 6, 13, 14, 15 → SDR (HLS2 "MUST be SDR"), 16 → PQ,

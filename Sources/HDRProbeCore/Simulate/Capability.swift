@@ -1,5 +1,5 @@
 /// One cell of the device catalogue: a value with the source that states it and whether that
-/// source actually establishes it (`shared/specs/devices.md`: "(uncertain)" cells hold the
+/// source actually establishes it (`docs/rules/devices.md`: "(uncertain)" cells hold the
 /// conservative value of §9; the simulation names every uncertain cell it relies on).
 public struct Capability<Value: Sendable & Equatable & Codable>: Sendable, Equatable, Codable {
     public var value: Value

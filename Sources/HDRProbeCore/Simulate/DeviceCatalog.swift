@@ -1,5 +1,5 @@
 /// The device catalogue: players, displays and named targets with the sources behind every
-/// capability (`shared/specs/devices.md`). The built-in catalogue is a resource file of the engine
+/// capability (`docs/rules/devices.md`). The built-in catalogue is a resource file of the engine
 /// (`devices.yaml`); users add devices, displays and targets with a YAML or JSON file of the same
 /// shape (`--targets FILE`), merged over it. Every error names the line and key path.
 public struct DeviceCatalog: Sendable, Equatable, Encodable {

@@ -1,4 +1,4 @@
-/// A panel in the catalogue (`shared/specs/devices.md` §7): the modes it takes, each with its
+/// A panel in the catalogue (`docs/rules/devices.md` §7): the modes it takes, each with its
 /// highest refresh rate, whether it renders HDR10+ dynamic metadata, and the refresh rates a
 /// Match Frame Rate switch can select.
 public struct DisplayProfile: Sendable, Equatable, Codable {

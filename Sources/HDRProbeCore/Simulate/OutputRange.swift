@@ -1,5 +1,5 @@
 /// The dynamic range a panel ends up in, and the names the simulation uses for modes
-/// (`shared/specs/devices.md` §7: Dolby Vision, HDR10, HDR10+, HLG, SDR).
+/// (`docs/rules/devices.md` §7: Dolby Vision, HDR10, HDR10+, HLG, SDR).
 public enum OutputRange: String, Sendable, Codable, CaseIterable, Comparable {
     case sdr = "SDR"
     case hlg = "HLG"

@@ -48,4 +48,18 @@ public struct PlaybackOutcome: Sendable, Equatable, Codable {
     public var reasons: [String]
     /// Uncertain catalogue cells the result relies on (`what (source)`).
     public var uncertain: [String]
+    /// Which of `reasons` (indices) explain a status other than `plays`: the others say what
+    /// happens at no cost ("Match Frame Rate: the display switches to 23.976 Hz", "the player asks
+    /// for SDR; the display takes SDR"). Not in the report: the matrix's summary names its top
+    /// reasons from these.
+    public var causes: [Int] = []
+
+    /// The first reason that explains the status (the first reason when none is marked).
+    public var mainCause: String? {
+        causes.first.flatMap { reasons.indices.contains($0) ? reasons[$0] : nil } ?? reasons.first
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case target, device, display, decode, pipeline, sampleEntry, supplementalCodecs, output, criteria, status, outcome, reasons, uncertain
+    }
 }

@@ -1,4 +1,4 @@
-/// A device + display + settings (`shared/specs/devices.md` §8): the unit `simulate` and `matrix`
+/// A device + display + settings (`docs/rules/devices.md` §8): the unit `simulate` and `matrix`
 /// work on. Settings are ignored where the device has no such setting.
 public struct PlaybackTarget: Sendable, Equatable, Codable {
     public var id: String

@@ -1,4 +1,4 @@
-/// A player in the catalogue (`shared/specs/devices.md` §1–§5, fields of §9).
+/// A player in the catalogue (`docs/rules/devices.md` §1–§5, fields of §9).
 public struct PlayerDevice: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable, CaseIterable { case appletv, iphone, ipad, mac, visionpro }
     /// How video leaves the device: an HDMI handshake (mode switching) or a built-in panel that

@@ -34,7 +34,7 @@ final class MediaFile: @unchecked Sendable {
         self.path = path
         self.deadline = deadline
         var st = stat()
-        if probePath.withCString({ stat($0, &st) }) != 0 {
+        if probePath.stat(&st) != 0 {
             let err = errno
             switch err {
             case ENOENT, ENOTDIR: throw .failed(ReportError(.notFound, "No such file: \(path)"))
@@ -49,7 +49,7 @@ final class MediaFile: @unchecked Sendable {
         if (st.st_mode & S_IFMT) != S_IFREG {
             throw .failed(ReportError(.readFailed, "\(path) is not a regular file"))
         }
-        let fd = probePath.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let fd = probePath.open(flags: O_NONBLOCK)
         if fd < 0 {
             let err = errno
             if err == EACCES || err == EPERM {

@@ -45,9 +45,7 @@ public struct ProbePath: Sendable, Hashable {
     }
 
     /// Calls `body` with the path as a NUL-terminated C string of the exact bytes.
-    func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
-        (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-        }
+    public func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+        Self.withCString(bytes, body)
     }
 }

@@ -147,6 +147,9 @@ public struct HLSPlaylistChecker: Sendable {
         result.findings = issues.enumerated()
             .sorted { ($0.element.severity, -$0.offset) > ($1.element.severity, -$1.offset) }
             .map { Finding($0.element, stream: nil) }
+        // A media finding the variant check already raised (`hls.encryption.notCbcs`) is said once.
+        let raised = Set(result.findings.map(\.code))
+        result.mediaFindings.removeAll { raised.contains($0.code) }
         return result
     }
 

@@ -202,3 +202,84 @@ import Testing
         #expect(s.milliseconds.first == 0 && s.milliseconds == s.milliseconds.sorted())
     }
 }
+
+/// `matrix --from` and `check --diff` read digests from report lines decoding only the keys a
+/// digest needs: for every corpus file that digest equals the one built from the probed report.
+@Suite struct DigestLineTests {
+    /// `probe` lines and `scan` lines (which carry `brightness`) alike.
+    @Test func digestFromALineEqualsTheProbedOne() throws {
+        let engine = ProbeEngine()
+        for name in try MatrixLibraryTests.corpusFiles() {
+            let path = TestPaths.corpus.appendingPathComponent(name).path
+            let report = engine.probe(path: path)
+            let line = try ReportEncoder.jsonLine(report)
+            #expect(try ReportDigest.decode(jsonLine: Data(line.utf8)) == ReportDigest(report), "\(name)")
+            let scanned = ProbeRequest(path: path, options: ProbeOptions()).probe()
+            let scanLine = try ReportEncoder.jsonLine(scanned.report)
+            #expect(try ReportDigest.decode(jsonLine: Data(scanLine.utf8)) == scanned.digest, "\(name) (scan line)")
+        }
+    }
+
+    /// `matrix --from` a scan's JSONL draws the brightness plot: dv_p81.mkv has an RPU in each of
+    /// its 8 frames at 25 fps (Corpus/generate.sh; ffprobe: 8 frames, r_frame_rate 25/1), so the
+    /// series has 8 points 40 ms apart from the RPUs. Before: no plot for `--from` input.
+    @Test func fromJSONLHasTheBrightnessPlot() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("dv_p81.mkv", to: "dv.mkv")
+        let jsonl = lib.path + "/scan.jsonl"
+        _ = try CLI.run(["scan", lib.path, "--no-cache", "--quiet", "--jsonl", jsonl])
+        let r = try CLI.run(["matrix", "--from", jsonl, "--format", "json"])
+        let m = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stderr)")
+        let file = try #require((m["files"] as? [[String: Any]])?.first)
+        let b = try #require(file["brightness"] as? [String: Any], "no brightness for --from input: \(file)")
+        #expect(b["source"] as? String == "rpu")
+        #expect(b["milliseconds"] as? [Int] == Array(stride(from: 0, through: 280, by: 40)))
+        #expect((b["decinits"] as? [Int])?.count == 8)
+        let html = try CLI.run(["matrix", "--from", jsonl, "--format", "html"])
+        #expect(html.stdout.contains("\"r0:"), "the page embeds the series in its text form")
+    }
+}
+
+/// The summary's "top reasons" name what costs something, never a reason that only describes a
+/// step done as asked (issue 20: "the player asks for SDR; the display takes SDR" was the top
+/// reason of 35 degraded files on the projector, whose real reason is the 60 Hz judder).
+@Suite struct MatrixTopReasonTests {
+    /// Reasons that describe a step without a cost (`PlaybackSimulator`'s wording).
+    static func isNeutral(_ reason: String) -> Bool {
+        if let asks = reason.firstMatch(of: /^Match Dynamic Range: the player asks for (\w+); the display takes (\w+)/),
+           asks.1 == asks.2 { return true }
+        return reason.hasPrefix("Match Frame Rate: the display switches to") || reason.hasPrefix("Match Frame Rate off: the refresh rate stays")
+            || reason.contains("on demand (devices.md §2)") || reason.contains("HLG is converted to PQ")
+    }
+
+    /// sdr_h264.mkv is 25 fps SDR (Corpus/generate.sh, ffprobe r_frame_rate 25/1); the projector
+    /// target has SDR and HDR10 modes at 60 Hz only (the built-in catalogue): SDR is asked and
+    /// given, and 25 fps at 60 Hz judders — the judder (or the missing 25 Hz mode) is the reason.
+    @Test func projectorNamesTheJudder() throws {
+        let catalog = try DeviceCatalogLoader.load(userFile: nil)
+        let projector = try #require(catalog.targets.first { $0.id == "atv4k-2022+projector" })
+        var matrix = LibraryMatrix(targets: [projector], catalog: catalog, tool: ProbeEngine.tool)
+        matrix.add(ReportDigest(ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("sdr_h264.mkv").path)))
+        let summary = try #require(matrix.summary().first)
+        #expect(summary.degraded == 1)
+        let top = try #require(summary.topReasons.first?.reason)
+        #expect(!Self.isNeutral(top), "\(top)")
+        #expect(top.contains("25 Hz") || top.contains("judder"), "\(top)")
+    }
+
+    /// Over the corpus and every built-in target, no top reason is a neutral one.
+    @Test func corpusTopReasonsAreCauses() throws {
+        let catalog = try DeviceCatalogLoader.load(userFile: nil)
+        var matrix = LibraryMatrix(targets: catalog.targets, catalog: catalog, tool: ProbeEngine.tool)
+        let engine = ProbeEngine()
+        for name in try MatrixLibraryTests.corpusFiles() {
+            matrix.add(ReportDigest(engine.probe(path: TestPaths.corpus.appendingPathComponent(name).path)))
+        }
+        for target in matrix.summary() {
+            for reason in target.topReasons {
+                #expect(!Self.isNeutral(reason.reason), "\(target.target): \(reason.reason)")
+            }
+        }
+    }
+}

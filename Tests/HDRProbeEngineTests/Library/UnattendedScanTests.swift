@@ -338,6 +338,30 @@ import Testing
         #expect(!r.stderr.contains("1 files done") && !r.stderr.contains("1 files in"), "\(r.stderr)")
     }
 
+    /// The rate, after rounding, in the singular too: one file done in one second is "1 file/s"
+    /// in the bar and in the plain line, and one file of one is "1/1 file" (before: "1 files/s",
+    /// "1/1 files").
+    @Test func oneFilePerSecondIsSingular() {
+        for style in [ScanProgress.Style.bar, .lines(interval: 5)] {
+            let progress = ScanProgress(style: style)
+            let later = Date().addingTimeInterval(1)
+            let bar = progress.barLine(done: 1, total: 3, totalKnown: true, current: "a.mkv", now: later, columns: 100)
+            #expect(bar.contains(" 1 file/s ") && !bar.contains("files/s"), "\(bar)")
+            let plain = progress.plainLine(done: 1, total: 1, totalKnown: true, now: later)
+            #expect(plain.hasPrefix("scan: 1/1 file (100%), 1 file/s,"), "\(plain)")
+            let two = progress.plainLine(done: 2, total: 2, totalKnown: true, now: later)
+            #expect(two.hasPrefix("scan: 2/2 files (100%), 2 files/s,"), "\(two)")
+        }
+        #expect(CountText.perSecond(0.6, "file") == "1 file/s")
+        #expect(CountText.perSecond(0.4, "file") == "0 files/s")
+        #expect(CountText.of(1, "error") == "1 error" && CountText.of(0, "error") == "0 errors")
+        var summary = ScanSummary()
+        summary.seconds = 1
+        summary.add(ReportDigest(path: "a.mkv", status: .ok, error: nil, streams: [], findings: []), fromCache: false)
+        let text = summary.text(title: "hdrprobe scan")
+        #expect(text.contains("1 file in") && text.contains("1 file/s") && !text.contains("files/s"), "\(text)")
+    }
+
     /// Reports and progress on one terminal (a pseudo-terminal from Python's `pty`): no bar is
     /// drawn between the report lines (before the fix `ESC [K` and the bar were mixed into them).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is needed for a pseudo-terminal"))
@@ -446,10 +470,13 @@ import Testing
         #expect(skipped["duplicate"] == 1)
     }
 
-    /// A chain of folders with 250-byte names, a file every five levels: past 4,096 bytes the
-    /// path cannot be named. The folder where that happens is an error entry saying so (the scan
-    /// exits 1); before the fix the deeper files vanished with exit status 0.
-    @Test func tooDeepFoldersAreReported() throws {
+    /// A chain of folders with 250-byte names, a copy of `sdr_h264.mkv` every five levels: from
+    /// level 17 on the path is longer than PATH_MAX (4,096 bytes) and cannot be named in one
+    /// call. The walk goes on through folder descriptors and the probe opens such files a folder
+    /// at a time: all five are analysed. Expected: the five copies the test made, each the
+    /// corpus's 128x72 H.264 SDR file (Corpus/generate.sh). Before: the files below 4,096 bytes
+    /// vanished with exit status 0; then the folder where it happened was an error entry.
+    @Test func tooDeepFoldersAreWalked() throws {
         let lib = try LibraryFixture()
         defer {
             let rm = Process()
@@ -459,7 +486,7 @@ import Testing
             rm.waitUntilExit()
         }
         let name = String(repeating: "d", count: 250)
-        let stub: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
+        let data = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("sdr_h264.mkv"))
         var fd = open(lib.path, O_RDONLY | O_DIRECTORY)
         for level in 1...25 {
             expect0(mkdirat(fd, name, 0o755), "mkdirat")
@@ -468,19 +495,29 @@ import Testing
             fd = next
             if level % 5 == 0 {
                 let file = openat(fd, "f\(level).mkv", O_WRONLY | O_CREAT, 0o644)
-                _ = stub.withUnsafeBytes { write(file, $0.baseAddress!, 4) }
+                _ = data.withUnsafeBytes { write(file, $0.baseAddress!, data.count) }
                 close(file)
             }
         }
         close(fd)
-        let r = try CLI.run(["scan", lib.path, "--no-cache", "--quiet"])
-        let reports = try CLI.reports(r.stdout)
-        let reached = reports.keys.filter { $0.hasSuffix(".mkv") }
-        let deep = reports.filter { ($0.value["error"] as? [String: Any])?["message"].map { "\($0)".contains("longer than the system allows") } == true }
-        #expect(reached.count + deep.count == reports.count)
-        #expect(deep.count == 1, "\(r.stdout.prefix(300))")
-        #expect(reached.allSatisfy { $0.utf8.count < 4096 })
-        #expect(r.status == 1)
+        let cache = lib.path + ".sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
+        for pass in 1...2 {
+            let r = try CLI.run(["scan", lib.path, "--cache", cache, "--quiet"])
+            let reports = try CLI.reports(r.stdout)
+            #expect(r.status == 0, "\(r.stdout.prefix(300))\(r.stderr)")
+            #expect(reports.count == 5, "pass \(pass): \(reports.keys.map { $0.utf8.count })")
+            #expect(reports.keys.filter { $0.utf8.count > Int(PATH_MAX) }.count == 2, "f20 and f25 lie past PATH_MAX")
+            for (path, report) in reports {
+                #expect(report["status"] as? String == "ok", "\(path.suffix(40)): \(report["error"] ?? "")")
+                let video = (report["streams"] as? [[String: Any]])?.first
+                #expect(video?["codec"] as? String == "h264" && video?["height"] as? Int == 72, "\(path.suffix(40))")
+            }
+        }
+        // Served from the cache, deep files included.
+        let summary = try CLI.run(["scan", lib.path, "--cache", cache, "--summary-only"])
+        #expect(summary.stdout.contains("5 from the cache, 0 probed") || summary.stderr.contains("5 from the cache, 0 probed"),
+                "\(summary.stdout)\(summary.stderr)")
     }
 }
 
@@ -531,6 +568,111 @@ import Testing
         // merge keeps the two names apart.
         let merged = try CLI.run(["merge", jsonl, jsonl])
         #expect(merged.lines.count == 3, "\(merged.stderr)")
+    }
+
+    /// Such names are cached like any other, keyed by their exact bytes: the second scan takes
+    /// all three from the cache, and the two names that differ only in a byte U+FFFD hides keep
+    /// their own reports (the Dolby Vision file stays the Dolby Vision file). Before: never cached.
+    @Test func latin1NamesAreCachedByTheirBytes() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let base = Array(lib.path.utf8) + [UInt8(ascii: "/")]
+        let cafeE9 = base + Array("caf".utf8) + [0xE9] + Array(".mkv".utf8)
+        let cafeE8 = base + Array("caf".utf8) + [0xE8] + Array(".mkv".utf8)
+        try Self.place("dv_p81.mkv", at: cafeE9)
+        try Self.place("sdr_h264.mkv", at: cafeE8)
+        try Self.place("sdr_h264.mkv", at: base + Array("plain.mkv".utf8))
+        let cache = lib.path + ".sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + suffix) } }
+        _ = try CLI.run(["scan", lib.path, "--cache", cache, "--quiet"])
+        let warm = try CLI.run(["scan", lib.path, "--cache", cache, "--summary-only"])
+        #expect(warm.stdout.contains("3 from the cache, 0 probed"), "\(warm.stdout)\(warm.stderr)")
+        let again = try CLI.run(["scan", lib.path, "--cache", cache, "--quiet"])
+        var byBytes: [[UInt8]: [String: Any]] = [:]
+        for line in again.lines {
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let bytes = (doc["pathBytes"] as? String).flatMap { Data(base64Encoded: $0) }.map([UInt8].init)
+                ?? Array((doc["path"] as? String ?? "").utf8)
+            byBytes[bytes] = doc
+        }
+        #expect(byBytes.count == 3)
+        func range(_ doc: [String: Any]?) -> String? {
+            ((doc?["streams"] as? [[String: Any]])?.first?["hdr"] as? [String: Any])?["videoRangeType"] as? String
+        }
+        #expect(range(byBytes[cafeE9]) == "DOVIWithHDR10", "dv_p81.mkv is Dolby Vision 8.1 (Corpus/generate.sh)")
+        #expect(range(byBytes[cafeE8]) == "SDR")
+    }
+
+    /// Command-line paths by their bytes (bash's `$'\\xff'` puts the raw byte in argv): a folder
+    /// root for `scan` and `matrix`, a file for `simulate` and `hls`, a JSONL file for
+    /// `matrix --from`. Before: argv went through `String`, the byte became U+FFFD and nothing was
+    /// found (`io.notFound`, or an empty scan). `hls` names the variant by the bytes (`%E9`).
+    @Test func commandLinePathsAreBytes() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let folder = Array(lib.path.utf8) + [UInt8(ascii: "/"), UInt8(ascii: "d"), 0xFF]
+        expect0(LibraryWalker.withCPath(folder) { mkdir($0, 0o755) }, "mkdir")
+        try Self.place("dv_p81.mkv", at: folder + Array("/caf".utf8) + [0xE9] + Array(".mkv".utf8))
+        let dir = lib.path + "/d$'\\xff'"
+        let file = dir + "/caf$'\\xe9'.mkv"
+        func run(_ command: String) throws -> CLI.Result {
+            try CLI.run(["-c", "exec \"$0\" " + command, TestPaths.executable.path], program: "/bin/bash")
+        }
+        let scan = try run("scan " + dir + " --no-cache --quiet --jsonl " + lib.path + "/out$'\\xe9'.jsonl")
+        #expect(scan.status == 0, "\(scan.stdout)\(scan.stderr)")
+        let jsonl = Array(lib.path.utf8) + Array("/out".utf8) + [0xE9] + Array(".jsonl".utf8)
+        let fd = LibraryWalker.withCPath(jsonl) { open($0, O_RDONLY) }
+        #expect(fd >= 0, "the JSONL file is written by its exact bytes")
+        if fd >= 0 { close(fd) }
+        let simulate = try run("simulate " + file + " --target mac-m3 --json")
+        let doc = try JSONSerialization.jsonObject(with: Data(simulate.stdout.utf8)) as? [String: Any]
+        #expect(doc?["status"] as? String == "ok", "\(simulate.stdout.prefix(300))\(simulate.stderr)")
+        #expect(((doc?["playback"] as? [[String: Any]])?.first?["status"] as? String) == "plays",
+                "Dolby Vision 8.1 plays as authored on a Mac with M3 (apple-playback.md)")
+        let hls = try run("hls " + file)
+        #expect(hls.status == 0 && hls.stdout.contains("\ncaf%E9/prog_index.m3u8"), "\(hls.stdout)\(hls.stderr)")
+        let matrix = try run("matrix " + dir + " --no-cache --quiet --format json")
+        let m = try JSONSerialization.jsonObject(with: Data(matrix.stdout.utf8)) as? [String: Any]
+        #expect(m?["fileCount"] as? Int == 1, "\(matrix.stdout.prefix(200))\(matrix.stderr)")
+        let files = m?["files"] as? [[String: Any]]
+        #expect((files?.first?["pathBytes"] as? String).flatMap { Data(base64Encoded: $0) }.map([UInt8].init)
+                == Array(lib.path.utf8) + Array("/d".utf8) + [0xFF] + Array("/caf".utf8) + [0xE9] + Array(".mkv".utf8))
+        let from = try run("matrix --from " + lib.path + "/out$'\\xe9'.jsonl --format json")
+        let f = try JSONSerialization.jsonObject(with: Data(from.stdout.utf8)) as? [String: Any]
+        #expect(f?["fileCount"] as? Int == 1, "\(from.stdout.prefix(200))\(from.stderr)")
+    }
+
+    /// Two names that differ only in a byte U+FFFD hides are two files in the matrix (before:
+    /// one replaced the other, as if the later report were a re-scan of the same path).
+    @Test func matrixKeepsNamesApartByBytes() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        let base = Array(lib.path.utf8) + [UInt8(ascii: "/")]
+        try Self.place("dv_p81.mkv", at: base + Array("caf".utf8) + [0xE9] + Array(".mkv".utf8))
+        try Self.place("sdr_h264.mkv", at: base + Array("caf".utf8) + [0xE8] + Array(".mkv".utf8))
+        let r = try CLI.run(["matrix", lib.path, "--no-cache", "--quiet", "--format", "json"])
+        let m = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect(m?["fileCount"] as? Int == 2, "\(r.stdout.prefix(200))\(r.stderr)")
+    }
+
+    /// A folder that cannot be listed becomes an error entry; with a name that is not UTF-8 the
+    /// entry carries `pathBytes` like every report (before: only the U+FFFD text).
+    @Test(.enabled(if: CLI.permissionPrefix != nil, "running as root without util-linux setpriv"))
+    func unlistableFolderEntryCarriesTheBytes() throws {
+        let lib = try LibraryFixture()
+        defer {
+            _ = LibraryWalker.withCPath(Array(lib.path.utf8) + [UInt8(ascii: "/"), 0xFF]) { chmod($0, 0o755) }
+            lib.remove()
+        }
+        let folder = Array(lib.path.utf8) + [UInt8(ascii: "/"), 0xFF]
+        expect0(LibraryWalker.withCPath(folder) { mkdir($0, 0o755) }, "mkdir")
+        try Self.place("sdr_h264.mkv", at: folder + Array("/in.mkv".utf8))
+        expect0(LibraryWalker.withCPath(folder) { chmod($0, 0o000) }, "chmod")
+        let r = try CLI.run(["scan", lib.path, "--no-cache", "--quiet"], prefix: CLI.permissionPrefix!)
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data((r.lines.first ?? "").utf8)) as? [String: Any], "\(r.stdout)")
+        #expect(CLI.errorCode(doc) == "io.permissionDenied")
+        #expect((doc["pathBytes"] as? String).flatMap { Data(base64Encoded: $0) }.map([UInt8].init) == folder)
     }
 
     /// `probe --json` of such a name: the report carries the bytes it was opened by.

@@ -1,7 +1,7 @@
 /// Metadata OBU (obu_type 5): AV1 specification §5.8.1 (`metadata_obu()`: `metadata_type`
 /// leb128, then the type's payload) with the payloads of §5.8.2 (HDR CLL), §5.8.3 (HDR MDCV)
-/// and §5.8.5 (ITU-T T.35). `shared/specs/hdr10plus.md` §6 (HDR10+: T.35 payload identical to the
-/// HEVC SEI one) and `dolby-vision.md` §13 (Dolby Vision: T.35 provider 0x003B).
+/// and §5.8.5 (ITU-T T.35). `docs/rules/hdr10plus.md` §6 (HDR10+: T.35 payload identical to the
+/// HEVC SEI one) and `docs/rules/dolby-vision.md` §13 (Dolby Vision: T.35 provider 0x003B).
 ///
 /// ```
 /// metadata_type 1 (HDR_CLL):  max_cll u(16) ; max_fall u(16)

@@ -1,5 +1,5 @@
 /// CRC-32/MPEG-2: polynomial 0x04C11DB7, initial value 0xFFFFFFFF, no input/output reflection,
-/// no final XOR — the `rpu_data_crc32` of a Dolby Vision RPU (`shared/specs/dolby-vision.md` §9.1)
+/// no final XOR — the `rpu_data_crc32` of a Dolby Vision RPU (`docs/rules/dolby-vision.md` §9.1)
 /// and the CRC_32 of MPEG-2 TS PSI sections (ISO/IEC 13818-1 Annex A).
 /// Check value: CRC of ASCII "123456789" = 0x0376E6E7.
 public enum CRC32MPEG2 {

@@ -2,7 +2,7 @@
 /// `dvwC` box, of a Matroska `BlockAddIDExtraData` (BlockAdditionMapping), and the body of the
 /// MPEG-TS `DOVI_video_stream_descriptor`.
 ///
-/// Layout: `shared/specs/dolby-vision.md` §5.1 (Dolby, "Dolby Vision Streams Within the ISO Base
+/// Layout: `docs/rules/dolby-vision.md` §5.1 (Dolby, "Dolby Vision Streams Within the ISO Base
 /// Media File Format"; FFmpeg `libavformat/dovi_isom.c`); lenient-parsing rules §5.3; TS
 /// descriptor §7. Lenient on short records (from 4 bytes up, like FFmpeg), strict on nonsense:
 /// every oddity becomes an ``issues`` entry rather than a rejection.
@@ -41,7 +41,7 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
         self.dependencyPID = dependencyPID; self.storedSize = storedSize; self.issues = issues
     }
 
-    /// Parses the ISO BMFF / Matroska form (`dolby-vision.md` §5.1). Throws only when fewer than
+    /// Parses the ISO BMFF / Matroska form (`docs/rules/dolby-vision.md` §5.1). Throws only when fewer than
     /// 4 bytes are present.
     public static func parse(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
         guard bytes.count >= 4 else { throw DOVIConfigurationError.tooShort(bytes.count) }
@@ -69,7 +69,7 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
     }
 
     /// Parses the body of a `DOVI_video_stream_descriptor` (tag 0xB0), i.e. the bytes after
-    /// tag and length (`dolby-vision.md` §7). `dependency_pid` is present when `bl_present_flag`
+    /// tag and length (`docs/rules/dolby-vision.md` §7). `dependency_pid` is present when `bl_present_flag`
     /// is 0 and precedes the compatibility id.
     public static func parseTSDescriptorBody(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
         guard bytes.count >= 4 else { throw DOVIConfigurationError.tooShort(bytes.count) }

@@ -1,5 +1,5 @@
 /// The content-mapping (CM) version of a Dolby Vision RPU's display-management data:
-/// `shared/specs/dolby-vision.md` §10.2 (an RPU is CM v4.0 when it carries `dm_data_payload2`,
+/// `docs/rules/dolby-vision.md` §10.2 (an RPU is CM v4.0 when it carries `dm_data_payload2`,
 /// otherwise CM v2.9) and the per-version rules of §10.1 ("Rules (DT)": the allowed extension
 /// block levels and how many blocks of each level a list may hold).
 public enum DolbyVisionCMVersion: String, Sendable, Equatable, Hashable, Codable, CaseIterable {

@@ -1,6 +1,6 @@
 /// The eight 16-bit chromaticity coordinates (Rx, Ry, Gx, Gy, Bx, By, Wx, Wy; value / 32767) that
 /// the long forms of extension blocks level 9 (17 bytes) and level 10 (21 bytes) carry:
-/// `shared/specs/dolby-vision.md` §10.1.
+/// `docs/rules/dolby-vision.md` §10.1.
 public struct DolbyVisionChromaticities: Sendable, Equatable, Hashable, Codable {
     public var redX: UInt16, redY: UInt16
     public var greenX: UInt16, greenY: UInt16

@@ -1,5 +1,5 @@
 /// The display-management part of an RPU, `vdr_dm_data_payload()`:
-/// `shared/specs/dolby-vision.md` §10 (bit widths), §10.2 (CM version), §11.3 (DM validation).
+/// `docs/rules/dolby-vision.md` §10 (bit widths), §10.2 (CM version), §11.3 (DM validation).
 ///
 /// ```
 /// affected_dm_metadata_id ue ; current_dm_metadata_id ue ; scene_refresh_flag ue

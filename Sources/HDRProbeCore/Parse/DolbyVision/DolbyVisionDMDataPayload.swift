@@ -1,5 +1,5 @@
 /// One list of display-management extension blocks: `dm_data_payload()` (CM v2.9) or
-/// `dm_data_payload2()` (CM v4.0), `shared/specs/dolby-vision.md` §10 (`num_ext_blocks` ue(v),
+/// `dm_data_payload2()` (CM v4.0), `docs/rules/dolby-vision.md` §10 (`num_ext_blocks` ue(v),
 /// zero bits to byte alignment, the blocks) and the §10.1 Rules: each version allows its own set
 /// of levels ("CM v2.9: Disallowed block level 3"), undefined levels are errors, a length that
 /// does not match the level is an error, and each level has a count limit (CM v4.0 needs exactly

@@ -1,5 +1,5 @@
 /// The EMDF container that carries a Dolby Vision RPU in an AV1 ITU-T T.35 metadata OBU:
-/// `shared/specs/dolby-vision.md` §13.
+/// `docs/rules/dolby-vision.md` §13.
 ///
 /// ```
 /// [itu_t_t35_country_code u(8) = 0xB5]       (optional here, as in dovi_tool)

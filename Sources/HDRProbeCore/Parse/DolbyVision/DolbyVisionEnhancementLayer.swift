@@ -1,4 +1,4 @@
-/// The enhancement-layer type an RPU's NLQ parameters describe: `shared/specs/dolby-vision.md`
+/// The enhancement-layer type an RPU's NLQ parameters describe: `docs/rules/dolby-vision.md`
 /// §11.2 (the contract's `rpu.enhancementLayer`). Only RPUs with NLQ data — `(rpu_format & 0x700)
 /// == 0 && !disable_residual_flag`, i.e. profiles 7 and 4 — have one; profiles 5 and 8 have none.
 public enum DolbyVisionEnhancementLayer: String, Sendable, Equatable, Hashable, Codable {

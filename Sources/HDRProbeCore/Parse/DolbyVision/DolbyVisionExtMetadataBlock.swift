@@ -1,5 +1,5 @@
 /// One display-management extension block (`ext_metadata_block()`):
-/// `shared/specs/dolby-vision.md` §10 (`ext_block_length` ue(v) in bytes, `ext_block_level` u(8),
+/// `docs/rules/dolby-vision.md` §10 (`ext_block_length` ue(v) in bytes, `ext_block_level` u(8),
 /// the level's fields, zero padding up to `ext_block_length` × 8 bits) and §10.1 (the levels and
 /// their lengths).
 ///

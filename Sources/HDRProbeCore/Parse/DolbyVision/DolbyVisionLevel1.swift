@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 1 (CM v2.9): the per-frame / per-shot luminance analysis.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 5 bytes: `min_pq` 12, `max_pq` 12, `avg_pq` 12,
+/// `docs/rules/dolby-vision.md` §10.1 (length 5 bytes: `min_pq` 12, `max_pq` 12, `avg_pq` 12,
 /// 4 padding bits) and §10.3 (the values are 12-bit PQ codes, value / 4095 = PQ signal; dovi_tool's
 /// "RPU content light level (L1)" is pq2nits of the largest `max_pq` / `avg_pq`).
 public struct DolbyVisionLevel1: DolbyVisionExtBlockPayload {

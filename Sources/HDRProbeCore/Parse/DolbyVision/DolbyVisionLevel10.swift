@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 10 (CM v4.0): a custom target display.
 ///
-/// `shared/specs/dolby-vision.md` §10.1: length 5 (`target_display_index` 8, `target_max_pq` 12,
+/// `docs/rules/dolby-vision.md` §10.1: length 5 (`target_display_index` 8, `target_max_pq` 12,
 /// `target_min_pq` 12, `target_primary_index` 8) or 21 (the same, then 8 × 16-bit chromaticities).
 /// Up to 4 per RPU.
 public struct DolbyVisionLevel10: DolbyVisionExtBlockPayload {

@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 11 (CM v4.0): content type and intended viewing.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 4 bytes: `content_type` 8; a byte whose bits 0–3
+/// `docs/rules/dolby-vision.md` §10.1 (length 4 bytes: `content_type` 8; a byte whose bits 0–3
 /// are the whitepoint and bit 4 the `reference_mode_flag`; `reserved_byte2` 8; `reserved_byte3` 8).
 public struct DolbyVisionLevel11: DolbyVisionExtBlockPayload {
     public static let level: UInt8 = 11

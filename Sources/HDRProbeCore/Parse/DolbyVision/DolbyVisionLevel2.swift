@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 2 (CM v2.9): trims for one target display.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 11 bytes: `target_max_pq`, `trim_slope`,
+/// `docs/rules/dolby-vision.md` §10.1 (length 11 bytes: `target_max_pq`, `trim_slope`,
 /// `trim_offset`, `trim_power`, `trim_chroma_weight`, `trim_saturation_gain` 12 bits each,
 /// `ms_weight` 13 bits in two's complement — a coded value above 4095 means value − 8192, valid
 /// −1…4095 — then 3 padding bits). dovi_tool's "L2 trims: N nits" lists pq2nits(target_max_pq / 4095)

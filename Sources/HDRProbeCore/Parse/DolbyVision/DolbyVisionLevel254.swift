@@ -1,7 +1,7 @@
 /// Dolby Vision extension block level 254 (CM v4.0): the DM mode and version. Every CM v4.0 list
 /// holds exactly one.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 2 bytes: `dm_mode` 8, `dm_version_index` 8;
+/// `docs/rules/dolby-vision.md` §10.1 (length 2 bytes: `dm_mode` 8, `dm_version_index` 8;
 /// generator default 0/2 = "CM v4.0.2") and §10.1 Rules.
 public struct DolbyVisionLevel254: DolbyVisionExtBlockPayload {
     public static let level: UInt8 = 254

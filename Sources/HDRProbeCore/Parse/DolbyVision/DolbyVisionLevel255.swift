@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 255 (CM v2.9): DM run mode and debug values.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 6 bytes: `dm_run_mode` 8, `dm_run_version` 8,
+/// `docs/rules/dolby-vision.md` §10.1 (length 6 bytes: `dm_run_mode` 8, `dm_run_version` 8,
 /// `dm_debug0…3` 8 each).
 public struct DolbyVisionLevel255: DolbyVisionExtBlockPayload {
     public static let level: UInt8 = 255

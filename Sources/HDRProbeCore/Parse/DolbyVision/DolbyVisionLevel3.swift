@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 3 (CM v4.0): offsets applied to the level 1 values.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 5 bytes: `min_pq_offset`, `max_pq_offset`,
+/// `docs/rules/dolby-vision.md` §10.1 (length 5 bytes: `min_pq_offset`, `max_pq_offset`,
 /// `avg_pq_offset` 12 bits each — 2048 means no offset — then 4 padding bits). Only allowed in
 /// the CM v4.0 list: in a CM v2.9 list it makes the RPU invalid (asset `st2094_10_level3.bin`).
 public struct DolbyVisionLevel3: DolbyVisionExtBlockPayload {

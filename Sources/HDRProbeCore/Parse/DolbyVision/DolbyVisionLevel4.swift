@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 4 (CM v2.9): temporal anchor.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 3 bytes: `anchor_pq` 12, `anchor_power` 12).
+/// `docs/rules/dolby-vision.md` §10.1 (length 3 bytes: `anchor_pq` 12, `anchor_power` 12).
 public struct DolbyVisionLevel4: DolbyVisionExtBlockPayload {
     public static let level: UInt8 = 4
     public static let lengths: [Int] = [3]

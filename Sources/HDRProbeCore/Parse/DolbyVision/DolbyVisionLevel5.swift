@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 5 (CM v2.9): the active area (letterbox offsets).
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 7 bytes: `active_area_left_offset`,
+/// `docs/rules/dolby-vision.md` §10.1 (length 7 bytes: `active_area_left_offset`,
 /// `active_area_right_offset`, `active_area_top_offset`, `active_area_bottom_offset` 13 bits each,
 /// then 4 padding bits) and §10.3 (offsets in pixels; dovi_tool prints `top, bottom, left, right`
 /// and a range when they vary).

@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 6 (CM v2.9): static HDR10-style metadata.
 ///
-/// `shared/specs/dolby-vision.md` §10.1 (length 8 bytes: `max_display_mastering_luminance` 16 in
+/// `docs/rules/dolby-vision.md` §10.1 (length 8 bytes: `max_display_mastering_luminance` 16 in
 /// cd/m², `min_display_mastering_luminance` 16 in 0.0001 cd/m², `max_content_light_level` 16,
 /// `max_frame_average_light_level` 16) and §10.3 (dovi_tool prints
 /// `Mastering display: <min/10000>/<max> nits. MaxCLL: <n> nits, MaxFALL: <n> nits`).

@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 8 (CM v4.0): trims for one target display.
 ///
-/// `shared/specs/dolby-vision.md` §10.1: length 10, 12, 13, 19 or 25 bytes. `target_display_index`
+/// `docs/rules/dolby-vision.md` §10.1: length 10, 12, 13, 19 or 25 bytes. `target_display_index`
 /// 8, then `trim_slope`, `trim_offset`, `trim_power`, `trim_chroma_weight`, `trim_saturation_gain`,
 /// `ms_weight` 12 bits each; when the length is above 10 `target_mid_contrast` 12; above 12
 /// `clip_trim` 12; above 13 `saturation_vector_field0…5` 8 each; above 19 `hue_vector_field0…5`

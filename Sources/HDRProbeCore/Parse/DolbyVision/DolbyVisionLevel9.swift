@@ -1,6 +1,6 @@
 /// Dolby Vision extension block level 9 (CM v4.0): the source (mastering) primaries.
 ///
-/// `shared/specs/dolby-vision.md` §10.1: length 1 (`source_primary_index` 8) or 17 (the index,
+/// `docs/rules/dolby-vision.md` §10.1: length 1 (`source_primary_index` 8) or 17 (the index,
 /// then 8 × 16-bit chromaticities, value / 32767). Index: 0 DCI-P3 D65, 1 BT.709, 2 BT.2020,
 /// 3 SMPTE-C, 4 BT.601, 5 DCI-P3, 6 ACES, 7 S-Gamut, 8 S-Gamut-3.Cine.
 public struct DolbyVisionLevel9: DolbyVisionExtBlockPayload {

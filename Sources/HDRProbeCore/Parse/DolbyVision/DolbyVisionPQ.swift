@@ -1,7 +1,7 @@
 import Foundation  // pow only
 
 /// PQ ↔ luminance for Dolby Vision's 12-bit PQ codes: SMPTE ST 2084, as
-/// `shared/specs/dolby-vision.md` §10.3 states it (both dovi_tool and hdrprobe): m1 = 2610/16384,
+/// `docs/rules/dolby-vision.md` §10.3 states it (both dovi_tool and hdrprobe): m1 = 2610/16384,
 /// m2 = 2523/4096 × 128, c1 = 3424/4096, c2 = 2413/4096 × 32, c3 = 2392/4096 × 32, peak 10000 cd/m²;
 /// a 12-bit code's PQ signal is code / 4095; nits → code = round(pq × 4095), halves away from zero.
 public enum DolbyVisionPQ {

@@ -1,7 +1,7 @@
 /// A Dolby Vision reference processing unit (RPU): framing, CRC, `rpu_header()`,
 /// `rpu_data_mapping()` and `vdr_dm_data_payload()`.
 ///
-/// Facts from `shared/specs/dolby-vision.md`: §9.1 (NAL 62 framing: `0x19` prefix, CRC-32/MPEG-2
+/// Facts from `docs/rules/dolby-vision.md`: §9.1 (NAL 62 framing: `0x19` prefix, CRC-32/MPEG-2
 /// over the unescaped bytes after the prefix up to the CRC, final byte `0x80`, tolerated trailing
 /// zero bytes, emulation prevention, extra bytes before the CRC), §9.4 (dovi_tool `.bin` form),
 /// §10 (syntax and bit widths; see ``DolbyVisionRPUDataMapping`` and ``DolbyVisionDMData``),

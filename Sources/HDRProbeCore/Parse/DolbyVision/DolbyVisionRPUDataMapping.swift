@@ -1,5 +1,5 @@
 /// The prediction mapping of an RPU, `rpu_data_mapping()` with its NLQ parameters:
-/// `shared/specs/dolby-vision.md` §10 (bit widths), §11.2 (MEL vs FEL from the NLQ parameters)
+/// `docs/rules/dolby-vision.md` §10 (bit widths), §11.2 (MEL vs FEL from the NLQ parameters)
 /// and §11.3 (mapping validation).
 ///
 /// ```

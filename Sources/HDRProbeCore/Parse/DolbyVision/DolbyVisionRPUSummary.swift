@@ -1,6 +1,6 @@
 /// A running summary over the RPUs of a stream, fed one parsed RPU at a time in display (or
 /// decode) order, in constant memory: what `dovi_tool info --summary` reports
-/// (`shared/specs/dolby-vision.md` §10.2 DM version, §10.3 L1 / L5 / L6 and PQ → nits, §11.2 EL
+/// (`docs/rules/dolby-vision.md` §10.2 DM version, §10.3 L1 / L5 / L6 and PQ → nits, §11.2 EL
 /// type, §10 scene cuts = `scene_refresh_flag == 1`, §14 the asserted summary lines).
 ///
 /// Metadata (profile, EL type, CM version, L1/L2/L5/L6, scene cuts) is taken from valid RPUs only;

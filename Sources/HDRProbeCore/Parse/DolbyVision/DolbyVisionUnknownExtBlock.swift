@@ -1,7 +1,7 @@
 /// An extension block kept as raw bytes: a level the §10.1 table does not define ("Unknown metadata
 /// block found"), or a known level whose `ext_block_length` is not one of its lengths ("A block
 /// length that does not match its level is an error"). Either way the RPU carrying it is invalid;
-/// the block is kept so a report can show what was there. `shared/specs/dolby-vision.md` §10
+/// the block is kept so a report can show what was there. `docs/rules/dolby-vision.md` §10
 /// (`ext_block_length` ue(v) in bytes, `ext_block_level` u(8)) and §10.1 Rules.
 public struct DolbyVisionUnknownExtBlock: Sendable, Equatable, Hashable, Codable {
     public var level: UInt8

@@ -4,7 +4,7 @@
 ///
 /// Feeding: call one of the `add…` methods once per scanned picture.
 /// * ``add(_:isOwnPayload:)`` — a picture with a parsed payload. `isOwnPayload: false` marks a
-///   payload inherited from an earlier picture (gap filling, `shared/specs/hdr10plus.md` §2.3) by a
+///   payload inherited from an earlier picture (gap filling, `docs/rules/hdr10plus.md` §2.3) by a
 ///   caller that fills gaps itself; such a picture counts as scanned and for scenes only.
 /// * ``addFrameWithoutMetadata()`` — a picture without its own payload; for scenes it inherits the
 ///   previous picture's values (§2.3), so it never starts a scene.

@@ -1,4 +1,4 @@
-/// HDR10+ payload validation exactly as hdr10plus_tool's `validate` (`shared/specs/hdr10plus.md` §5).
+/// HDR10+ payload validation exactly as hdr10plus_tool's `validate` (`docs/rules/hdr10plus.md` §5).
 ///
 /// Every rule of §5 is checked and each broken rule is reported once, in §5 order, with the first
 /// offending value in its message. Refinements (hdrprobe decisions, documented here):

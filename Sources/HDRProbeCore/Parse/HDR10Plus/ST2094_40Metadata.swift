@@ -1,5 +1,5 @@
 /// HDR10+ dynamic metadata: SMPTE ST 2094-40 "Application 4" as carried in an ITU-T T.35 payload
-/// (CTA-861 Annex S syntax). Layout and rules from `shared/specs/hdr10plus.md`:
+/// (CTA-861 Annex S syntax). Layout and rules from `docs/rules/hdr10plus.md`:
 /// §2 (detection: `B5 00 3C 00 01 04`), §3 (bit layout, units), §4 (profile A/B per frame).
 ///
 /// The input is the T.35 payload starting at `itu_t_t35_country_code` — the body of an HEVC
@@ -60,15 +60,15 @@ public struct ST2094_40Metadata: Sendable, Equatable, Codable {
     /// application_identifier 4.
     public static let signature: [UInt8] = [0xB5, 0x00, 0x3C, 0x00, 0x01, 0x04]
 
-    /// True when `payload` starts with ``signature`` (hdr10plus.md §2.1).
+    /// True when `payload` starts with ``signature`` (docs/rules/hdr10plus.md §2.1).
     public static func isHDR10Plus(t35 payload: [UInt8]) -> Bool {
         payload.count >= signature.count && Array(payload.prefix(signature.count)) == signature
     }
 
-    /// Per-frame profile as hdr10plus_tool decides it (hdr10plus.md §4): "B" when tone mapping is
+    /// Per-frame profile as hdr10plus_tool decides it (docs/rules/hdr10plus.md §4): "B" when tone mapping is
     /// on, TSDML > 0 and there is at least one Bezier anchor; "A" when tone mapping is off and
     /// TSDML == 0; nil ("N/A") otherwise. With several windows the last window's values count
-    /// (hdr10plus.md §3: the tool keeps only the last window's curve).
+    /// (docs/rules/hdr10plus.md §3: the tool keeps only the last window's curve).
     public var profile: String? {
         guard let w = windows.last else { return nil }
         if w.toneMappingFlag && targetedSystemDisplayMaximumLuminance > 0 && !w.bezierCurveAnchors.isEmpty { return "B" }

@@ -1,4 +1,4 @@
-/// One broken HDR10+ validation rule (`shared/specs/hdr10plus.md` §5): the stable rule identifier
+/// One broken HDR10+ validation rule (`docs/rules/hdr10plus.md` §5): the stable rule identifier
 /// and a human-readable message naming the offending value. The engine turns the first issue of
 /// a payload into an "invalid HDR10+ payload" finding (§5: `hdr10Plus.present` stays true, the
 /// profile becomes null).

@@ -1,5 +1,5 @@
 /// The checks hdr10plus_tool's `validate` applies to an HDR10+ payload, one case per check, in the
-/// order of `shared/specs/hdr10plus.md` §5. The raw value is a stable identifier, named after the
+/// order of `docs/rules/hdr10plus.md` §5. The raw value is a stable identifier, named after the
 /// syntax element the rule constrains (ST 2094-40 / CTA-861 Annex S names, camel-cased as in
 /// ``ST2094_40Metadata``), for findings and JSON reports.
 ///

@@ -1,6 +1,6 @@
 /// Display (output) order of coded pictures from their picture order counts, as dovi_tool
 /// `extract-rpu` and hdr10plus_tool `extract` put per-frame metadata in display order
-/// (`shared/specs/dolby-vision.md` §12, `hdr10plus.md` §2.3): the pictures from one IRAP picture
+/// (`docs/rules/dolby-vision.md` §12, `docs/rules/hdr10plus.md` §2.3): the pictures from one IRAP picture
 /// up to the next (ITU-T H.265 §3, IRAP; POCs restart at IDR/BLA, §8.3.1) are sorted by POC and the
 /// presentation index is the running count over these groups.
 ///

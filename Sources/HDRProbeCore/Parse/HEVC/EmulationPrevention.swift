@@ -1,8 +1,8 @@
 /// Removal of emulation_prevention_three_byte (ITU-T H.265 §7.3.1.1 / §7.4.2, H.264 §7.3.1 /
 /// §7.4.1): inside a NAL unit every `00 00 03` has its `03` dropped to recover the RBSP.
 ///
-/// The rule looks at the two preceding **input** bytes (`shared/specs/hdr10plus.md` §2.2,
-/// `dolby-vision.md` §9.1): `00 00 03 00 03` becomes `00 00 00 03` — the second `03` is kept
+/// The rule looks at the two preceding **input** bytes (`docs/rules/hdr10plus.md` §2.2,
+/// `docs/rules/dolby-vision.md` §9.1): `00 00 03 00 03` becomes `00 00 00 03` — the second `03` is kept
 /// because it follows the input bytes `03 00`, even though the output then ends in `00 00`.
 public enum EmulationPrevention {
     public static func unescape(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

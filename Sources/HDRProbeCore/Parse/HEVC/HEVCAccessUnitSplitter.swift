@@ -7,8 +7,8 @@
 /// unit with first_slice_segment_in_pic_flag = 1. Everything else — further slice segments,
 /// suffix SEI (40), EOS (36), EOB (37), filler (38), and the unspecified types 56–63 that carry
 /// Dolby Vision RPUs (62) and enhancement-layer NALs (63) — stays with the current access unit
-/// (`shared/specs/dolby-vision.md` §9.2: the RPU is the last NAL of its access unit;
-/// `hdr10plus.md` §2.3: a prefix SEI belongs to the next picture).
+/// (`docs/rules/dolby-vision.md` §9.2: the RPU is the last NAL of its access unit;
+/// `docs/rules/hdr10plus.md` §2.3: a prefix SEI belongs to the next picture).
 ///
 /// Only VCL types with slice syntax (0–9, 16–21) count as pictures here; reserved VCL types are
 /// carried along without opening or closing an access unit. An access unit is cut after

@@ -19,7 +19,7 @@
 ///                 for each: nalUnitLength u(16) nalUnit[nalUnitLength]
 /// ```
 /// A record shorter than 23 bytes or with configurationVersion ≠ 1 (e.g. Annex B extradata
-/// `00 00 00 01 …`) is rejected (`shared/specs/hls-signalling.md` §2.1). A NAL array running past
+/// `00 00 00 01 …`) is rejected (`docs/rules/hls-signalling.md` §2.1). A NAL array running past
 /// the end stops the array walk; the arrays read before it are kept.
 public struct HEVCDecoderConfigurationRecord: Sendable, Equatable {
     /// One `NAL_unit_type` array (parameter sets or declarative SEI), units escaped as stored.

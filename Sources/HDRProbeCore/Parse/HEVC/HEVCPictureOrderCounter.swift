@@ -2,7 +2,7 @@
 /// process for picture order count), with NoRaslOutputFlag from §8.1.3 and the inputs read by
 /// ``HEVCPictureParameterSet`` (§7.3.2.3) and ``HEVCSliceSegmentHeader`` (§7.3.6.1). Needed to put
 /// per-frame metadata of raw streams (no timestamps) in display order
-/// (`shared/specs/dolby-vision.md` §12, `hdr10plus.md` §2.3).
+/// (`docs/rules/dolby-vision.md` §12, `docs/rules/hdr10plus.md` §2.3).
 ///
 /// Feed it the NAL units of one access unit at a time, in decoding order (see
 /// ``HEVCAccessUnitSplitter``). Only units with nuh_layer_id 0 are used.

@@ -2,7 +2,7 @@
 /// the same framing as H.264 §7.3.2.3.
 ///
 /// `payloadType` and `payloadSize` are each coded as a run of `0xFF` bytes (each adding 255)
-/// followed by one last byte. Parsing rules follow `shared/specs/hdr10plus.md` §2.2: messages are
+/// followed by one last byte. Parsing rules follow `docs/rules/hdr10plus.md` §2.2: messages are
 /// read while more than the rbsp trailing byte remains; a size running past the NAL stops the
 /// walk (the messages read before it are kept); at most ``SEIMessageParser/maxMessages``.
 public struct SEIMessage: Sendable, Equatable {

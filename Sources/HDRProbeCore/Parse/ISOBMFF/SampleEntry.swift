@@ -2,7 +2,7 @@
 /// stored (`hvc1`, `hev1`, `dvh1`, `dvhe`, `avc1`, `av01`, `dav1`, `mp4a`, …) and, for visual
 /// entries (VisualSampleEntry: 78 bytes of fixed fields before the child boxes, §12.1.3), the
 /// child boxes hdrprobe reads: the codec configuration (`hvcC`, `avcC`, `av1C`, `vpcC`), the Dolby
-/// Vision configuration (`dvcC`/`dvvC`/`dvwC`, `shared/specs/dolby-vision.md` §5), `colr`,
+/// Vision configuration (`dvcC`/`dvvC`/`dvwC`, `docs/rules/dolby-vision.md` §5), `colr`,
 /// `mdcv`, `clli`; and for protected entries (`encv`) the original format from `sinf/frma`.
 public struct SampleEntry: Sendable, Equatable {
     public var fourCC: String

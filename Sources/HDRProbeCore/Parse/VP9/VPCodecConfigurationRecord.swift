@@ -1,5 +1,5 @@
 /// `VPCodecConfigurationRecord` — the payload of an ISO BMFF `vpcC` box (VP Codec ISO Media File
-/// Format Binding, https://www.webmproject.org/vp9/mp4/; `shared/specs/hls-signalling.md` §7).
+/// Format Binding, https://www.webmproject.org/vp9/mp4/; `docs/rules/hls-signalling.md` §7).
 /// `vpcC` is a FullBox, so the payload starts with version and flags:
 ///
 /// ```

@@ -1,5 +1,5 @@
 /// A Multivariant (Master) Playlist (RFC 8216 §4.3.4; "Multivariant" in
-/// draft-pantos-hls-rfc8216bis), read for hdrprobe's HLS checks (`shared/specs/hls-signalling.md`
+/// draft-pantos-hls-rfc8216bis), read for hdrprobe's HLS checks (`docs/rules/hls-signalling.md`
 /// §5, §9–§16).
 ///
 /// Grammar (RFC 8216 §4.1): lines end with LF or CR LF; blank lines and comments (`#` not followed

@@ -15,7 +15,7 @@ public struct HLSRendition: Sendable, Equatable, Codable {
     public var name: String? { attributes["NAME"]?.quotedString }
     public var uri: String? { attributes["URI"]?.quotedString }
     public var language: String? { attributes["LANGUAGE"]?.quotedString }
-    /// `CHANNELS` (`"2"`, `"16/JOC"` for Atmos — hls-signalling.md §8).
+    /// `CHANNELS` (`"2"`, `"16/JOC"` for Atmos — docs/rules/hls-signalling.md §8).
     public var channels: String? { attributes["CHANNELS"]?.quotedString }
     public var isDefault: Bool { attributes["DEFAULT"]?.rawText == "YES" }
     public var isAutoselect: Bool { attributes["AUTOSELECT"]?.rawText == "YES" }

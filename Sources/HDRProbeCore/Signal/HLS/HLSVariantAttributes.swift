@@ -1,6 +1,6 @@
 /// Typed accessors shared by EXT-X-STREAM-INF and EXT-X-I-FRAME-STREAM-INF (RFC 8216 §4.3.4.2 /
 /// §4.3.4.3, draft-pantos-hls-rfc8216bis §4.4.6.2 for SUPPLEMENTAL-CODECS and VIDEO-RANGE;
-/// `shared/specs/hls-signalling.md` §5, §9–§13). Each accessor returns nil when the attribute is
+/// `docs/rules/hls-signalling.md` §5, §9–§13). Each accessor returns nil when the attribute is
 /// absent or does not have its type's syntax (the playlist parser has already rejected the latter
 /// for the attributes it checks).
 public protocol HLSVariantAttributes {
@@ -26,7 +26,7 @@ extension HLSVariantAttributes {
     public var videoRange: VideoRange? { attributes["VIDEO-RANGE"]?.enumeratedString.flatMap(VideoRange.init) }
 
     /// The range a client assumes: absence implies `SDR`; an unrecognised value gives nil
-    /// (such a variant should not be selected, hls-signalling.md §9).
+    /// (such a variant should not be selected, docs/rules/hls-signalling.md §9).
     public var effectiveVideoRange: VideoRange? {
         guard let raw = attributes["VIDEO-RANGE"] else { return .sdr }
         return raw.enumeratedString.flatMap(VideoRange.init)

@@ -1,13 +1,13 @@
 /// Compares one `#EXT-X-STREAM-INF` with what its media really is (`hdrprobe hls --check`).
 /// Every rule names its source:
 ///
-/// - CODECS present (`apple-playback.md` §3: HEVC on tvOS needs a master with CODECS);
+/// - CODECS present (`docs/rules/apple-playback.md` §3: HEVC on tvOS needs a master with CODECS);
 /// - the video element matches the media: family, then profile / tier / level / constraints as
 ///   hdrprobe derives them from the configuration record (§3 "Plain-HEVC CODECS must match the
-///   init's hvcC exactly"; `hls-signalling.md` §2, §4, §6), with P5 as `dvh1.05.LL` and 8.x / 10.x
+///   init's hvcC exactly"; `docs/rules/hls-signalling.md` §2, §4, §6), with P5 as `dvh1.05.LL` and 8.x / 10.x
 ///   as the base codec plus SUPPLEMENTAL-CODECS (§5.2);
 /// - the entry named in CODECS is the one the init section carries, and never `hev1`/`dvhe`/
-///   `avc3`/`dvav` (`apple-playback.md` §2.1, Apple rule 1.10);
+///   `avc3`/`dvav` (`docs/rules/apple-playback.md` §2.1, Apple rule 1.10);
 /// - SUPPLEMENTAL-CODECS passes the §5.3 checks against the media's record, declares only what
 ///   the media has, and is there when the media carries an accepted DV 8.x/10.x layer (AE CL 1.4.2:
 ///   without `/db1p` DV never engages);
@@ -17,7 +17,7 @@
 ///   rate after three-decimal rounding; RESOLUTION equals the picture size (§12);
 /// - muxed audio matches the audio codecs of CODECS when the variant has no AUDIO group (§8);
 /// - the first segment's bit rate stays within BANDWIDTH + 10 % (§13);
-/// - HEVC / AV1 / Dolby Vision are not carried in MPEG-TS segments (`apple-playback.md` §3).
+/// - HEVC / AV1 / Dolby Vision are not carried in MPEG-TS segments (`docs/rules/apple-playback.md` §3).
 public enum HLSVariantCheck {
     static let videoEntries: Set<String> = VideoCodecString.hevcEntries.union(VideoCodecString.avcEntries)
         .union(VideoCodecString.av1Entries).union(VideoCodecString.vp9Entries)

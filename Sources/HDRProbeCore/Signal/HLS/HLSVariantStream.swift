@@ -1,6 +1,6 @@
 /// One `#EXT-X-STREAM-INF` of a Multivariant Playlist and the URI line that follows it
 /// (RFC 8216 §4.3.4.2; attributes of draft-pantos-hls-rfc8216bis §4.4.6.2;
-/// `shared/specs/hls-signalling.md` §5, §9–§14). The attribute list is kept whole and in order;
+/// `docs/rules/hls-signalling.md` §5, §9–§14). The attribute list is kept whole and in order;
 /// typed accessors come from ``HLSVariantAttributes``.
 public struct HLSVariantStream: HLSVariantAttributes, Sendable, Equatable, Codable {
     /// Line of the `#EXT-X-STREAM-INF` tag.

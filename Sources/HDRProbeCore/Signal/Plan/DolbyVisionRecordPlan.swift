@@ -1,5 +1,5 @@
 /// What to do with a stream's Dolby Vision configuration record when it is remuxed to fMP4 for
-/// Apple playback (`shared/specs/apple-playback.md` §1.3 "DV box in init", §2.5 which box movenc
+/// Apple playback (`docs/rules/apple-playback.md` §1.3 "DV box in init", §2.5 which box movenc
 /// writes, §2.6 rewrite/strip; the device results behind each reason are cited there).
 ///
 /// | Stream | action | why |

@@ -2,8 +2,8 @@ import Foundation
 
 /// What `hdrprobe hls FILE…` prints: a Multivariant Playlist fragment with one
 /// `#EXT-X-STREAM-INF` per video file and, where the playback rules call for one, a fallback
-/// variant, each preceded by comment lines that say why (`shared/specs/hls-signalling.md` §5.2,
-/// §14; `apple-playback.md` §1.3, §2, §3).
+/// variant, each preceded by comment lines that say why (`docs/rules/hls-signalling.md` §5.2,
+/// §14; `docs/rules/apple-playback.md` §1.3, §2, §3).
 ///
 /// Fallback variants: a Dolby Vision layer signalled in SUPPLEMENTAL-CODECS (8.1, 8.4, 10.1,
 /// 10.4, a rewritten "8.x") gets a second variant with the same line minus SUPPLEMENTAL-CODECS
@@ -41,7 +41,7 @@ public enum HLSFragmentPlanner {
         public var skipped: [Skipped]
 
         /// The playlist text; `header` adds `#EXTM3U`, `#EXT-X-VERSION:7` and
-        /// `#EXT-X-INDEPENDENT-SEGMENTS` (the master AetherEngine serves, `apple-playback.md` §3).
+        /// `#EXT-X-INDEPENDENT-SEGMENTS` (the master AetherEngine serves, `docs/rules/apple-playback.md` §3).
         public func render(header: Bool, generator: String) -> String {
             var lines: [String] = []
             if header {
@@ -65,7 +65,8 @@ public enum HLSFragmentPlanner {
         var fragment = Fragment(entries: [], skipped: [])
         for report in reports {
             let file = report.path
-            let name = baseName(file)
+            // The URI names the file by its exact bytes (a name that is not UTF-8: `pathBytes`).
+            let name = baseName(ExactPath(path: file, base64Bytes: report.pathBytes).bytes)
             if report.status == .error {
                 fragment.skipped.append(Skipped(file: file, reason: "not analysed: \(report.error?.message ?? "unknown error")"))
                 continue
@@ -76,7 +77,7 @@ public enum HLSFragmentPlanner {
                 fragment.skipped.append(Skipped(file: file, reason: reason))
                 continue
             }
-            let uri = uriTemplate.replacingOccurrences(of: "{name}", with: percentEncoded(name))
+            let uri = uriTemplate.replacingOccurrences(of: "{name}", with: percentEncoded(bytes: name))
             var comments = ["# \(file)" + (videos.count > 1 ? " (first of \(videos.count) video streams)" : "")]
             comments += decisionComments(video: video, hls: hls, findings: report.findings.filter { $0.stream == video.index })
             fragment.entries.append(Entry(file: file, role: .primary, comments: comments, streamInf: hls.streamInf, uri: uri))
@@ -85,13 +86,13 @@ public enum HLSFragmentPlanner {
                SupplementalCodecs(parsing: supplemental).elements.contains(where: { DolbyVisionCodecString($0.codec) != nil }) {
                 let base = hls.videoRange == "HLG" ? "HLG" : "HDR10"
                 let line = withoutSupplementalCodecs(hls.streamInf)
-                let fallbackName = name + "_" + base.lowercased() + "base"
+                let fallbackName = name + Array(("_" + base.lowercased() + "base").utf8)
                 let note = [
                     "# \(file): fallback for players and panels without Dolby Vision — the \(base) base layer of Dolby Vision \(dv.profile).",
                     "#   Package it with an init section without the Dolby Vision record: hvc1 + dvvC fails (-11868) on panels without Dolby Vision.",
                 ]
                 fragment.entries.append(Entry(file: file, role: .fallback, comments: note, streamInf: line,
-                                              uri: uriTemplate.replacingOccurrences(of: "{name}", with: percentEncoded(fallbackName))))
+                                              uri: uriTemplate.replacingOccurrences(of: "{name}", with: percentEncoded(bytes: fallbackName))))
             }
         }
         return fragment
@@ -100,9 +101,10 @@ public enum HLSFragmentPlanner {
     /// A file name as one URI path segment (RFC 3986 §2.1, §2.3): every byte of its UTF-8 form
     /// outside the unreserved set `A–Z a–z 0–9 - . _ ~` becomes `%XX`, so a space, `#`, `?`, `%`, a
     /// quote or a line break can neither end the URI line nor change what it points at.
-    public static func percentEncoded(_ name: String) -> String {
+    /// The name's exact bytes are encoded (one that is not UTF-8 keeps them: `%E9`, not U+FFFD's `%EF%BF%BD`).
+    public static func percentEncoded(bytes name: [UInt8]) -> String {
         var out = ""
-        for byte in name.utf8 {
+        for byte in name {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
@@ -175,9 +177,10 @@ public enum HLSFragmentPlanner {
             .map { "\($0.name)=\($0.value.rawText)" }.joined(separator: ",")
     }
 
-    static func baseName(_ path: String) -> String {
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
-        return String(last[..<dot])
+    /// The last name of a path without its extension, in bytes.
+    static func baseName(_ path: [UInt8]) -> [UInt8] {
+        let last = path.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? path
+        guard let dot = last.lastIndex(of: UInt8(ascii: ".")), dot != last.startIndex else { return last }
+        return Array(last[..<dot])
     }
 }

@@ -1,6 +1,6 @@
 /// The signalling step for one classified video stream: derives the base codec string from what
 /// the stream really carries (the configuration record, else the in-band parameter sets), applies
-/// the `hls-signalling.md` §5.2 decision with the policy's Dolby Vision verdict, and assembles the
+/// the `docs/rules/hls-signalling.md` §5.2 decision with the policy's Dolby Vision verdict, and assembles the
 /// report's `hls` object (§8 audio token, §10 FRAME-RATE, §12 RESOLUTION, §13 bandwidth, §14 line).
 public enum HLSStreamPlanner {
     public struct Plan: Sendable, Equatable {

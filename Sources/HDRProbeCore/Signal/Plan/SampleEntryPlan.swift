@@ -1,7 +1,7 @@
 /// The sample-entry plan of one video stream: which fMP4 sample entry it should carry for Apple
 /// playback, the remux steps that take it there, and what happens to its Dolby Vision record
-/// (`shared/specs/apple-playback.md` §2.1 codec-tag promotion, §2.2 in-band parameter sets, §2.3
-/// Annex B private data, §2.4 SEI arrays in hvcC, §2.7 P5 colour; `hls-signalling.md` §5.2 for the
+/// (`docs/rules/apple-playback.md` §2.1 codec-tag promotion, §2.2 in-band parameter sets, §2.3
+/// Annex B private data, §2.4 SEI arrays in hvcC, §2.7 P5 colour; `docs/rules/hls-signalling.md` §5.2 for the
 /// entry itself). Reported as `hls.plan`.
 public struct SampleEntryPlan: Sendable, Equatable, Codable {
     /// One remux step, with a stable code and the sentence that says what and why.
