@@ -247,6 +247,11 @@ remux "$OUT/dv_p5.mkv" "$OUT/dv_p5_nobox.mp4" -tag:v hvc1                # P5 wi
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_hev1.mp4"                   # plain HDR10, hev1
 remux "$OUT/dv_p81.mkv" "$OUT/dv_p81_norpu.mp4" -strict unofficial -tag:v hvc1 \
   -bsf:v filter_units=remove_types=62                                     # dvvC kept, every RPU removed
+# an hvcC with a non-parameter-set, non-SEI array (NAL 62: the first RPU). No muxer here builds one from a stream
+# (FFmpeg's hvcC writer keeps VPS/SPS/PPS/SEI, mkvmerge VPS/SPS/PPS/prefix SEI, Shaka VPS/SPS/PPS), but FFmpeg copies a
+# given hvcC verbatim: Corpus/hvcc_add_array.py patches an intermediate copy, ffmpeg writes the corpus file
+python3 "$HERE/hvcc_add_array.py" "$OUT/dv_p81.mp4" 62 "$T/dv_p81_hvcc_rpu_patched.mp4"
+remux "$T/dv_p81_hvcc_rpu_patched.mp4" "$OUT/dv_p81_hvcc_rpu.mp4" -strict unofficial -tag:v hvc1
 # fragmented / faststart MP4
 remux "$OUT/hdr10_hevc.mkv" "$OUT/hdr10_hevc_frag.mp4" -tag:v hvc1 -movflags frag_keyframe+empty_moov+default_base_moof
 remux "$OUT/sdr_h264.mkv" "$OUT/sdr_h264_faststart.mp4" -movflags +faststart
@@ -342,6 +347,15 @@ mkv "$OUT/vp9_hdr10.mkv" "${MKC_PQ[@]}" "${MKM[@]}" "$OUT/vp9_hdr10.webm"
 # VP9 HDR10+ as WebM carries it (no encoder or muxer here writes it): every frame of vp9_hdr10.webm moved into a
 # BlockGroup whose BlockAdditions hold BlockAddID 4 + the HDR10+ ITU-T T.35 message of hdr10plus_hevc.hevc
 python3 "$HERE/webm_hdr10plus.py" "$OUT/vp9_hdr10.webm" "$T/hdr10plus_hevc.hevc" "$OUT/vp9_hdr10plus.webm"
+
+# ---------------------------------------------------------------- AV1 HDR10+ in WebM (in-band T.35 metadata OBUs)
+log "AV1 HDR10+"
+# The AOM HDR10+ AV1 spec carries HDR10+ in the bitstream: one ITU-T T.35 metadata OBU per temporal unit. No encoder
+# here writes it (SVT-AV1 4.1 via FFmpeg 8.1 drops HDR10+ frame side data; SvtAv1EncApp and aomenc have no input for
+# it), so Corpus/av1_t35_hdr10plus.py adds hdr10plus_hevc.hevc's HDR10+ T.35 message to each temporal unit of
+# av1_hdr10.ivf; mkvmerge writes the WebM (the OBUs stay in the blocks), with the same Colour / MasteringMetadata.
+python3 "$HERE/av1_t35_hdr10plus.py" "$T/av1_hdr10.ivf" "$T/hdr10plus_hevc.hevc" "$T/av1_hdr10plus.ivf"
+mkv "$OUT/av1_hdr10plus.webm" "${MKC_PQ[@]}" "${MKM[@]}" "$T/av1_hdr10plus.ivf"
 
 # ---------------------------------------------------------------- audio only
 log audio

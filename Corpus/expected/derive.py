@@ -86,6 +86,8 @@ KINDS = {
     # libvpx-vp9 profile 2, 10-bit PQ (VP9 has no in-band static metadata); the MKV adds mkvmerge's MasteringMetadata
     'vp9_hdr10': K('vp9', 'Profile 2', 10, '4:2:0', CPQ),
     'vp9_hdr10plus': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, hdr10plus=True),
+    # av1_hdr10 with one HDR10+ ITU-T T.35 metadata OBU per temporal unit (Corpus/av1_t35_hdr10plus.py)
+    'av1_hdr10plus': K('av1', 'Main', 10, '4:2:0', CPQ, md=MD_SVT, cll=CLL, mkm=True, hdr10plus=True),
     'vp9_hdr10_mkm': K('vp9', 'Profile 2', 10, '4:2:0', CPQ, md=MD_X265, cll=CLL, mkm=True),
 }
 for _n, _r in (('23976', '24000/1001'), ('24', '24/1'), ('25', '25/1'), ('2997', '30000/1001'), ('50', '50/1'),
@@ -152,6 +154,8 @@ add('vp9_hdr10.mkv', 'vp9_hdr10_mkm', 'matroska', ccol=True, cmd=True)
 # vp9_hdr10.webm with every frame in a BlockGroup whose BlockAdditional (BlockAddID 4) is the HDR10+ T.35 message of
 # hdr10plus_hevc (Corpus/webm_hdr10plus.py)
 add('vp9_hdr10plus.webm', 'vp9_hdr10plus', 'matroska', ccol=True)
+# AV1 HDR10+ in WebM as the AOM HDR10+ AV1 spec carries it: in-band metadata OBUs (mkvmerge keeps them in the blocks)
+add('av1_hdr10plus.webm', 'av1_hdr10plus', 'matroska', ccol=True, cmd=True)
 # FFmpeg 8.1 extras (optional)
 add('dv_p5_dvh1.mp4', 'dv_p5', 'mp4', entry='dvh1', box='dvcC', extra={'optional': True})
 add('dv_p81_dvh1.mp4', 'dv_p81', 'mp4', entry='dvh1', ccol=True, cmd=True, box='dvvC', extra={'optional': True})
@@ -186,6 +190,10 @@ RPU_FILES = {'dv_p81_rpu.bin': dict(src='dv_p81.hevc', rpu='dovi_tool/tests/prof
 # its media segment
 CMAF = {'cmaf_dv_p81_init.mp4': dict(src='dv_p81.mp4', part='init'),
         'cmaf_dv_p81_seg1.m4s': dict(src='dv_p81.mp4', part='segment')}
+
+# an hvcC with an extra array of NAL type `nal` (generate.sh: hvcc_add_array.py on `src`, then ffmpeg stream copy):
+# everything the source reports, the arrays confirmed in ffprobe's extradata
+HVCC_ARRAY = {'dv_p81_hvcc_rpu.mp4': dict(src='dv_p81.mp4', nal=62)}
 
 # non-video / broken files: explicit expectations
 SPECIAL = {
@@ -263,6 +271,24 @@ def ffprobe81_hdr10plus_frames(path, n):
     frames = json.loads(out).get('frames', []) if rc == 0 else []
     return sum(1 for f in frames if any(sd.get('side_data_type') == 'HDR Dynamic Metadata SMPTE2094-40 (HDR10+)'
                                         for sd in f.get('side_data_list', [])))
+
+
+def pyav_hdr10plus_frames(path, n):
+    """Frames (of the first n) that FFmpeg 8.1's libdav1d decoder, through PyAV, gives HDR10+ side data."""
+    try:
+        import av
+    except ImportError:
+        sys.exit('PyAV (pip install av==18.1.0) is needed to confirm AV1 HDR10+')
+    with av.open(path) as c:
+        s = c.streams.video[0]
+        if s.codec_context.name != 'libdav1d':
+            sys.exit(f'PyAV decodes AV1 with {s.codec_context.name}, not libdav1d')
+        count = 0
+        for i, f in enumerate(c.decode(s)):
+            if i >= n:
+                break
+            count += any(sd.type == av.sidedata.sidedata.Type.DYNAMIC_HDR_PLUS for sd in f.side_data)
+    return count
 
 
 def mkv_block_hdr10plus(path, n):
@@ -1379,6 +1405,40 @@ def derive_rpu_file(name, spec, path):
     return g
 
 
+def hvcc_arrays(b):
+    """[(nal_type, [nal units])] of an hvcC record (ISO/IEC 14496-15 §8.3.3.1)."""
+    arrays, pos = [], 23
+    for _ in range(b[22]):
+        nal_type, count = b[pos] & 0x3F, struct.unpack('>H', b[pos + 1:pos + 3])[0]
+        pos += 3
+        units = []
+        for _ in range(count):
+            n = struct.unpack('>H', b[pos:pos + 2])[0]
+            units.append(b[pos + 2:pos + 2 + n])
+            pos += 2 + n
+        arrays.append((nal_type, units))
+    return arrays
+
+
+def derive_hvcc_array(name, spec, path):
+    """The source's facts (the picture, the samples and the codec string bytes 1-12 of the hvcC are unchanged); the
+    extra array is confirmed in ffprobe's extradata: the source's arrays plus one of type `nal` holding the first such
+    NAL unit of the first packet. The plan step it needs (dropConfigurationArrays) is asserted by SampleEntryPlanTests
+    (no contract key lists step codes)."""
+    src = derive(spec['src'], FILES[spec['src']], os.path.join(CORPUS, spec['src']))
+    g = Golden(name)
+    g.errors += src.errors
+    for key, fact in src.facts.items():
+        g.facts[key] = dict(fact)
+    mine, theirs = hvcc_arrays(extradata(path)), hvcc_arrays(extradata(os.path.join(CORPUS, spec['src'])))
+    first = next((n for n in hevc_nals(packets(path)[0], False) if (n[0] >> 1) & 0x3F == spec['nal']), None)
+    if mine != theirs + [(spec['nal'], [first])]:
+        g.errors.append(f'{name}: hvcC arrays {[(t, len(u)) for t, u in mine]} are not the source\'s plus NAL {spec["nal"]}')
+    if extradata(path)[1:13] != extradata(os.path.join(CORPUS, spec['src']))[1:13]:
+        g.errors.append(f'{name}: hvcC bytes 1-12 (the codec string) changed')
+    return g
+
+
 def derive_cmaf(name, spec, path):
     """Shaka Packager's CMAF pieces of dv_p81.mp4 (recipe: x265 --fps 25 --dolby-vision-profile 8.1 + HDR10 SEI in
     the first access unit, hvcC with x265's SEI array, dvvC). The init segment has a sample entry and no samples: the
@@ -1705,6 +1765,10 @@ def derive(name, spec, path):
     ff_h10p = fcount('HDR Dynamic Metadata SMPTE2094-40 (HDR10+)')
     if k['codec'] == 'vp9' and k['hdr10plus']:
         ff_h10p = ffprobe81_hdr10plus_frames(path, SCAN)
+    if k['codec'] == 'av1' and k['hdr10plus']:
+        # ffprobe 5.1's libdav1d wrapper exports no HDR10+, the static ffprobe 8.1 has no libdav1d: PyAV 18.1 (FFmpeg
+        # 8.1's libdav1d wrapper turns the T.35 OBU into AV_FRAME_DATA_DYNAMIC_HDR_PLUS) is the independent reader
+        ff_h10p = pyav_hdr10plus_frames(path, SCAN)
     if ff_h10p != min(hdr10p_frames, scanned) or sc['hdr10plus'] != min(hdr10p_frames, scanned):
         g.errors.append(f'{name}: HDR10+ frames ffprobe {ff_h10p} scan {sc["hdr10plus"]} recipe {hdr10p_frames}')
     mi_h10p = 'SMPTE ST 2094 App 4' in miv.get('HDR_Format', '')
@@ -1873,7 +1937,7 @@ def main():
     media = sorted(f for f in os.listdir(CORPUS) if os.path.isfile(os.path.join(CORPUS, f))
                    and not f.startswith('.') and not f.endswith(('.sh', '.md', '.py', '.json')))
     errors, written = [], []
-    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS) | set(RPU_FILES) | set(CMAF)
+    known = set(FILES) | set(SPECIAL) | set(ENCRYPTED) | set(NO_RPU) | set(DV_TS) | set(RPU_FILES) | set(CMAF) | set(HVCC_ARRAY)
     only = [a for a in sys.argv[1:] if not a.startswith('--')]
     for f in media:
         if f not in known:
@@ -1893,7 +1957,8 @@ def main():
              derive_encrypted(f, ENCRYPTED[f], path) if f in ENCRYPTED else
              derive_norpu(f, NO_RPU[f], path) if f in NO_RPU else
              derive_rpu_file(f, RPU_FILES[f], path) if f in RPU_FILES else
-             derive_cmaf(f, CMAF[f], path) if f in CMAF else derive(f, FILES[f], path))
+             derive_cmaf(f, CMAF[f], path) if f in CMAF else
+             derive_hvcc_array(f, HVCC_ARRAY[f], path) if f in HVCC_ARRAY else derive(f, FILES[f], path))
         errors += g.errors
         doc = json.dumps({'file': f, 'facts': g.facts}, indent=2, ensure_ascii=False) + '\n'
         out = os.path.join(HERE, f + '.json')

@@ -159,6 +159,12 @@ head3() { printf '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n'; }
   inf PQ hvc1.2.4.L30.90; echo missing/prog_index.m3u8
 } > wrong_media.m3u8
 
+{ head3  # errors over the encrypted (cbcs) variant: the plants of wrong_supplemental line 4, wrong_codecs lines 10 and 4
+  inf PQ hvc1.2.4.L63.90; echo enc_dv_p81_cbcs/prog_index.m3u8
+  inf PQ dvh1.08.01; echo enc_dv_p81_cbcs/prog_index.m3u8
+  inf PQ hev1.2.4.L63.90 dvh1.08.01/db1p; echo enc_dv_p81_cbcs/prog_index.m3u8
+} > wrong_encrypted.m3u8
+
 { head3  # grammar: a STREAM-INF followed by another tag instead of its URI (line 5)
   inf PQ hvc1.2.4.L30.90
   echo '#EXT-X-STREAM-INF:BANDWIDTH=1000000,CODECS="hvc1.2.4.L30.90"'

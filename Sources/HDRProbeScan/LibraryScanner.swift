@@ -11,8 +11,8 @@ import HDRProbeEngine
 /// memory stays flat in the number of files, also with `sorted` (a reorder buffer of at most that
 /// window). Each worker thread owns a ``ProbeExecutor``; with worker processes a crash or hang on
 /// one file is a report for that file. The caller's thread writes results (in walk order when
-/// `sorted`), stores new reports in the cache in batches, and draws progress. An interrupt
-/// (``InterruptFlag``) stops the walk and the workers; every result already produced is still
+/// `sorted`), stores new reports in the cache in batches, and reports progress (``ScanProgressObserver``). An interrupt
+/// (the caller's `shouldInterrupt`, e.g. the command line's signal flag) stops the walk and the workers; every result already produced is still
 /// handed out and the summary says the scan was interrupted.
 public final class LibraryScanner: @unchecked Sendable {
     public let config: ScanConfiguration
@@ -68,8 +68,8 @@ public final class LibraryScanner: @unchecked Sendable {
 
     /// Runs the scan; `onResult`, `afterBatch` (after each group of results, at least every
     /// 0.2 s) and `warn` are called on the calling thread.
-    public func run(progress: ScanProgress? = nil,
-                    shouldInterrupt: @escaping () -> Bool = { InterruptFlag.isSet },
+    package func run(progress: (any ScanProgressObserver)? = nil,
+                    shouldInterrupt: @escaping () -> Bool = { false },
                     warn: (String) -> Void = { _ in },
                     afterBatch: () -> Void = {},
                     onResult: (ScanResult) -> Void) -> ScanSummary {

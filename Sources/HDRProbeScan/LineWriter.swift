@@ -7,28 +7,28 @@ import Foundation
 import HDRProbeEngine
 
 /// Buffered line output to a file descriptor (standard output or a file), flushed every 64 KiB,
-/// on ``flush()`` and when closed. Write errors are remembered, not thrown per line.
+/// on ``flush()`` and when closed. Write errors are remembered (``failure``), not thrown per line.
 public final class LineWriter {
     private let fd: Int32
     private let owned: Bool
     private var buffer: [UInt8] = []
-    public private(set) var failure: String?
+    public private(set) var failure: OutputWriteError?
     public let name: String
 
     public static func standardOutput() -> LineWriter { LineWriter(fd: STDOUT_FILENO, owned: false, name: "standard output") }
 
     /// Creates or truncates `path` (`-` is standard output).
-    public static func file(_ path: String) throws -> LineWriter {
+    public static func file(_ path: String) throws(OutputWriteError) -> LineWriter {
         try file(ProbePath(path))
     }
 
     /// The same for a path by its exact bytes (a command-line name that is not UTF-8).
-    public static func file(_ file: ProbePath) throws -> LineWriter {
+    public static func file(_ file: ProbePath) throws(OutputWriteError) -> LineWriter {
         let path = file.display
         if path == "-" { return standardOutput() }
         let fd = file.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard fd >= 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path): \(String(cString: strerror(errno)))"])
+            throw .fromErrno(path)
         }
         return LineWriter(fd: fd, owned: true, name: path)
     }
@@ -65,7 +65,7 @@ public final class LineWriter {
             let n = buffer.withUnsafeBytes { POSIX.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                if failure == nil { failure = "\(name): \(String(cString: strerror(errno)))" }
+                if failure == nil { failure = .fromErrno(name) }
                 break
             }
             offset += n

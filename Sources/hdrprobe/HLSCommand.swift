@@ -60,16 +60,13 @@ struct HLSCommand: ParsableCommand {
 
     func run() throws {
         let options = try analysis.probeOptions()
-        let progress = !quiet && inputs.count > 1 && isatty(STDERR_FILENO) == 1
-        func tick(_ i: Int, _ name: String) {
-            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(inputs.count)] \(TerminalText.escape(name))".utf8)) }
-        }
-        defer { if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        let progress = FileCountProgress(total: inputs.count, quiet: quiet)
+        defer { progress.finish() }
         if check {
             let checker = HLSPlaylistChecker(options: options)
             var reports: [HLSCheckReport] = []
             for (i, playlist) in inputs.enumerated() {
-                tick(i, playlist)
+                progress.show(i, playlist)
                 reports.append(checker.check(playlist))
             }
             if json {
@@ -85,7 +82,7 @@ struct HLSCommand: ParsableCommand {
         let engine = ProbeEngine(options: options)
         var reports: [ProbeReport] = []
         for (i, file) in ProbePath.fromCommandLine(inputs).enumerated() {
-            tick(i, file.display)
+            progress.show(i, file.display)
             reports.append(engine.probe(path: file))
         }
         let fragment = HLSFragmentPlanner.fragment(reports: reports, uriTemplate: uriTemplate)

@@ -35,12 +35,12 @@ struct ProbeCommand: ParsableCommand {
 
     func run() throws {
         let engine = ProbeEngine(options: try analysis.probeOptions())
-        let progress = !quiet && files.count > 1 && isatty(STDERR_FILENO) == 1
+        let progress = FileCountProgress(total: files.count, quiet: quiet)
         var reports: [ProbeReport] = []
         var anyError = false
         // The exact bytes of each argument: a file name need not be UTF-8.
         for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
-            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K[\(i + 1)/\(files.count)] \(TerminalText.escape(path.display))".utf8)) }
+            progress.show(i, path.display)
             let report = engine.probe(path: path)
             anyError = anyError || report.status == .error
             if jsonl {
@@ -51,7 +51,7 @@ struct ProbeCommand: ParsableCommand {
                 print(HumanSummary.render(report) + (i + 1 < files.count ? "\n" : ""))
             }
         }
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        progress.finish()
         if json { print(try ReportEncoder.jsonArray(reports)) }
         if anyError { throw ExitCode(1) }
     }

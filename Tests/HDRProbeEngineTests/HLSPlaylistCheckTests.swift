@@ -196,6 +196,17 @@ import Testing
         #expect(media.findings.filter { $0.code == "hls.encryption.notCbcs" }.count == 1)
     }
 
+    /// wrong_encrypted.m3u8 plants over the cbcs variant the errors wrong_supplemental / wrong_codecs plant
+    /// over the clear dv_p81 variant (Corpus/hls/make.sh): the same codes are found (golden), and no
+    /// finding is about the stored `encv` entry — the original format is what is compared.
+    @Test func encryptedVariantGetsTheClearVariantsErrors() throws {
+        let enc = HLSPlaylistChecker().check(Self.root.appendingPathComponent("wrong_encrypted.m3u8").path)
+        let clear = HLSPlaylistChecker().check(Self.root.appendingPathComponent("wrong_codecs.m3u8").path)
+        let encCodes = Self.codesByLine(enc), clearCodes = Self.codesByLine(clear)
+        #expect(encCodes[6] == clearCodes[10] && encCodes[8] == clearCodes[4])
+        #expect(!enc.variants.flatMap(\.findings).contains { $0.message.contains("encv") })
+    }
+
     @Test func failOnDecidesTheExitStatus() throws {
         // wrong_attributes has one error and warnings; hdr10plus_hevc/master has errors, a warning and an info.
         let path = Self.root.appendingPathComponent("wrong_range.m3u8").path

@@ -39,4 +39,20 @@ struct MatroskaHDR10PlusTests {
         let hls = try #require(try Self.stream("vp9_hdr10plus.webm").hls)
         #expect(hls.supplementalCodecs == hls.codecs + "/cdm4" && hls.videoRange == .pq)
     }
+
+    /// AV1 in WebM carries HDR10+ in the bitstream (AOM HDR10+ AV1 spec: one T.35 metadata OBU per
+    /// temporal unit), not in BlockAdditions: `Corpus/av1_hdr10plus.webm` is av1_hdr10.ivf with the
+    /// same HDR10+ T.35 message added as a metadata OBU to each of its 8 temporal units
+    /// (Corpus/av1_t35_hdr10plus.py), muxed by mkvmerge. FFmpeg 8.1's libdav1d (PyAV 18.1) gives all
+    /// 8 frames HDR10+ side data; mkvinfo shows no BlockAdditions.
+    @Test func av1WebMMetadataOBUsAreHDR10Plus() throws {
+        let s = try Self.stream("av1_hdr10plus.webm")
+        let hdr = try #require(s.hdr)
+        #expect(hdr.videoRangeType == "HDR10Plus" && hdr.formats == ["HDR10+", "HDR10"])
+        let hevc = try #require(try Self.stream("hdr10plus_hevc.mkv").hdr)
+        #expect(hdr.hdr10Plus == hevc.hdr10Plus)
+        #expect(s.hls?.supplementalCodecs == (s.hls?.codecs ?? "") + "/cdm4" && s.hls?.videoRange == "PQ")
+        // Without the OBUs (the same encode) it is plain HDR10.
+        #expect(try Self.stream("av1_hdr10.mkv").hdr?.videoRangeType == "HDR10")
+    }
 }

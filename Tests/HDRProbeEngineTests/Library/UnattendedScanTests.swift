@@ -6,6 +6,7 @@ import GRDB
 import HDRProbeCore
 import HDRProbeEngine
 @testable import HDRProbeScan
+@testable import hdrprobe
 import Testing
 
 /// Scans left to run on their own over real libraries (issue 19): a closed pipe or a full device

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import HDRProbeCore
+import HDRProbeScan
 import HDRProbeEngine
 
 /// `hdrprobe check`: scans (always in path order, with the cache) and applies the policy
@@ -131,7 +132,7 @@ public enum CheckRun {
                 let writer = try LineWriter.file(path)
                 writer.write(text: try format.render(report, verbose: request.verbose))
                 writer.close()
-                if let failure = writer.failure { throw JSONLReader.ReadError(description: failure) }
+                if let failure = writer.failure { throw failure }
             }
         } catch {
             ScanRun.printError("error: cannot write the check result: \(error)")

@@ -5,10 +5,11 @@ import Darwin
 #endif
 import Foundation
 import HDRProbeCore
+import HDRProbeScan
 
 /// Progress of a scan on standard error: a one-line bar on a terminal (done/total, rate, ETA,
 /// current file), plain lines every few seconds otherwise, nothing when quiet.
-public final class ScanProgress {
+public final class ScanProgress: ScanProgressObserver {
     public enum Style: Sendable, Equatable {
         case bar
         case lines(interval: Double)
@@ -18,7 +19,7 @@ public final class ScanProgress {
     public let style: Style
     private let start = Date()
     private var lastDraw = Date.distantPast
-    private var drewBar = false
+    private let line = ProgressLine()
 
     public init(style: Style) { self.style = style }
 
@@ -51,9 +52,8 @@ public final class ScanProgress {
         case .bar:
             guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
             lastDraw = now
-            drewBar = true
-            emit("\r\u{1B}[K" + barLine(done: done, total: total, totalKnown: totalKnown, current: current, now: now,
-                                        columns: Self.terminalColumns()))
+            line.draw(barLine(done: done, total: total, totalKnown: totalKnown, current: current, now: now,
+                              columns: Self.terminalColumns()))
         case .lines(let interval):
             if lastDraw == .distantPast { lastDraw = now; return }
             guard now.timeIntervalSince(lastDraw) >= interval else { return }
@@ -69,7 +69,7 @@ public final class ScanProgress {
         case .none:
             return
         case .bar:
-            if drewBar { emit("\r\u{1B}[K") }
+            line.clear()
             if interrupted { emit("scan: interrupted after \(Self.files(done))\n") }
         case .lines:
             let rate = elapsed > 0 ? Double(done) / elapsed : 0
@@ -78,7 +78,7 @@ public final class ScanProgress {
     }
 
     public func warn(_ message: String) {
-        if case .bar = style, drewBar { emit("\r\u{1B}[K") }
+        line.clear()
         emit(message + "\n")
     }
 
@@ -122,7 +122,5 @@ public final class ScanProgress {
         return ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 ? Int(ws.ws_col) : 100
     }
 
-    private func emit(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
+    private func emit(_ text: String) { ProgressLine.emit(text) }
 }

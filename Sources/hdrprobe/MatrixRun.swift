@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import HDRProbeCore
+import HDRProbeScan
 import HDRProbeEngine
 
 /// `hdrprobe matrix`: a ``LibraryMatrix`` from a library scan (``LibraryScanner``: its workers and
@@ -58,6 +59,7 @@ public enum MatrixRun {
             InterruptFlag.install()
             configuration.sorted = true
             let summary = LibraryScanner(config: configuration).run(progress: ScanProgress.automatic(quiet: request.quiet),
+                                                                     shouldInterrupt: { InterruptFlag.isSet },
                                                                      warn: { ScanRun.printError($0) }) { matrix.add($0.digest) }
             interrupted = summary.interrupted
         }

@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import HDRProbeCore
 import HDRProbeEngine
+import HDRProbeScan
 
 /// `hdrprobe scan`: runs a ``LibraryScanner`` and writes its reports as JSONL (standard output,
 /// or `--jsonl FILE`), progress on standard error, and the summary at the end (standard output
