@@ -48,11 +48,11 @@ struct MatroskaHDR10PlusTests {
     @Test func av1WebMMetadataOBUsAreHDR10Plus() throws {
         let s = try Self.stream("av1_hdr10plus.webm")
         let hdr = try #require(s.hdr)
-        #expect(hdr.videoRangeType == "HDR10Plus" && hdr.formats == ["HDR10+", "HDR10"])
+        #expect(hdr.videoRangeType == .hdr10Plus && hdr.formats == ["HDR10+", "HDR10"])
         let hevc = try #require(try Self.stream("hdr10plus_hevc.mkv").hdr)
         #expect(hdr.hdr10Plus == hevc.hdr10Plus)
-        #expect(s.hls?.supplementalCodecs == (s.hls?.codecs ?? "") + "/cdm4" && s.hls?.videoRange == "PQ")
+        #expect(s.hls?.supplementalCodecs == (s.hls?.codecs ?? "") + "/cdm4" && s.hls?.videoRange == .pq)
         // Without the OBUs (the same encode) it is plain HDR10.
-        #expect(try Self.stream("av1_hdr10.mkv").hdr?.videoRangeType == "HDR10")
+        #expect(try Self.stream("av1_hdr10.mkv").hdr?.videoRangeType == .hdr10)
     }
 }
