@@ -11,9 +11,12 @@ the OBUs to an encoder's IVF output. The payload is the real HDR10+ T.35 message
 
 Usage: av1_t35_hdr10plus.py IN.ivf HEVC_WITH_HDR10PLUS_SEI OUT.ivf
 """
-import re
+import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webm_hdr10plus import hdr10plus_t35  # noqa: E402  (the same T.35 message the VP9 WebM file carries)
 
 
 def leb128(value):
@@ -33,37 +36,6 @@ def read_leb128(b, p):
         if not b[p + i] & 0x80:
             return value, p + i + 1
     raise ValueError('leb128 too long')
-
-
-def hdr10plus_t35(hevc):
-    """The first SEI payload of type 4 that starts B5 00 3C 00 01 04 (country code included)."""
-    for m in re.finditer(b'\x00\x00\x01', hevc):
-        h = m.end()
-        if (hevc[h] >> 1) & 0x3F != 39:
-            continue
-        end = hevc.find(b'\x00\x00\x01', h)
-        nal = hevc[h + 2:end if end > 0 else len(hevc)]
-        rbsp, zeros = bytearray(), 0
-        for x in nal:
-            if zeros >= 2 and x == 3:
-                zeros = 0
-                continue
-            rbsp.append(x)
-            zeros = zeros + 1 if x == 0 else 0
-        p = 0
-        while p < len(rbsp) and rbsp[p] != 0x80:
-            t = 0
-            while rbsp[p] == 0xFF:
-                t, p = t + 255, p + 1
-            t, p = t + rbsp[p], p + 1
-            n = 0
-            while rbsp[p] == 0xFF:
-                n, p = n + 255, p + 1
-            n, p = n + rbsp[p], p + 1
-            if t == 4 and rbsp[p:p + 6] == bytes.fromhex('b5003c000104'):
-                return bytes(rbsp[p:p + n])
-            p += n
-    raise SystemExit('no HDR10+ SEI found')
 
 
 def split_obus(tu):
