@@ -38,84 +38,123 @@ public enum CheckRun {
         }
     }
 
+    /// A status the run stops with after printing its message.
+    private struct Stop: Error { let status: Int32 }
+
     public static func run(_ request: Request) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let started = Date()
+        let stdout = LineWriter.standardOutput()
+        do {
+            let evaluator = try makeEvaluator(request)
+            let (report, interrupted) = try checkReport(request, evaluator: evaluator, stdout: stdout)
+            try writeOutputs(report, interrupted: interrupted, request: request, stdout: stdout)
+            if interrupted { return 130 }
+            return report.failed ? 1 : 0
+        } catch let stop as Stop {
+            return stop.status
+        } catch {
+            return 2
+        }
+    }
+
+    /// The policy's evaluator, with the device catalogue when the policy requires targets.
+    private static func makeEvaluator(_ request: Request) throws -> CheckEvaluator {
         var catalog: DeviceCatalog?
         if !request.policy.check.require.isEmpty {
             do { catalog = try DeviceCatalogLoader.load(userFile: request.targetsFile) } catch {
                 ScanRun.printError("error: --targets \(error)")
-                return 2
+                throw Stop(status: 2)
             }
         }
         let evaluator = CheckEvaluator(document: request.policy, catalog: catalog)
         if let unknown = evaluator.unknownRequirementTargets().first {
             ScanRun.printError("error: policy line \(unknown.line.map(String.init) ?? "?"): require: unknown target '\(unknown.target)'; known: \(catalog?.targets.map(\.id).joined(separator: ", ") ?? "")")
-            return 2
+            throw Stop(status: 2)
         }
-        let stdout = LineWriter.standardOutput()
-        var report: CheckReport
-        var interrupted = false
+        return evaluator
+    }
+
+    /// The check's report (and whether the scan was interrupted), by the request's mode.
+    private static func checkReport(_ request: Request, evaluator: CheckEvaluator,
+                                    stdout: LineWriter) throws -> (CheckReport, Bool) {
         switch request.mode {
         case .diff(let old, let new):
-            var digests: [[ExactPath: ReportDigest]] = []
-            for path in [old, new] {
-                do {
-                    digests.append(try JSONLReader.exactDigests(path: path) { line in
-                        ScanRun.printError("warning: \(path):\(line): not a report line; skipped")
-                    })
-                } catch {
-                    ScanRun.printError("error: \(error)")
-                    return 2
-                }
+            return (try diffReport(old: old, new: new, request: request, evaluator: evaluator), false)
+        case .scan(let configuration):
+            return try scanReport(configuration, request: request, evaluator: evaluator, stdout: stdout)
+        }
+    }
+
+    /// `--diff`: the two scans' digests compared, the policy applied to what changed.
+    private static func diffReport(old: String, new: String, request: Request,
+                                   evaluator: CheckEvaluator) throws -> CheckReport {
+        let started = Date()
+        var digests: [[ExactPath: ReportDigest]] = []
+        for path in [old, new] {
+            do {
+                digests.append(try JSONLReader.exactDigests(path: path) { line in
+                    ScanRun.printError("warning: \(path):\(line): not a report line; skipped")
+                })
+            } catch {
+                ScanRun.printError("error: \(error)")
+                throw Stop(status: 2)
             }
-            let keep = { (d: [ExactPath: ReportDigest]) in d.filter { request.policy.check.includes($0.key.path) } }
-            let before = keep(digests[0]), after = keep(digests[1])
-            let outcomes = ScanDiff.compare(old: before, new: after).map(evaluator.apply).filter { !$0.items.isEmpty }
-            report = CheckReport(mode: .diff, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
-                                 toolVersion: ProbeEngine.version, outcomes: outcomes,
-                                 fileCount: Set(before.keys).union(after.keys).count, summary: nil,
-                                 seconds: Date().timeIntervalSince(started))
-        case .scan(var configuration):
-            InterruptFlag.install()
-            configuration.sorted = true
-            var jsonl: LineWriter?
-            if let path = request.jsonlFile {
-                do { jsonl = try LineWriter.file(path) } catch {
-                    ScanRun.printError("error: cannot write the reports: \(error.localizedDescription)")
-                    return 2
-                }
+        }
+        let keep = { (d: [ExactPath: ReportDigest]) in d.filter { request.policy.check.includes($0.key.path) } }
+        let before = keep(digests[0]), after = keep(digests[1])
+        let outcomes = ScanDiff.compare(old: before, new: after).map(evaluator.apply).filter { !$0.items.isEmpty }
+        return CheckReport(mode: .diff, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
+                           toolVersion: ProbeEngine.version, outcomes: outcomes,
+                           fileCount: Set(before.keys).union(after.keys).count, summary: nil,
+                           seconds: Date().timeIntervalSince(started))
+    }
+
+    /// A scan in path order with the cache: each file evaluated as it arrives, text streamed.
+    private static func scanReport(_ scanConfiguration: ScanConfiguration, request: Request, evaluator: CheckEvaluator,
+                                   stdout: LineWriter) throws -> (CheckReport, Bool) {
+        InterruptFlag.install()
+        var configuration = scanConfiguration
+        configuration.sorted = true
+        var jsonl: LineWriter?
+        if let path = request.jsonlFile {
+            do { jsonl = try LineWriter.file(path) } catch {
+                ScanRun.printError("error: cannot write the reports: \(error.localizedDescription)")
+                throw Stop(status: 2)
             }
-            var outcomes: [FileOutcome] = []
-            var fileCount = 0
-            let streamText = request.format == .text
-            // Text needs only the files with items (clean ones are counted); the other formats
-            // list every file.
-            let keepClean = !streamText || request.jsonFile != nil || request.junitFile != nil || request.sarifFile != nil
-            let minimum: Finding.Severity = request.verbose ? .info : .warning
-            let scanner = LibraryScanner(config: configuration)
-            let progress = ScanProgress.automatic(quiet: request.quiet, sharesTerminalWithReports: streamText)
-            // An output that cannot be written (a closed pipe, a full device) stops the scan.
-            let summary = scanner.run(progress: progress, shouldInterrupt: { InterruptFlag.isSet || stdout.failure != nil || jsonl?.failure != nil },
-                                      warn: { ScanRun.printError($0) },
-                                      afterBatch: { stdout.flushIfStale(); jsonl?.flushIfStale() }) { result in
-                jsonl?.write(line: result.jsonLine)
-                let outcome = evaluator.evaluate(result.digest, relativePath: result.entry.relativePath)
-                if streamText, let block = CheckTextRenderer.block(outcome, minimum: minimum) {
-                    stdout.write(text: block + "\n\n")
-                }
-                fileCount += 1
-                if keepClean || !outcome.items.isEmpty { outcomes.append(outcome) }
+        }
+        var outcomes: [FileOutcome] = []
+        var fileCount = 0
+        let streamText = request.format == .text
+        // Text needs only the files with items (clean ones are counted); the other formats
+        // list every file.
+        let keepClean = !streamText || request.jsonFile != nil || request.junitFile != nil || request.sarifFile != nil
+        let minimum: Finding.Severity = request.verbose ? .info : .warning
+        let scanner = LibraryScanner(config: configuration)
+        let progress = ScanProgress.automatic(quiet: request.quiet, sharesTerminalWithReports: streamText)
+        // An output that cannot be written (a closed pipe, a full device) stops the scan.
+        let summary = scanner.run(progress: progress, shouldInterrupt: { InterruptFlag.isSet || stdout.failure != nil || jsonl?.failure != nil },
+                                  warn: { ScanRun.printError($0) },
+                                  afterBatch: { stdout.flushIfStale(); jsonl?.flushIfStale() }) { result in
+            jsonl?.write(line: result.jsonLine)
+            let outcome = evaluator.evaluate(result.digest, relativePath: result.entry.relativePath)
+            if streamText, let block = CheckTextRenderer.block(outcome, minimum: minimum) {
+                stdout.write(text: block + "\n\n")
             }
-            jsonl?.close()
-            if let failure = jsonl?.failure { ScanRun.printError("error: \(failure)"); return 2 }
-            interrupted = summary.interrupted
-            report = CheckReport(mode: .check, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
+            fileCount += 1
+            if keepClean || !outcome.items.isEmpty { outcomes.append(outcome) }
+        }
+        jsonl?.close()
+        if let failure = jsonl?.failure { ScanRun.printError("error: \(failure)"); throw Stop(status: 2) }
+        let report = CheckReport(mode: .check, policyName: request.policy.dolbyVision.name, failOn: request.failOn,
                                  toolVersion: ProbeEngine.version, outcomes: outcomes, fileCount: fileCount,
                                  summary: summary, seconds: summary.seconds)
-            if !request.quiet { ScanRun.printError(summary.text(title: "hdrprobe check")) }
-        }
+        if !request.quiet { ScanRun.printError(summary.text(title: "hdrprobe check")) }
+        return (report, summary.interrupted)
+    }
 
+    /// The result in the chosen format on standard output, and any `--json/--junit/--sarif` files.
+    private static func writeOutputs(_ report: CheckReport, interrupted: Bool, request: Request,
+                                     stdout: LineWriter) throws {
         do {
             if request.format == .text {
                 if case .diff = request.mode {
@@ -136,10 +175,8 @@ public enum CheckRun {
             }
         } catch {
             ScanRun.printError("error: cannot write the check result: \(error)")
-            return 2
+            throw Stop(status: 2)
         }
-        if let failure = stdout.failure { ScanRun.printError("error: \(failure)"); return 2 }
-        if interrupted { return 130 }
-        return report.failed ? 1 : 0
+        if let failure = stdout.failure { ScanRun.printError("error: \(failure)"); throw Stop(status: 2) }
     }
 }
