@@ -27,7 +27,8 @@ ok = sum(r["status"] == "ok" for r in reports)
 kinds = collections.Counter()
 for r in reports:
     for s in r["streams"]:
-        if s["kind"] == "video":
+        # An enhancement-layer stream of a two-PID file has no range of its own (hdr is null).
+        if s["kind"] == "video" and s.get("hdr"):
             kinds[s["hdr"]["videoRangeType"]] += 1
 print(f"{len(reports)} files: {ok} analysed, {len(reports) - ok} in error")
 print("videoRangeType:", ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
