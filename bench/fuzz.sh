@@ -69,6 +69,10 @@ if [ "$BUILD" = 1 ]; then
 fi
 REL="$SCRATCH/release"
 [ -d "$REL/HDRProbeCore.build" ] || { echo "fuzz.sh: $REL/HDRProbeCore.build is missing; run without --no-build" >&2; exit 2; }
+# The package name SwiftPM compiled the core with: its declarations are `package`, visible to a
+# module of the same package name only (the root folder's name, so read it from the build plan).
+PACKAGE_NAME=$(grep '"-module-name","HDRProbeCore"' "$SCRATCH/release.yaml" | head -1 | grep -o '"-package-name","[^"]*"' | cut -d'"' -f4)
+[ -n "$PACKAGE_NAME" ] || { echo "fuzz.sh: no -package-name for HDRProbeCore in $SCRATCH/release.yaml" >&2; exit 2; }
 mapfile -t OBJS < <(find "$REL/HDRProbeCore.build" "$REL/Yams.build" "$REL/CYaml.build" -name '*.o' | sort)
 CYAML_INCLUDE=$(find "$SCRATCH/checkouts" -path '*/Sources/CYaml/include' -type d | head -1)
 
@@ -78,7 +82,7 @@ link() {
   if [ -x "$out" ] && [ -z "$(find "bench/fuzz/targets/$t.swift" bench/fuzz/FuzzEntry.swift "${OBJS[@]}" -newer "$out" -print -quit)" ]; then
     return 0
   fi
-  local flags=(-O -sanitize=fuzzer,address -parse-as-library -module-name "fuzz_$t" -I "$REL/Modules")
+  local flags=(-O -sanitize=fuzzer,address -parse-as-library -module-name "fuzz_$t" -package-name "$PACKAGE_NAME" -I "$REL/Modules")
   [ -n "$CYAML_INCLUDE" ] && flags+=(-Xcc "-fmodule-map-file=$CYAML_INCLUDE/module.modulemap" -Xcc "-I$CYAML_INCLUDE")
   if ! swiftc "${flags[@]}" bench/fuzz/FuzzEntry.swift "bench/fuzz/targets/$t.swift" "${OBJS[@]}" -o "$out" \
        >"$WORK/logs/link-$t.log" 2>&1; then

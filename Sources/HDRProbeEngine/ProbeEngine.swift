@@ -2,18 +2,18 @@ import CFFmpeg
 import HDRProbeCore
 
 /// Options of one probe run.
-public struct ProbeOptions: Sendable {
+package struct ProbeOptions: Sendable {
     /// Video access units scanned per stream; nil scans the whole stream.
-    public var frames: Int?
+    package var frames: Int?
     /// Video packet bytes scanned per stream before stopping (ignored when `frames` is nil).
-    public var maxScanBytes: Int
+    package var maxScanBytes: Int
     /// Per-file time limit in seconds.
-    public var timeout: Double
-    public var policy: DolbyVisionPolicy
+    package var timeout: Double
+    package var policy: DolbyVisionPolicy
     /// Bytes libavformat may read to identify streams in header-less formats (TS, raw).
-    public var probeBytes: Int
+    package var probeBytes: Int
 
-    public init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
+    package init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
                 policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20) {
         self.frames = frames
         self.maxScanBytes = maxScanBytes
@@ -25,27 +25,27 @@ public struct ProbeOptions: Sendable {
 
 /// Probes one file: demux (libavformat + hdrprobe's own header walk) → parse (bounded scan of
 /// the first access units) → classify → report. Every failure becomes a report, never a throw.
-public struct ProbeEngine: Sendable {
-    public static let version = "0.1.0"
+package struct ProbeEngine: Sendable {
+    package static let version = "0.1.0"
     /// libavformat's demuxers of raw elementary streams: no container timing, so the bitstream's
     /// own timing information gives the frame rate (`frameRate.source`).
     static let rawElementaryDemuxers: Set<String> = ["hevc", "h264", "obu", "vvc"]
     /// What `hdrprobe --version` prints: the tool's version, then the FFmpeg libraries it runs
     /// with and was built with.
-    public static var versionDescription: String { "\(version)\n\(FFmpegVersions.summary)" }
-    public var options: ProbeOptions
+    package static var versionDescription: String { "\(version)\n\(FFmpegVersions.summary)" }
+    package var options: ProbeOptions
 
-    public init(options: ProbeOptions = ProbeOptions()) { self.options = options }
+    package init(options: ProbeOptions = ProbeOptions()) { self.options = options }
 
-    public static var tool: ToolInfo { ToolInfo(version: version, libavformat: Demuxer.libavformatVersion) }
+    package static var tool: ToolInfo { ToolInfo(version: version, libavformat: Demuxer.libavformatVersion) }
 
-    public func probe(path: String) -> ProbeReport {
+    package func probe(path: String) -> ProbeReport {
         probe(path: ProbePath(path))
     }
 
     /// Probes the file named by the exact bytes of `path` (a name that is not UTF-8 included); the
     /// report's `path` is its display form.
-    public func probe(path: ProbePath) -> ProbeReport {
+    package func probe(path: ProbePath) -> ProbeReport {
         var unused: [Int: [DynamicMetadataFrame]]?
         return run(path: path, memory: nil, frames: &unused)
     }
@@ -53,18 +53,18 @@ public struct ProbeEngine: Sendable {
     /// Probes bytes held in memory (an HLS init segment followed by the start of a media
     /// segment); `name` stands for the path in the report, `logicalSize` for the size of the whole
     /// resource when `bytes` are only its beginning.
-    public func probe(name: String, bytes: [UInt8], logicalSize: Int? = nil) -> ProbeReport {
+    package func probe(name: String, bytes: [UInt8], logicalSize: Int? = nil) -> ProbeReport {
         var unused: [Int: [DynamicMetadataFrame]]?
         return run(path: ProbePath(name), memory: (bytes, logicalSize), frames: &unused)
     }
 
     /// The report plus, per video stream index, the scanned frames' dynamic metadata in display
     /// order (what `hdrprobe metadata` prints).
-    public func probeWithFrames(path: String) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
+    package func probeWithFrames(path: String) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
         probeWithFrames(path: ProbePath(path))
     }
 
-    public func probeWithFrames(path: ProbePath) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
+    package func probeWithFrames(path: ProbePath) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
         var frames: [Int: [DynamicMetadataFrame]]? = [:]
         let report = run(path: path, memory: nil, frames: &frames)
         return (report, frames ?? [:])

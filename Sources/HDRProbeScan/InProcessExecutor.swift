@@ -4,10 +4,10 @@ import HDRProbeEngine
 /// Probes in the calling thread. Fast and simple, but an input that crashes the engine takes the
 /// whole scan with it: `scan` and `check` use ``WorkerProcessExecutor``; this one serves tests and
 /// embedders that accept that.
-public final class InProcessExecutor: ProbeExecutor {
-    public init() {}
+package final class InProcessExecutor: ProbeExecutor {
+    package init() {}
 
-    public func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+    package func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
         if shouldStop() { return .stopped }
         let (report, digest) = request.probe()
         guard let line = try? ReportEncoder.jsonLine(report) else {
@@ -16,5 +16,5 @@ public final class InProcessExecutor: ProbeExecutor {
         return .report(jsonLine: line, digest: digest)
     }
 
-    public func shutdown() {}
+    package func shutdown() {}
 }

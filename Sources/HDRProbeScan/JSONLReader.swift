@@ -4,12 +4,12 @@ import HDRProbeEngine
 
 /// Reads JSON Lines files (`scan --jsonl` output) line by line in chunks, with each line's byte
 /// offset, so that large scans are never read into memory whole.
-public enum JSONLReader {
-    public struct ReadError: Error, CustomStringConvertible { public let description: String }
+package enum JSONLReader {
+    package struct ReadError: Error, CustomStringConvertible { package let description: String }
 
     /// Calls `body(line, offset, lineNumber)` for every non-blank line (1-based line numbers).
     /// `path` by its exact bytes (a name that is not UTF-8 is opened as it is).
-    public static func forEachLine(path file: ProbePath, _ body: (Data, Int64, Int) throws -> Void) throws {
+    package static func forEachLine(path file: ProbePath, _ body: (Data, Int64, Int) throws -> Void) throws {
         let path = file.display
         let fd = file.open(flags: 0)
         guard fd >= 0 else {
@@ -57,19 +57,19 @@ public enum JSONLReader {
 
     /// The `path` of a report line.
     /// The path of a report line, byte for byte (its `pathBytes` when the name is not UTF-8).
-    public static func exactPath(of line: Data) -> ExactPath? {
+    package static func exactPath(of line: Data) -> ExactPath? {
         struct P: Decodable { var path: String; var pathBytes: String? }
         return (try? JSONDecoder().decode(P.self, from: line)).map { ExactPath(path: $0.path, base64Bytes: $0.pathBytes) }
     }
 
-    public static func path(of line: Data) -> String? {
+    package static func path(of line: Data) -> String? {
         struct P: Decodable { var path: String }
         return try? JSONDecoder().decode(P.self, from: line).path
     }
 
     /// Digests of every report in a JSONL file, by path compared byte for byte (a later line for
     /// the same path wins). Lines that are not reports are passed to `invalid` with their number.
-    public static func exactDigests(path: String, invalid: (Int) -> Void) throws -> [ExactPath: ReportDigest] {
+    package static func exactDigests(path: String, invalid: (Int) -> Void) throws -> [ExactPath: ReportDigest] {
         var result: [ExactPath: ReportDigest] = [:]
         try forEachDigest(path: ProbePath(path), invalid: invalid) { result[$0.exactPath] = $0 }
         return result
@@ -77,7 +77,7 @@ public enum JSONLReader {
 
     /// ``exactDigests(path:invalid:)`` keyed by `String` (Swift equates canonically equivalent
     /// keys: of an NFC and an NFD spelling of one name only the later is kept).
-    public static func digests(path: String, invalid: (Int) -> Void) throws -> [String: ReportDigest] {
+    package static func digests(path: String, invalid: (Int) -> Void) throws -> [String: ReportDigest] {
         var result: [String: ReportDigest] = [:]
         for (key, digest) in try exactDigests(path: path, invalid: invalid) { result[key.path] = digest }
         return result
@@ -86,7 +86,7 @@ public enum JSONLReader {
     /// Calls `body` with the digest of each report line, in file order, holding at most
     /// ``decodeBatch`` lines at a time; lines that are not reports are passed to `invalid` with
     /// their number. Lines are decoded on every core (JSON decoding is nearly all of the time).
-    public static func forEachDigest(path: ProbePath, invalid: (Int) -> Void, _ body: (ReportDigest) -> Void) throws {
+    package static func forEachDigest(path: ProbePath, invalid: (Int) -> Void, _ body: (ReportDigest) -> Void) throws {
         var batch: [(line: Data, number: Int)] = []
         func drain() {
             for (digest, number) in zip(decode(batch.map(\.line)), batch.map(\.number)) {

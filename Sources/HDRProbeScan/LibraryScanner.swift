@@ -14,8 +14,8 @@ import HDRProbeEngine
 /// `sorted`), stores new reports in the cache in batches, and reports progress (``ScanProgressObserver``). An interrupt
 /// (the caller's `shouldInterrupt`, e.g. the command line's signal flag) stops the walk and the workers; every result already produced is still
 /// handed out and the summary says the scan was interrupted.
-public final class LibraryScanner: @unchecked Sendable {
-    public let config: ScanConfiguration
+package final class LibraryScanner: @unchecked Sendable {
+    package let config: ScanConfiguration
     private let makeExecutor: @Sendable () -> ProbeExecutor
 
     private let cond = NSCondition()
@@ -47,7 +47,7 @@ public final class LibraryScanner: @unchecked Sendable {
     }
 
     /// `executor`: how files are probed; by default as ``ScanConfiguration/isolation`` says.
-    public init(config: ScanConfiguration, executor: (@Sendable () -> ProbeExecutor)? = nil) {
+    package init(config: ScanConfiguration, executor: (@Sendable () -> ProbeExecutor)? = nil) {
         self.config = config
         if let executor {
             makeExecutor = executor

@@ -18,18 +18,18 @@ import HDRProbeEngine
 /// `symlinkDuplicate`); a file reached twice by links from outside, or by hard links, is reported
 /// once (its (device, inode) is remembered — only for such files, so memory stays flat); pseudo
 /// file systems (/proc, /sys, …) are never entered (`pseudoFileSystem`). docs/check.md.
-public struct LibraryWalker: Sendable {
+package struct LibraryWalker: Sendable {
     /// The roots by their exact bytes (a command-line argument that is not UTF-8 is one).
-    public var roots: [ProbePath]
-    public var options: WalkOptions
+    package var roots: [ProbePath]
+    package var options: WalkOptions
 
-    public init(roots: [ProbePath], options: WalkOptions) {
+    package init(roots: [ProbePath], options: WalkOptions) {
         self.roots = roots
         self.options = options
     }
 
     /// Roots given as text (UTF-8 names).
-    public init(roots: [String], options: WalkOptions) {
+    package init(roots: [String], options: WalkOptions) {
         self.init(roots: roots.map { ProbePath($0) }, options: options)
     }
 
@@ -41,7 +41,7 @@ public struct LibraryWalker: Sendable {
     }
 
     /// Calls `visit` for each event; stops early when `shouldStop` returns true.
-    public func walk(shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
+    package func walk(shouldStop: () -> Bool, _ visit: (WalkEvent) -> Void) {
         let rootReals = roots.map(Self.trimmed).compactMap { Self.realPath($0) }
         var walk = Walk(state: WalkState(rootReals: rootReals), visited: [], linkedFiles: [])
         let cwd = Array(FileManager.default.currentDirectoryPath.utf8)

@@ -8,22 +8,22 @@ import HDRProbeEngine
 
 /// Buffered line output to a file descriptor (standard output or a file), flushed every 64 KiB,
 /// on ``flush()`` and when closed. Write errors are remembered (``failure``), not thrown per line.
-public final class LineWriter {
+package final class LineWriter {
     private let fd: Int32
     private let owned: Bool
     private var buffer: [UInt8] = []
-    public private(set) var failure: OutputWriteError?
-    public let name: String
+    package private(set) var failure: OutputWriteError?
+    package let name: String
 
-    public static func standardOutput() -> LineWriter { LineWriter(fd: STDOUT_FILENO, owned: false, name: "standard output") }
+    package static func standardOutput() -> LineWriter { LineWriter(fd: STDOUT_FILENO, owned: false, name: "standard output") }
 
     /// Creates or truncates `path` (`-` is standard output).
-    public static func file(_ path: String) throws(OutputWriteError) -> LineWriter {
+    package static func file(_ path: String) throws(OutputWriteError) -> LineWriter {
         try file(ProbePath(path))
     }
 
     /// The same for a path by its exact bytes (a command-line name that is not UTF-8).
-    public static func file(_ file: ProbePath) throws(OutputWriteError) -> LineWriter {
+    package static func file(_ file: ProbePath) throws(OutputWriteError) -> LineWriter {
         let path = file.display
         if path == "-" { return standardOutput() }
         let fd = file.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
@@ -39,13 +39,13 @@ public final class LineWriter {
         self.name = name
     }
 
-    public func write(line: String) {
+    package func write(line: String) {
         buffer.append(contentsOf: line.utf8)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 65536 { flush() }
     }
 
-    public func write(text: String) {
+    package func write(text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 65536 { flush() }
     }
@@ -54,11 +54,11 @@ public final class LineWriter {
 
     /// Flushes when the oldest buffered line is older than `age` seconds, so that a reader of a
     /// pipe sees results promptly without a system call per line.
-    public func flushIfStale(_ age: TimeInterval = 0.1) {
+    package func flushIfStale(_ age: TimeInterval = 0.1) {
         if !buffer.isEmpty && Date().timeIntervalSince(lastFlush) >= age { flush() }
     }
 
-    public func flush() {
+    package func flush() {
         lastFlush = Date()
         var offset = 0
         while offset < buffer.count {
@@ -73,7 +73,7 @@ public final class LineWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    public func close() {
+    package func close() {
         flush()
         if owned { _ = POSIX.close(fd) }
     }

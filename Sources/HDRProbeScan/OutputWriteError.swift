@@ -3,20 +3,20 @@ import Foundation
 /// Output that could not be written: a file that cannot be created, a closed pipe (`EPIPE`), a
 /// full device (`ENOSPC`). ``LineWriter`` remembers the first one; the commands report it and
 /// exit with status 2.
-public struct OutputWriteError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+package struct OutputWriteError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The file written to, or `standard output`.
-    public var target: String
+    package var target: String
     /// The system's reason (`strerror`).
-    public var reason: String
+    package var reason: String
 
-    public init(target: String, reason: String) {
+    package init(target: String, reason: String) {
         self.target = target
         self.reason = reason
     }
 
     /// `target: reason`.
-    public var description: String { "\(target): \(reason)" }
-    public var errorDescription: String? { description }
+    package var description: String { "\(target): \(reason)" }
+    package var errorDescription: String? { description }
 
     /// The error of the last failed system call (`errno`).
     static func fromErrno(_ target: String) -> OutputWriteError {

@@ -2,7 +2,7 @@ import HDRProbeCore
 
 /// What an executor made of one request: a report (its JSON line and digest), or nothing
 /// because the scan is stopping.
-public enum ProbeOutcome: Sendable {
+package enum ProbeOutcome: Sendable {
     case report(jsonLine: String, digest: ReportDigest)
     case stopped
 
@@ -17,7 +17,7 @@ public enum ProbeOutcome: Sendable {
 }
 
 /// Probes files one at a time; each worker thread owns one.
-public protocol ProbeExecutor: AnyObject {
+package protocol ProbeExecutor: AnyObject {
     func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome
     /// Ends whatever the executor started (a worker process).
     func shutdown()

@@ -4,24 +4,24 @@ import HDRProbeEngine
 /// One file to probe with its options, as a worker process receives it (one JSON line on its
 /// standard input; `hdrprobe worker`). Carries the whole Dolby Vision policy, because per-path
 /// overrides give files of one scan different policies.
-public struct ProbeRequest: Codable, Sendable, Equatable {
-    public var path: String
+package struct ProbeRequest: Codable, Sendable, Equatable {
+    package var path: String
     /// The exact bytes of a path that is not UTF-8, in Base64 (nil otherwise): what is opened.
-    public var pathBytes: String?
-    public var frames: Int?
-    public var maxScanBytes: Int
-    public var timeout: Double
-    public var probeBytes: Int
-    public var policy: Policy
+    package var pathBytes: String?
+    package var frames: Int?
+    package var maxScanBytes: Int
+    package var timeout: Double
+    package var probeBytes: Int
+    package var policy: Policy
 
-    public struct Policy: Codable, Sendable, Equatable {
-        public var name: String
-        public var accepted: [String]
-        public var maxLevel: [String: Int]
-        public var requireValidLevel: Bool
+    package struct Policy: Codable, Sendable, Equatable {
+        package var name: String
+        package var accepted: [String]
+        package var maxLevel: [String: Int]
+        package var requireValidLevel: Bool
     }
 
-    public init(path: String, options: ProbeOptions) {
+    package init(path: String, options: ProbeOptions) {
         self.path = path
         frames = options.frames
         maxScanBytes = options.maxScanBytes
@@ -33,16 +33,16 @@ public struct ProbeRequest: Codable, Sendable, Equatable {
 
     /// Probes the file as a scan does: the report with the first video stream's brightness
     /// series (`brightness`, what `matrix --from` plots), and its digest.
-    public func probe() -> (report: ProbeReport, digest: ReportDigest) {
+    package func probe() -> (report: ProbeReport, digest: ReportDigest) {
         var (report, frames) = ProbeEngine(options: options).probeWithFrames(path: probePath)
         report.brightness = ReportDigest.brightness(of: report, frames: frames)
         return (report, ReportDigest(report))
     }
 
     /// The file to open: its exact bytes.
-    public var probePath: ProbePath { ProbePath(path: path, base64Bytes: pathBytes) }
+    package var probePath: ProbePath { ProbePath(path: path, base64Bytes: pathBytes) }
 
-    public var options: ProbeOptions {
+    package var options: ProbeOptions {
         ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeout,
                      policy: DolbyVisionPolicy(name: policy.name, accepted: Set(policy.accepted), maxLevel: policy.maxLevel,
                                                requireValidLevel: policy.requireValidLevel),
@@ -53,7 +53,7 @@ public struct ProbeRequest: Codable, Sendable, Equatable {
     /// path, size and modification time: hdrprobe and libavformat versions, the frame and byte
     /// budgets and the Dolby Vision policy. The time limit is not in it: results cut short by it
     /// are never cached.
-    public var cacheKey: String {
+    package var cacheKey: String {
         let levels = policy.maxLevel.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         let tool = ProbeEngine.tool
         // `lines 2`: report lines carry `brightness` (entries stored without it are not served).

@@ -17,10 +17,10 @@ import HDRProbeEngine
 ///
 /// Fault injection for the robustness tests: `HDRPROBE_WORKER_FAULT=crash:TEXT` aborts and
 /// `hang:TEXT` stops answering when a requested path contains TEXT.
-public enum ProbeWorkerServer {
+package enum ProbeWorkerServer {
     /// `parent`: the supervisor's process id (`worker --parent PID`); the worker ends when that
     /// process is gone, also in the middle of a file (``ParentWatch``).
-    public static func run(parent: Int32? = nil) -> Int32 {
+    package static func run(parent: Int32? = nil) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         if let parent, !ParentWatch.start(parent: parent) { return 1 }
         let fault = ProcessInfo.processInfo.environment["HDRPROBE_WORKER_FAULT"].flatMap(Fault.init)

@@ -6,12 +6,12 @@ import HDRProbeEngine
 /// one, with one report per path — the one from the last input that has it — in the byte order
 /// of the paths, the same order as `scan --sorted`. Keeps only an index (path → file, offset) in
 /// memory and copies each chosen line from its input.
-public enum ReportMerger {
-    public struct Stats: Sendable, Equatable {
-        public var linesRead = 0
-        public var written = 0
-        public var duplicates = 0
-        public var invalid = 0
+package enum ReportMerger {
+    package struct Stats: Sendable, Equatable {
+        package var linesRead = 0
+        package var written = 0
+        package var duplicates = 0
+        package var invalid = 0
     }
 
     struct Location {
@@ -20,7 +20,7 @@ public enum ReportMerger {
         var length: Int
     }
 
-    public static func merge(inputs: [String], into writer: LineWriter, warn: (String) -> Void) throws -> Stats {
+    package static func merge(inputs: [String], into writer: LineWriter, warn: (String) -> Void) throws -> Stats {
         var stats = Stats()
         // Keyed byte for byte: an NFC and an NFD spelling of a name are two files.
         var index: [ExactPath: Location] = [:]

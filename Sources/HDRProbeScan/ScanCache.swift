@@ -20,10 +20,10 @@ import HDRProbeCore
 /// ``busyTimeout`` turns the cache off for the rest of the run with one warning, and the scan goes
 /// on (every result is still written out). A cache this user may read but not write is used
 /// read-only. Safe to use from several threads.
-public final class ScanCache: @unchecked Sendable {
-    public let path: String
+package final class ScanCache: @unchecked Sendable {
+    package let path: String
     /// Opened read-only: lookups only, nothing is stored.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
     private let pool: DatabasePool
     private let lock = NSLock()
     private var disabledReason: String?
@@ -31,10 +31,10 @@ public final class ScanCache: @unchecked Sendable {
     private var lastCheckpoint = Date()
 
     /// Seconds a write waits for another process's lock before the cache gives up.
-    public static let busyTimeout: TimeInterval = 3
+    package static let busyTimeout: TimeInterval = 3
 
     /// `$XDG_CACHE_HOME/hdrprobe/scan-cache.sqlite`, else `~/.cache/hdrprobe/scan-cache.sqlite`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base: String
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             base = xdg
@@ -46,7 +46,7 @@ public final class ScanCache: @unchecked Sendable {
 
     /// Opens (creating the folder and the schema when needed) or explains why it cannot; the
     /// warning is also set when the cache opens read-only (a note that nothing will be stored).
-    public static func open(path: String) -> (cache: ScanCache?, warning: String?) {
+    package static func open(path: String) -> (cache: ScanCache?, warning: String?) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let exists = access(path, F_OK) == 0
         if !exists {
@@ -177,13 +177,13 @@ public final class ScanCache: @unchecked Sendable {
 
     /// What the cache knows of a file besides its path: a row is used only while all of it is
     /// unchanged.
-    public struct FileState: Sendable, Equatable {
-        public var size: Int64
-        public var modified: Int64
-        public var inode: UInt64
-        public var changed: Int64
+    package struct FileState: Sendable, Equatable {
+        package var size: Int64
+        package var modified: Int64
+        package var inode: UInt64
+        package var changed: Int64
 
-        public init(size: Int64, modified: Int64, inode: UInt64, changed: Int64) {
+        package init(size: Int64, modified: Int64, inode: UInt64, changed: Int64) {
             self.size = size
             self.modified = modified
             self.inode = inode
@@ -191,7 +191,7 @@ public final class ScanCache: @unchecked Sendable {
         }
 
         /// Nil when the walk could not stat the file.
-        public init?(_ entry: WalkEntry) {
+        package init?(_ entry: WalkEntry) {
             guard let size = entry.size, let modified = entry.modified else { return nil }
             self.init(size: size, modified: modified, inode: entry.inode ?? 0, changed: entry.changed ?? 0)
         }
@@ -231,13 +231,13 @@ public final class ScanCache: @unchecked Sendable {
     /// read transactions until hits run again: a snapshot held through a cold scan would keep
     /// SQLite from ever copying the write-ahead log back and restarting it, and the log would
     /// grow by every report stored (132 MiB for 11,000 files). Nil when the cache is off.
-    public func makeReader() -> Reader? {
+    package func makeReader() -> Reader? {
         guard isEnabled else { return nil }
         return Reader(cache: self)
     }
 
     /// See ``makeReader()``. Not thread-safe: one owner thread.
-    public final class Reader {
+    package final class Reader {
         private let cache: ScanCache
         private var snapshot: DatabaseSnapshot?
         private var hitsInARow = 0
@@ -251,7 +251,7 @@ public final class ScanCache: @unchecked Sendable {
 
         /// A cached report line and its digest for this file state, or nil. A row whose checksum
         /// fails is not served: the cache warns and the file is probed again (and stored anew).
-        public func lookup(path: String, key: String, state: FileState) -> (report: String, digest: [UInt8])? {
+        package func lookup(path: String, key: String, state: FileState) -> (report: String, digest: [UInt8])? {
             guard cache.isEnabled else { return nil }
             do {
                 let found = try snapshot.map { try $0.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) } }
@@ -288,14 +288,14 @@ public final class ScanCache: @unchecked Sendable {
         }
     }
 
-    public struct Entry: Sendable {
-        public var path: String
-        public var key: String
-        public var state: FileState
-        public var report: String
-        public var digest: [UInt8]
+    package struct Entry: Sendable {
+        package var path: String
+        package var key: String
+        package var state: FileState
+        package var report: String
+        package var digest: [UInt8]
 
-        public init(path: String, key: String, state: FileState, report: String, digest: [UInt8]) {
+        package init(path: String, key: String, state: FileState, report: String, digest: [UInt8]) {
             self.path = path
             self.key = key
             self.state = state
@@ -307,7 +307,7 @@ public final class ScanCache: @unchecked Sendable {
     /// Stores reports in one transaction, then checkpoints the write-ahead log when a second has
     /// passed since the last time (passive: it never waits for a reader), so that the log is
     /// copied into the database and restarted as the scan goes instead of growing to its end.
-    public func store(_ entries: [Entry]) {
+    package func store(_ entries: [Entry]) {
         guard isEnabled, !isReadOnly, !entries.isEmpty else { return }
         do {
             let now = Date().timeIntervalSince1970
@@ -331,13 +331,13 @@ public final class ScanCache: @unchecked Sendable {
         }
     }
 
-    public var isEnabled: Bool {
+    package var isEnabled: Bool {
         lock.lock(); defer { lock.unlock() }
         return disabledReason == nil
     }
 
     /// Warnings since the last call: damaged entries, and the failure that turned the cache off.
-    public func takeWarnings() -> [String] {
+    package func takeWarnings() -> [String] {
         lock.lock(); defer { lock.unlock() }
         let w = warnings
         warnings = []
@@ -347,7 +347,7 @@ public final class ScanCache: @unchecked Sendable {
     /// Copies the write-ahead log into the database and empties it (a TRUNCATE checkpoint), then
     /// closes. Every write is already committed; the checkpoint leaves the file whole by itself,
     /// so that it can also be read where no `-shm` file can be made (a read-only folder).
-    public func close() {
+    package func close() {
         if !isReadOnly && isEnabled { _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) } }
         try? pool.close()
     }

@@ -4,33 +4,33 @@ import HDRProbeEngine
 
 /// Everything a library scan needs: where to look, what to take, how many workers, the cache,
 /// and the options and policy the files are probed with.
-public struct ScanConfiguration: Sendable {
+package struct ScanConfiguration: Sendable {
     /// Folders and files to scan, by their exact bytes (command-line arguments that are not UTF-8).
-    public var roots: [ProbePath]
-    public var walk = WalkOptions()
-    public var shard: ShardSpec?
+    package var roots: [ProbePath]
+    package var walk = WalkOptions()
+    package var shard: ShardSpec?
     /// Worker threads (each with its worker process in ``Isolation/workerProcesses``).
-    public var jobs: Int
+    package var jobs: Int
     /// Emit results in walk order (the byte order of the paths) instead of as they finish.
-    public var sorted = false
+    package var sorted = false
     /// The cache file; nil scans without a cache.
-    public var cachePath: String?
+    package var cachePath: String?
     /// Probe options; each file's Dolby Vision policy comes from ``policy`` (its per-path overrides).
-    public var options: ProbeOptions
+    package var options: ProbeOptions
     /// The policy document: its Dolby Vision policy, overrides and `include`/`exclude`.
-    public var policy: PolicyDocument
-    public var isolation: Isolation = .inProcess
+    package var policy: PolicyDocument
+    package var isolation: Isolation = .inProcess
     /// Results dispatched but not yet written out, at most (bounds memory, also with `sorted`).
-    public var window: Int?
+    package var window: Int?
 
-    public enum Isolation: Sendable, Equatable {
+    package enum Isolation: Sendable, Equatable {
         case inProcess
         /// A `hdrprobe worker` process per worker thread; `grace` seconds over the time limit
         /// before a silent worker is killed.
         case workerProcesses(executable: String, grace: Double)
     }
 
-    public init(roots: [ProbePath], jobs: Int, options: ProbeOptions, policy: PolicyDocument) {
+    package init(roots: [ProbePath], jobs: Int, options: ProbeOptions, policy: PolicyDocument) {
         self.roots = roots
         self.jobs = max(1, jobs)
         self.options = options
@@ -38,7 +38,7 @@ public struct ScanConfiguration: Sendable {
     }
 
     /// Roots given as text (UTF-8 names).
-    public init(roots: [String], jobs: Int, options: ProbeOptions, policy: PolicyDocument) {
+    package init(roots: [String], jobs: Int, options: ProbeOptions, policy: PolicyDocument) {
         self.init(roots: roots.map { ProbePath($0) }, jobs: jobs, options: options, policy: policy)
     }
 

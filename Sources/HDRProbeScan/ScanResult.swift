@@ -2,9 +2,9 @@ import HDRProbeCore
 
 /// One file's result as the scan hands it out: the report as a JSON line, its digest, and
 /// whether it came from the cache.
-public struct ScanResult: Sendable {
-    public var entry: WalkEntry
-    public var jsonLine: String
-    public var digest: ReportDigest
-    public var fromCache: Bool
+package struct ScanResult: Sendable {
+    package var entry: WalkEntry
+    package var jsonLine: String
+    package var digest: ReportDigest
+    package var fromCache: Bool
 }

@@ -5,7 +5,7 @@ import HDRProbeCore
 /// crashes on a file becomes a `probe.crashed` report for that file; one that does not answer
 /// within the file's time limit plus a grace period is killed and becomes `probe.timeout`. The
 /// next file gets a fresh worker. Crash-worthy input therefore never stops the scan.
-public final class WorkerProcessExecutor: ProbeExecutor {
+package final class WorkerProcessExecutor: ProbeExecutor {
     let executable: String
     let grace: Double
     private var worker: WorkerProcess?
@@ -13,13 +13,13 @@ public final class WorkerProcessExecutor: ProbeExecutor {
 
     /// `executable`: the hdrprobe binary (its `worker` subcommand). `grace`: seconds a worker may
     /// take beyond the per-file time limit before it is killed.
-    public init(executable: String, grace: Double = 10) {
+    package init(executable: String, grace: Double = 10) {
         self.executable = executable
         self.grace = grace
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
-    public func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
+    package func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
         if shouldStop() { return .stopped }
         let process: WorkerProcess
         do {
@@ -63,7 +63,7 @@ public final class WorkerProcessExecutor: ProbeExecutor {
         }
     }
 
-    public func shutdown() {
+    package func shutdown() {
         worker?.kill()
         worker = nil
     }
@@ -72,7 +72,7 @@ public final class WorkerProcessExecutor: ProbeExecutor {
 extension WorkerProcessExecutor {
     /// The running hdrprobe binary (`/proc/self/exe` on Linux, the main bundle's executable path
     /// elsewhere), whose `worker` subcommand the scan starts.
-    public static func currentExecutable() -> String? {
+    package static func currentExecutable() -> String? {
 #if os(Linux)
         let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
 #else
@@ -85,5 +85,5 @@ extension WorkerProcessExecutor {
 
     /// Seconds a worker may run over the per-file time limit before it is killed: the limit
     /// itself, between 2 and 10 s.
-    public static func grace(forTimeout timeout: Double) -> Double { min(10, max(2, timeout)) }
+    package static func grace(forTimeout timeout: Double) -> Double { min(10, max(2, timeout)) }
 }

@@ -12,27 +12,27 @@ import HDRProbeEngine
 /// (``CheckEvaluator``), or compares two scans (`--diff`, ``ScanDiff``); prints the result in one
 /// format and writes any others to files. Exit status: 0 nothing at or above `--fail-on`, 1 some,
 /// 2 an output that cannot be written or a diff input that cannot be read, 130 interrupted.
-public enum CheckRun {
-    public struct Request: Sendable {
-        public enum Mode: Sendable {
+package enum CheckRun {
+    package struct Request: Sendable {
+        package enum Mode: Sendable {
             case scan(ScanConfiguration)
             case diff(old: String, new: String)
         }
-        public var mode: Mode
-        public var policy: PolicyDocument
-        public var format: CheckFormat = .text
-        public var failOn: Finding.Severity = .error
-        public var jsonFile: String?
-        public var junitFile: String?
-        public var sarifFile: String?
+        package var mode: Mode
+        package var policy: PolicyDocument
+        package var format: CheckFormat = .text
+        package var failOn: Finding.Severity = .error
+        package var jsonFile: String?
+        package var junitFile: String?
+        package var sarifFile: String?
         /// The scan's reports as JSONL (the input of a later `--diff`).
-        public var jsonlFile: String?
-        public var verbose = false
-        public var quiet = false
+        package var jsonlFile: String?
+        package var verbose = false
+        package var quiet = false
         /// A device-catalogue file (`--targets`) for the policy's `require:` targets.
-        public var targetsFile: String?
+        package var targetsFile: String?
 
-        public init(mode: Mode, policy: PolicyDocument) {
+        package init(mode: Mode, policy: PolicyDocument) {
             self.mode = mode
             self.policy = policy
         }
@@ -41,7 +41,7 @@ public enum CheckRun {
     /// A status the run stops with after printing its message.
     private struct Stop: Error { let status: Int32 }
 
-    public static func run(_ request: Request) -> Int32 {
+    package static func run(_ request: Request) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let stdout = LineWriter.standardOutput()
         do {

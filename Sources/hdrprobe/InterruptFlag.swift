@@ -6,10 +6,10 @@ import Darwin
 
 /// SIGINT / SIGTERM during a scan: the first one asks the scan to stop cleanly (what is done is
 /// written out, with the summary); a second one exits at once with status 130.
-public enum InterruptFlag {
+package enum InterruptFlag {
     nonisolated(unsafe) private static var signals: Int32 = 0
 
-    public static func install() {
+    package static func install() {
         let handler: @convention(c) (Int32) -> Void = { _ in
             InterruptFlag.signals += 1
             if InterruptFlag.signals >= 2 { _exit(130) }
@@ -25,5 +25,5 @@ public enum InterruptFlag {
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
-    public static var isSet: Bool { signals > 0 }
+    package static var isSet: Bool { signals > 0 }
 }

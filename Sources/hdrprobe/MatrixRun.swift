@@ -14,31 +14,31 @@ import HDRProbeEngine
 /// file's compact entry. Exit status: 0 written, 1 some file in error (still in the matrix),
 /// 2 an input that cannot be read or an output that cannot be written, 130 interrupted (the
 /// matrix of what was done is still written).
-public enum MatrixRun {
-    public struct Request: Sendable {
-        public enum Source: Sendable {
+package enum MatrixRun {
+    package struct Request: Sendable {
+        package enum Source: Sendable {
             case scan(ScanConfiguration)
             /// `scan --jsonl` / `probe --jsonl` files, read in order (a later report of a path wins).
             case jsonl([ProbePath])
         }
-        public var source: Source
-        public var targets: [PlaybackTarget]
-        public var catalog: DeviceCatalog
-        public var format: LibraryMatrix.Format = .md
+        package var source: Source
+        package var targets: [PlaybackTarget]
+        package var catalog: DeviceCatalog
+        package var format: LibraryMatrix.Format = .md
         /// nil: standard output.
-        public var output: String?
+        package var output: String?
         /// nil: per file only for small inputs.
-        public var perFile: Bool?
-        public var quiet = false
+        package var perFile: Bool?
+        package var quiet = false
 
-        public init(source: Source, targets: [PlaybackTarget], catalog: DeviceCatalog) {
+        package init(source: Source, targets: [PlaybackTarget], catalog: DeviceCatalog) {
             self.source = source
             self.targets = targets
             self.catalog = catalog
         }
     }
 
-    public static func run(_ request: Request) -> Int32 {
+    package static func run(_ request: Request) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var matrix = LibraryMatrix(targets: request.targets, catalog: request.catalog, tool: ProbeEngine.tool)
         var errors = 0

@@ -4,8 +4,8 @@ import HDRProbeScan
 
 /// `hdrprobe merge`: ``ReportMerger`` with its output and exit status (0 merged, 1 lines
 /// skipped, 2 unreadable input or unwritable output).
-public enum MergeRun {
-    public static func run(inputs: [String], output: String?, quiet: Bool) -> Int32 {
+package enum MergeRun {
+    package static func run(inputs: [String], output: String?, quiet: Bool) -> Int32 {
         let writer: LineWriter
         do { writer = try output.map(LineWriter.file) ?? LineWriter.standardOutput() } catch {
             ScanRun.printError("error: \(error.localizedDescription)")

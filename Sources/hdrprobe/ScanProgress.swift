@@ -9,24 +9,24 @@ import HDRProbeScan
 
 /// Progress of a scan on standard error: a one-line bar on a terminal (done/total, rate, ETA,
 /// current file), plain lines every few seconds otherwise, nothing when quiet.
-public final class ScanProgress: ScanProgressObserver {
-    public enum Style: Sendable, Equatable {
+package final class ScanProgress: ScanProgressObserver {
+    package enum Style: Sendable, Equatable {
         case bar
         case lines(interval: Double)
         case none
     }
 
-    public let style: Style
+    package let style: Style
     private let start = Date()
     private var lastDraw = Date.distantPast
     private let line = ProgressLine()
 
-    public init(style: Style) { self.style = style }
+    package init(style: Style) { self.style = style }
 
     /// `.bar` when standard error is a terminal, `.lines` otherwise, `.none` when quiet — and
     /// `.none` when the reports go to standard output and that is the same terminal (a bar
     /// redrawn between report lines would be mixed into them; the reports show the progress).
-    public static func automatic(quiet: Bool, interval: Double = 5, sharesTerminalWithReports: Bool = false) -> ScanProgress {
+    package static func automatic(quiet: Bool, interval: Double = 5, sharesTerminalWithReports: Bool = false) -> ScanProgress {
         if quiet { return ScanProgress(style: .none) }
         guard isatty(STDERR_FILENO) == 1 else { return ScanProgress(style: .lines(interval: interval)) }
         if sharesTerminalWithReports && isSameTerminal(STDOUT_FILENO, STDERR_FILENO) { return ScanProgress(style: .none) }
@@ -41,10 +41,10 @@ public final class ScanProgress: ScanProgressObserver {
         return sa.st_rdev == sb.st_rdev
     }
 
-    public var isEnabled: Bool { style != .none }
+    package var isEnabled: Bool { style != .none }
 
     /// `total`: files found so far; `totalKnown`: the count is complete.
-    public func update(done: Int, total: Int, totalKnown: Bool, current: String?) {
+    package func update(done: Int, total: Int, totalKnown: Bool, current: String?) {
         let now = Date()
         switch style {
         case .none:
@@ -63,7 +63,7 @@ public final class ScanProgress: ScanProgressObserver {
     }
 
     /// Clears the bar, or prints the last plain line.
-    public func finish(done: Int, interrupted: Bool) {
+    package func finish(done: Int, interrupted: Bool) {
         let elapsed = Date().timeIntervalSince(start)
         switch style {
         case .none:
@@ -77,7 +77,7 @@ public final class ScanProgress: ScanProgressObserver {
         }
     }
 
-    public func warn(_ message: String) {
+    package func warn(_ message: String) {
         line.clear()
         emit(message + "\n")
     }

@@ -12,18 +12,18 @@ import HDRProbeScan
 /// or `--jsonl FILE`), progress on standard error, and the summary at the end (standard output
 /// when the reports go to a file, else standard error). Exit status: 0 every file analysed,
 /// 1 any file in error, 2 an output that cannot be written, 130 interrupted.
-public enum ScanRun {
-    public struct Request: Sendable {
-        public var configuration: ScanConfiguration
+package enum ScanRun {
+    package struct Request: Sendable {
+        package var configuration: ScanConfiguration
         /// `-` or nil: standard output (unless `summaryOnly`).
         /// By its exact bytes (a command-line name that is not UTF-8); `-` is standard output.
-        public var jsonlPath: ProbePath?
-        public var summaryOnly = false
-        public var quiet = false
+        package var jsonlPath: ProbePath?
+        package var summaryOnly = false
+        package var quiet = false
         /// Seconds between plain progress lines when standard error is not a terminal.
-        public var progressInterval: Double = 5
+        package var progressInterval: Double = 5
 
-        public init(configuration: ScanConfiguration, jsonlPath: ProbePath? = nil, summaryOnly: Bool = false, quiet: Bool = false) {
+        package init(configuration: ScanConfiguration, jsonlPath: ProbePath? = nil, summaryOnly: Bool = false, quiet: Bool = false) {
             self.configuration = configuration
             self.jsonlPath = jsonlPath
             self.summaryOnly = summaryOnly
@@ -31,7 +31,7 @@ public enum ScanRun {
         }
     }
 
-    public static func run(_ request: Request) -> Int32 {
+    package static func run(_ request: Request) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         InterruptFlag.install()
         let writer: LineWriter?

@@ -3,27 +3,27 @@
 ///
 /// Every read is bounds-checked and throws ``BitReaderError/endOfData`` instead of trapping:
 /// parsers are fed untrusted bytes. Nothing here allocates in proportion to a value read.
-public struct BitReader: Sendable {
-    public let bytes: [UInt8]
+package struct BitReader: Sendable {
+    package let bytes: [UInt8]
     /// Position in bits from the start of `bytes`.
-    public private(set) var bitPosition: Int
+    package private(set) var bitPosition: Int
 
-    public init(_ bytes: [UInt8], bitOffset: Int = 0) {
+    package init(_ bytes: [UInt8], bitOffset: Int = 0) {
         self.bytes = bytes
         self.bitPosition = max(0, bitOffset)
     }
 
-    public init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    package init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         self.init(Array(bytes))
     }
 
-    public var bitCount: Int { bytes.count * 8 }
-    public var bitsRemaining: Int { max(0, bitCount - bitPosition) }
-    public var isByteAligned: Bool { bitPosition % 8 == 0 }
-    public var byteOffset: Int { bitPosition / 8 }
+    package var bitCount: Int { bytes.count * 8 }
+    package var bitsRemaining: Int { max(0, bitCount - bitPosition) }
+    package var isByteAligned: Bool { bitPosition % 8 == 0 }
+    package var byteOffset: Int { bitPosition / 8 }
 
     /// Reads `count` bits (0...64) as an unsigned integer.
-    public mutating func bits(_ count: Int) throws -> UInt64 {
+    package mutating func bits(_ count: Int) throws -> UInt64 {
         guard count >= 0, count <= 64 else { throw BitReaderError.invalidWidth(count) }
         guard count <= bitsRemaining else { throw BitReaderError.endOfData }
         var value: UInt64 = 0
@@ -41,27 +41,27 @@ public struct BitReader: Sendable {
         return value
     }
 
-    public mutating func u8(_ count: Int = 8) throws -> UInt8 { UInt8(truncatingIfNeeded: try bits(min(count, 8))) }
-    public mutating func u16(_ count: Int = 16) throws -> UInt16 { UInt16(truncatingIfNeeded: try bits(min(count, 16))) }
-    public mutating func u32(_ count: Int = 32) throws -> UInt32 { UInt32(truncatingIfNeeded: try bits(min(count, 32))) }
-    public mutating func int(_ count: Int) throws -> Int { Int(truncatingIfNeeded: try bits(count)) }
+    package mutating func u8(_ count: Int = 8) throws -> UInt8 { UInt8(truncatingIfNeeded: try bits(min(count, 8))) }
+    package mutating func u16(_ count: Int = 16) throws -> UInt16 { UInt16(truncatingIfNeeded: try bits(min(count, 16))) }
+    package mutating func u32(_ count: Int = 32) throws -> UInt32 { UInt32(truncatingIfNeeded: try bits(min(count, 32))) }
+    package mutating func int(_ count: Int) throws -> Int { Int(truncatingIfNeeded: try bits(count)) }
 
-    public mutating func flag() throws -> Bool { try bits(1) == 1 }
+    package mutating func flag() throws -> Bool { try bits(1) == 1 }
 
-    public mutating func skip(_ count: Int) throws {
+    package mutating func skip(_ count: Int) throws {
         guard count >= 0 else { throw BitReaderError.invalidWidth(count) }
         guard count <= bitsRemaining else { throw BitReaderError.endOfData }
         bitPosition += count
     }
 
     /// Skips to the next byte boundary (no-op when aligned).
-    public mutating func alignToByte() {
+    package mutating func alignToByte() {
         let rem = bitPosition & 7
         if rem != 0 { bitPosition = min(bitCount, bitPosition + 8 - rem) }
     }
 
     /// `ue(v)`: unsigned Exp-Golomb. At most 31 leading zero bits are accepted (values fit in UInt32).
-    public mutating func ue() throws -> UInt32 {
+    package mutating func ue() throws -> UInt32 {
         var leadingZeros = 0
         while try bits(1) == 0 {
             leadingZeros += 1
@@ -73,13 +73,13 @@ public struct BitReader: Sendable {
     }
 
     /// `se(v)`: signed Exp-Golomb.
-    public mutating func se() throws -> Int32 {
+    package mutating func se() throws -> Int32 {
         let k = Int64(try ue())
         return Int32(truncatingIfNeeded: (k & 1) == 1 ? (k + 1) / 2 : -(k / 2))
     }
 
     /// Reads `count` whole bytes; the reader must be byte aligned.
-    public mutating func bytes(_ count: Int) throws -> [UInt8] {
+    package mutating func bytes(_ count: Int) throws -> [UInt8] {
         guard count >= 0 else { throw BitReaderError.invalidWidth(count) }
         guard isByteAligned else { throw BitReaderError.notAligned }
         guard count * 8 <= bitsRemaining else { throw BitReaderError.endOfData }
@@ -89,7 +89,7 @@ public struct BitReader: Sendable {
     }
 }
 
-public enum BitReaderError: Error, Equatable, Sendable {
+package enum BitReaderError: Error, Equatable, Sendable {
     case endOfData
     case invalidWidth(Int)
     case expGolombTooLong

@@ -1,33 +1,33 @@
 /// A big-endian cursor over a byte slice for byte-oriented structures (ISO BMFF boxes,
 /// EBML headers, TS packets). Bounds-checked: reads past the end throw, never trap.
-public struct ByteReader: Sendable {
-    public let bytes: [UInt8]
-    public private(set) var offset: Int
-    public let end: Int
+package struct ByteReader: Sendable {
+    package let bytes: [UInt8]
+    package private(set) var offset: Int
+    package let end: Int
 
-    public init(_ bytes: [UInt8], offset: Int = 0, end: Int? = nil) {
+    package init(_ bytes: [UInt8], offset: Int = 0, end: Int? = nil) {
         self.bytes = bytes
         let e = min(end ?? bytes.count, bytes.count)
         self.end = max(0, e)
         self.offset = min(max(0, offset), self.end)
     }
 
-    public var remaining: Int { end - offset }
-    public var isAtEnd: Bool { offset >= end }
+    package var remaining: Int { end - offset }
+    package var isAtEnd: Bool { offset >= end }
 
-    public mutating func u8() throws -> UInt8 {
+    package mutating func u8() throws -> UInt8 {
         guard remaining >= 1 else { throw BitReaderError.endOfData }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    public mutating func u16() throws -> UInt16 { UInt16(try uint(2)) }
-    public mutating func u24() throws -> UInt32 { UInt32(try uint(3)) }
-    public mutating func u32() throws -> UInt32 { UInt32(try uint(4)) }
-    public mutating func u64() throws -> UInt64 { try uint(8) }
+    package mutating func u16() throws -> UInt16 { UInt16(try uint(2)) }
+    package mutating func u24() throws -> UInt32 { UInt32(try uint(3)) }
+    package mutating func u32() throws -> UInt32 { UInt32(try uint(4)) }
+    package mutating func u64() throws -> UInt64 { try uint(8) }
 
     /// Reads an unsigned big-endian integer of `width` bytes (1...8).
-    public mutating func uint(_ width: Int) throws -> UInt64 {
+    package mutating func uint(_ width: Int) throws -> UInt64 {
         guard width >= 1, width <= 8 else { throw BitReaderError.invalidWidth(width) }
         guard remaining >= width else { throw BitReaderError.endOfData }
         var v: UInt64 = 0
@@ -36,30 +36,30 @@ public struct ByteReader: Sendable {
         return v
     }
 
-    public mutating func fourCC() throws -> String {
+    package mutating func fourCC() throws -> String {
         let b = try take(4)
         return FourCC.string(b)
     }
 
-    public mutating func take(_ count: Int) throws -> [UInt8] {
+    package mutating func take(_ count: Int) throws -> [UInt8] {
         guard count >= 0, remaining >= count else { throw BitReaderError.endOfData }
         defer { offset += count }
         return Array(bytes[offset..<(offset + count)])
     }
 
-    public mutating func skip(_ count: Int) throws {
+    package mutating func skip(_ count: Int) throws {
         guard count >= 0, remaining >= count else { throw BitReaderError.endOfData }
         offset += count
     }
 }
 
 /// Four-character codes as printable strings (non-printable bytes become `.`).
-public enum FourCC {
-    public static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+package enum FourCC {
+    package static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         String(decoding: bytes.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
     }
 
-    public static func string(_ value: UInt32) -> String {
+    package static func string(_ value: UInt32) -> String {
         string([UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
     }
 }

@@ -1,23 +1,23 @@
 /// Applies a policy document to reports: which severity each finding and error gets (the
 /// built-in defaults of ``CheckRules/defaultErrors``, then the policy's `severity` maps), and the
 /// format rules. Pure: the same digest and path always give the same outcome.
-public struct CheckEvaluator: Sendable {
-    public let document: PolicyDocument
+package struct CheckEvaluator: Sendable {
+    package let document: PolicyDocument
     /// The device catalogue the policy's `require:` targets come from (nil: no requirement is evaluated).
-    public let catalog: DeviceCatalog?
+    package let catalog: DeviceCatalog?
 
-    public init(document: PolicyDocument, catalog: DeviceCatalog? = nil) {
+    package init(document: PolicyDocument, catalog: DeviceCatalog? = nil) {
         self.document = document
         self.catalog = catalog
     }
 
     /// The `require:` targets the catalogue does not know (a usage error before any scan).
-    public func unknownRequirementTargets() -> [TargetRequirement] {
+    package func unknownRequirementTargets() -> [TargetRequirement] {
         document.check.require.filter { catalog?.target($0.target) == nil }
     }
 
     /// The severity a code has in this check (nil: `off`). `reported` is the severity in the report.
-    public func severity(of code: String, reported: Finding.Severity, rules: CheckRules.Effective) -> Finding.Severity? {
+    package func severity(of code: String, reported: Finding.Severity, rules: CheckRules.Effective) -> Finding.Severity? {
         if let choice = rules.severity.choice(for: code) { return choice.severity }
         return Self.defaultSeverity(of: code, reported: reported)
     }
@@ -25,18 +25,18 @@ public struct CheckEvaluator: Sendable {
     /// The built-in default policy: refused Dolby Vision, RPUs without a configuration record and
     /// unreadable or unrecognised files are errors; check/diff codes keep their own severity;
     /// every other finding is at most a warning (info stays info).
-    public static func defaultSeverity(of code: String, reported: Finding.Severity) -> Finding.Severity {
+    package static func defaultSeverity(of code: String, reported: Finding.Severity) -> Finding.Severity {
         if CheckRules.defaultErrors.contains(code) || ErrorCode(rawValue: code, in: .error) != nil { return .error }
         if let check = CheckCode(rawValue: code, in: .check) { return check.severity }
         return min(reported, .warning)
     }
 
-    public func rules(for relativePath: String) -> CheckRules.Effective {
+    package func rules(for relativePath: String) -> CheckRules.Effective {
         document.check.effective(for: relativePath, dolbyVision: document.dolbyVision)
     }
 
     /// The outcome of one report; `relativePath` is what the policy's globs match.
-    public func evaluate(_ digest: ReportDigest, relativePath: String) -> FileOutcome {
+    package func evaluate(_ digest: ReportDigest, relativePath: String) -> FileOutcome {
         let rules = rules(for: relativePath)
         var items: [CheckItem] = []
         func add(_ code: String, _ reported: Finding.Severity, _ message: String, stream: Int?, fix: String?) {
@@ -76,7 +76,7 @@ public struct CheckEvaluator: Sendable {
     }
 
     /// Applies the policy's severities to items computed elsewhere (the diff); drops `off` ones.
-    public func apply(_ outcome: FileOutcome) -> FileOutcome {
+    package func apply(_ outcome: FileOutcome) -> FileOutcome {
         let rules = rules(for: outcome.path)
         let items = outcome.items.compactMap { item -> CheckItem? in
             guard let level = severity(of: item.code, reported: item.severity, rules: rules) else { return nil }

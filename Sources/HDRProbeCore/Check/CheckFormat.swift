@@ -1,9 +1,9 @@
 /// The output formats of `hdrprobe check` (`--format`).
-public enum CheckFormat: String, Sendable, CaseIterable {
+package enum CheckFormat: String, Sendable, CaseIterable {
     case text, json, junit, sarif, github
 
     /// The whole report in this format. `verbose`: text and github also list info items.
-    public func render(_ report: CheckReport, verbose: Bool = false) throws -> String {
+    package func render(_ report: CheckReport, verbose: Bool = false) throws -> String {
         switch self {
         case .text: return CheckTextRenderer.render(report, minimum: verbose ? .info : .warning)
         case .json: return try CheckJSONRenderer.render(report)

@@ -3,7 +3,7 @@ import Foundation
 /// `hdrprobe check --format json` / `--json FILE`: the whole result as one JSON document
 /// (`docs/check.md` lists its keys): the policy, the result, counts, the scan summary and every
 /// file with its items.
-public enum CheckJSONRenderer {
+package enum CheckJSONRenderer {
     struct Document: Encodable {
         var schemaVersion = 1
         var tool: Tool
@@ -24,7 +24,7 @@ public enum CheckJSONRenderer {
         var info: Int
     }
 
-    public static func render(_ report: CheckReport) throws -> String {
+    package static func render(_ report: CheckReport) throws -> String {
         let c = report.counts
         let doc = Document(tool: Tool(version: report.toolVersion), mode: report.mode, policy: report.policyName,
                            failOn: report.failOn, result: report.failed ? "fail" : "pass",

@@ -1,21 +1,21 @@
 /// Everything a check run produced, for the renderers (text, JSON, JUnit, SARIF, GitHub).
-public struct CheckReport: Sendable, Equatable {
-    public enum Mode: String, Codable, Sendable { case check, diff }
+package struct CheckReport: Sendable, Equatable {
+    package enum Mode: String, Codable, Sendable { case check, diff }
 
-    public var mode: Mode
-    public var policyName: String
-    public var failOn: Finding.Severity
-    public var toolVersion: String
+    package var mode: Mode
+    package var policyName: String
+    package var failOn: Finding.Severity
+    package var toolVersion: String
     /// One outcome per file looked at (check: every file, clean ones without items; diff: the
     /// files that changed), sorted by path.
-    public var outcomes: [FileOutcome]
+    package var outcomes: [FileOutcome]
     /// Files looked at (for a diff: every path of either scan).
-    public var fileCount: Int
+    package var fileCount: Int
     /// The scan summary (check); nil for a diff.
-    public var summary: ScanSummary?
-    public var seconds: Double
+    package var summary: ScanSummary?
+    package var seconds: Double
 
-    public init(mode: Mode, policyName: String, failOn: Finding.Severity, toolVersion: String, outcomes: [FileOutcome],
+    package init(mode: Mode, policyName: String, failOn: Finding.Severity, toolVersion: String, outcomes: [FileOutcome],
                 fileCount: Int, summary: ScanSummary?, seconds: Double) {
         self.mode = mode
         self.policyName = policyName
@@ -28,16 +28,16 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     /// Files with an item at or above `failOn`.
-    public var failingFiles: [FileOutcome] { outcomes.filter { !$0.failing(at: failOn).isEmpty } }
-    public var failed: Bool { outcomes.contains { !$0.failing(at: failOn).isEmpty } }
+    package var failingFiles: [FileOutcome] { outcomes.filter { !$0.failing(at: failOn).isEmpty } }
+    package var failed: Bool { outcomes.contains { !$0.failing(at: failOn).isEmpty } }
 
     /// Items per severity over all files.
-    public var counts: [Finding.Severity: Int] {
+    package var counts: [Finding.Severity: Int] {
         var c: [Finding.Severity: Int] = [:]
         for o in outcomes { for i in o.items { c[i.severity, default: 0] += 1 } }
         return c
     }
 
     /// Every code that appears, in byte order.
-    public var codes: [String] { Set(outcomes.flatMap { $0.items.map(\.code) }).sorted(by: MediaFileTypes.precedes) }
+    package var codes: [String] { Set(outcomes.flatMap { $0.items.map(\.code) }).sorted(by: MediaFileTypes.precedes) }
 }

@@ -15,51 +15,51 @@
 ///     formats: {allow: [SDR, HDR10]}
 ///     dolbyVision: {accept: ["8.2"]}
 /// ```
-public struct CheckRules: Sendable, Equatable {
-    public var severity = SeverityMap()
-    public var formats = FormatRule()
-    public var include: [GlobPattern] = []
-    public var exclude: [GlobPattern] = []
-    public var overrides: [PathOverride] = []
+package struct CheckRules: Sendable, Equatable {
+    package var severity = SeverityMap()
+    package var formats = FormatRule()
+    package var include: [GlobPattern] = []
+    package var exclude: [GlobPattern] = []
+    package var overrides: [PathOverride] = []
     /// Required outcomes on playback targets (``TargetRequirement``).
-    public var require: [TargetRequirement] = []
+    package var require: [TargetRequirement] = []
 
     /// Top-level policy keys this part reads (next to ``PolicyDocument``'s own).
-    public static let keys = ["severity", "formats", "include", "exclude", "overrides", "require"]
-    public static let overrideKeys = ["paths", "severity", "formats", "dolbyVision"]
+    package static let keys = ["severity", "formats", "include", "exclude", "overrides", "require"]
+    package static let overrideKeys = ["paths", "severity", "formats", "dolbyVision"]
 
-    public init() {}
+    package init() {}
 
     /// Codes the built-in default check makes errors whatever their report severity: a refused
     /// Dolby Vision verdict and RPUs without a configuration record (error codes of unreadable or
     /// unrecognised files are errors too). Every other report finding is at most a warning.
-    public static let defaultErrors: Set<String> = [FindingCode.dvRefused.rawValue, FindingCode.dvRpuWithoutConfiguration.rawValue]
+    package static let defaultErrors: Set<String> = [FindingCode.dvRefused.rawValue, FindingCode.dvRpuWithoutConfiguration.rawValue]
 
     /// One `overrides[]` entry: rules for the files its globs match, applied over the top-level
     /// ones in file order. `dolbyVision` edits the document's Dolby Vision policy for those files.
-    public struct PathOverride: Sendable, Equatable {
-        public var paths: [GlobPattern]
-        public var severity: SeverityMap
-        public var formats: FormatRule?
-        public var dolbyVision: DolbyVisionPolicy?
+    package struct PathOverride: Sendable, Equatable {
+        package var paths: [GlobPattern]
+        package var severity: SeverityMap
+        package var formats: FormatRule?
+        package var dolbyVision: DolbyVisionPolicy?
 
-        public func matches(_ relativePath: String) -> Bool { paths.contains { $0.matches(relativePath) } }
+        package func matches(_ relativePath: String) -> Bool { paths.contains { $0.matches(relativePath) } }
     }
 
     /// The rules in force for one file.
-    public struct Effective: Sendable, Equatable {
-        public var severity: SeverityMap
-        public var formats: FormatRule
-        public var dolbyVision: DolbyVisionPolicy
+    package struct Effective: Sendable, Equatable {
+        package var severity: SeverityMap
+        package var formats: FormatRule
+        package var dolbyVision: DolbyVisionPolicy
     }
 
     /// Whether a file (path relative to its scan root) is checked at all.
-    public func includes(_ relativePath: String) -> Bool {
+    package func includes(_ relativePath: String) -> Bool {
         if !include.isEmpty && !include.contains(where: { $0.matches(relativePath) }) { return false }
         return !exclude.contains { $0.matches(relativePath) }
     }
 
-    public func effective(for relativePath: String, dolbyVision base: DolbyVisionPolicy) -> Effective {
+    package func effective(for relativePath: String, dolbyVision base: DolbyVisionPolicy) -> Effective {
         var result = Effective(severity: severity, formats: formats, dolbyVision: base)
         for o in overrides where o.matches(relativePath) {
             result.severity.merge(o.severity)

@@ -1,8 +1,8 @@
 /// The human output of `hdrprobe check`: one block per file with problems, each item with its
 /// severity, code, stream, message and fix, then one closing line with the counts and the result.
-public enum CheckTextRenderer {
+package enum CheckTextRenderer {
     /// The block of one file, or nil when it has nothing at or above `minimum`.
-    public static func block(_ outcome: FileOutcome, minimum: Finding.Severity = .warning) -> String? {
+    package static func block(_ outcome: FileOutcome, minimum: Finding.Severity = .warning) -> String? {
         let items = outcome.items.filter { $0.severity >= minimum }
         guard !items.isEmpty else { return nil }
         // A path or message can hold a file name's control characters (ESC, BEL…): escaped.
@@ -16,7 +16,7 @@ public enum CheckTextRenderer {
     }
 
     /// The closing line, e.g. `hdrprobe check: 112 files, 9 failing (error): 12 errors, 30 warnings, 4 info — FAIL`.
-    public static func footer(_ report: CheckReport) -> String {
+    package static func footer(_ report: CheckReport) -> String {
         let c = report.counts
         let what = report.mode == .diff ? "hdrprobe check --diff: \(CountText.of(report.fileCount, "file")) compared, \(report.outcomes.count) changed"
                                         : "hdrprobe check: \(CountText.of(report.fileCount, "file"))"
@@ -24,7 +24,7 @@ public enum CheckTextRenderer {
         return "\(what), \(failing) failing (--fail-on \(report.failOn.rawValue)): \(CountText.of(c[.error] ?? 0, "error")), \(CountText.of(c[.warning] ?? 0, "warning")), \(c[.info] ?? 0) info — \(report.failed ? "FAIL" : "PASS")"
     }
 
-    public static func render(_ report: CheckReport, minimum: Finding.Severity = .warning) -> String {
+    package static func render(_ report: CheckReport, minimum: Finding.Severity = .warning) -> String {
         let blocks = report.outcomes.compactMap { block($0, minimum: minimum) }
         return (blocks + [footer(report)]).joined(separator: "\n\n") + "\n"
     }

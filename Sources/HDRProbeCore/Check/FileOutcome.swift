@@ -1,10 +1,10 @@
 /// The check result of one file: its items, most severe first.
-public struct FileOutcome: Codable, Sendable, Equatable {
-    public var path: String
-    public var status: ProbeReport.Status
-    public var items: [CheckItem]
+package struct FileOutcome: Codable, Sendable, Equatable {
+    package var path: String
+    package var status: ProbeReport.Status
+    package var items: [CheckItem]
 
-    public init(path: String, status: ProbeReport.Status, items: [CheckItem]) {
+    package init(path: String, status: ProbeReport.Status, items: [CheckItem]) {
         self.path = path
         self.status = status
         self.items = items.enumerated().sorted {
@@ -12,8 +12,8 @@ public struct FileOutcome: Codable, Sendable, Equatable {
         }.map(\.element)
     }
 
-    public var worst: Finding.Severity? { items.first?.severity }
+    package var worst: Finding.Severity? { items.first?.severity }
 
     /// Items at or above `failOn`, which make the check fail.
-    public func failing(at failOn: Finding.Severity) -> [CheckItem] { items.filter { $0.severity >= failOn } }
+    package func failing(at failOn: Finding.Severity) -> [CheckItem] { items.filter { $0.severity >= failOn } }
 }

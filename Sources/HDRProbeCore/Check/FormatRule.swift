@@ -1,18 +1,18 @@
 /// A policy's `formats`: which `videoRangeType` values a video stream may have. `allow` (when
 /// given) lists the only ones accepted; `forbid` lists refused ones.
-public struct FormatRule: Sendable, Equatable {
-    public var allow: Set<VideoRangeType>?
-    public var forbid: Set<VideoRangeType>
+package struct FormatRule: Sendable, Equatable {
+    package var allow: Set<VideoRangeType>?
+    package var forbid: Set<VideoRangeType>
 
-    public init(allow: Set<VideoRangeType>? = nil, forbid: Set<VideoRangeType> = []) {
+    package init(allow: Set<VideoRangeType>? = nil, forbid: Set<VideoRangeType> = []) {
         self.allow = allow
         self.forbid = forbid
     }
 
-    public var isEmpty: Bool { allow == nil && forbid.isEmpty }
+    package var isEmpty: Bool { allow == nil && forbid.isEmpty }
 
     /// The check code a stream of this range type raises, if any.
-    public func violation(_ rangeType: VideoRangeType) -> CheckCode? {
+    package func violation(_ rangeType: VideoRangeType) -> CheckCode? {
         if forbid.contains(rangeType) { return .formatForbidden }
         if let allow, !allow.contains(rangeType) { return .formatNotAllowed }
         return nil

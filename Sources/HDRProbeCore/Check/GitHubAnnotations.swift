@@ -3,8 +3,8 @@
 /// so problems show up as annotations on the run. Escaping follows the Actions runner
 /// (`toolkit/packages/core/src/command.ts`): in the message `%`, CR and LF; in properties also
 /// `:` and `,`.
-public enum GitHubAnnotations {
-    public static func render(_ report: CheckReport, minimum: Finding.Severity = .warning) -> String {
+package enum GitHubAnnotations {
+    package static func render(_ report: CheckReport, minimum: Finding.Severity = .warning) -> String {
         var out = ""
         for o in report.outcomes {
             for item in o.items where item.severity >= minimum {
@@ -15,7 +15,7 @@ public enum GitHubAnnotations {
         return out
     }
 
-    public static func line(path: String, item: CheckItem) -> String {
+    package static func line(path: String, item: CheckItem) -> String {
         let command: String
         switch item.severity {
         case .error: command = "error"
@@ -28,14 +28,14 @@ public enum GitHubAnnotations {
     }
 
     /// The message part: `%` → `%25`, CR → `%0D`, LF → `%0A`.
-    public static func data(_ s: String) -> String {
+    package static func data(_ s: String) -> String {
         s.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// A property value: as ``data(_:)`` plus `:` → `%3A` and `,` → `%2C`.
-    public static func property(_ s: String) -> String {
+    package static func property(_ s: String) -> String {
         data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -6,12 +6,12 @@
 /// - a pattern without `/` matches the file name at any depth (`*.ts` is `**/*.ts`);
 /// - a leading `/` anchors at the scan root; a trailing `/` matches everything under a folder.
 /// Matching is case-sensitive.
-public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
-    public let source: String
+package struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
+    package let source: String
     private let alternatives: [[Segment]]
 
-    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     enum Segment: Sendable, Equatable {
@@ -26,9 +26,9 @@ public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
         case set(negated: Bool, items: [ClosedRange<Character>])
     }
 
-    public var description: String { source }
+    package var description: String { source }
 
-    public init(_ source: String) throws(SyntaxError) {
+    package init(_ source: String) throws(SyntaxError) {
         guard !source.isEmpty else { throw SyntaxError(description: "an empty pattern matches nothing") }
         self.source = source
         var result: [[Segment]] = []
@@ -47,7 +47,7 @@ public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
         alternatives = result
     }
 
-    public func matches(_ relativePath: String) -> Bool {
+    package func matches(_ relativePath: String) -> Bool {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
         return alternatives.contains { Self.match($0[...], parts[...]) }
     }

@@ -4,8 +4,8 @@ import Foundation
 /// one `<testcase>` per file; a file with items at or above `--fail-on` gets one `<failure>` (or
 /// `<error>` when the file could not be analysed) listing them, items below go to `<system-out>`.
 /// Valid against the JUnit schema of Jenkins' xunit plugin (`junit-10.xsd`, checked by a test).
-public enum JUnitRenderer {
-    public static func render(_ report: CheckReport) -> String {
+package enum JUnitRenderer {
+    package static func render(_ report: CheckReport) -> String {
         let failing = report.failingFiles
         let errors = failing.filter { $0.status == .error }.count
         let failures = failing.count - errors

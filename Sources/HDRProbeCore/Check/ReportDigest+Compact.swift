@@ -6,7 +6,7 @@
 extension ReportDigest {
     static let compactVersion: UInt8 = 2
 
-    public func compactEncoded() -> [UInt8] {
+    package func compactEncoded() -> [UInt8] {
         var w = CompactWriter()
         w.byte(Self.compactVersion)
         w.string(path)
@@ -57,7 +57,7 @@ extension ReportDigest {
         return w.bytes
     }
 
-    public init?(compact bytes: [UInt8]) {
+    package init?(compact bytes: [UInt8]) {
         var r = CompactReader(bytes)
         guard r.byte() == Self.compactVersion, let path = r.string(), let status = r.byte(), status <= 1 else { return nil }
         var error: ReportError?

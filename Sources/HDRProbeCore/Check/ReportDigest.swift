@@ -3,30 +3,30 @@ import Foundation
 /// What a library scan keeps of each report: enough for the summary, the check policy and the
 /// diff, a few hundred bytes instead of the whole report, so that memory stays flat however many
 /// files a scan sees. Built from a ``ProbeReport`` or read from one JSONL line.
-public struct ReportDigest: Codable, Sendable, Equatable {
-    public var path: String
+package struct ReportDigest: Codable, Sendable, Equatable {
+    package var path: String
     /// The report's `pathBytes` (a name that is not UTF-8), nil otherwise.
-    public var pathBytes: String?
-    public var status: ProbeReport.Status
-    public var error: ReportError?
-    public var streams: [StreamDigest]
-    public var findings: [Finding]
+    package var pathBytes: String?
+    package var status: ProbeReport.Status
+    package var error: ReportError?
+    package var streams: [StreamDigest]
+    package var findings: [Finding]
     /// The first video stream's brightness over the scanned frames (the matrix's plot): set by
     /// the scan's probe, kept in the cache; nil when read from a report line (reports do not
     /// carry per-frame data) or without dynamic metadata.
-    public var brightness: BrightnessSeries?
+    package var brightness: BrightnessSeries?
 
-    public struct StreamDigest: Codable, Sendable, Equatable {
-        public var index: Int
-        public var kind: String
+    package struct StreamDigest: Codable, Sendable, Equatable {
+        package var index: Int
+        package var kind: String
         /// `hdr.videoRangeType` of a video stream.
-        public var videoRangeType: VideoRangeType?
+        package var videoRangeType: VideoRangeType?
         /// Null when the stream has no Dolby Vision at all.
-        public var dolbyVision: DolbyVision?
+        package var dolbyVision: DolbyVision?
         /// What the playback simulation needs (video streams; the policy's `require:` uses it).
-        public var playback: PlaybackInput?
+        package var playback: PlaybackInput?
 
-        public init(index: Int, kind: String, videoRangeType: VideoRangeType?, dolbyVision: DolbyVision?, playback: PlaybackInput? = nil) {
+        package init(index: Int, kind: String, videoRangeType: VideoRangeType?, dolbyVision: DolbyVision?, playback: PlaybackInput? = nil) {
             self.index = index
             self.kind = kind
             self.videoRangeType = videoRangeType
@@ -35,7 +35,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         }
 
         /// From a report's stream.
-        public init(_ s: StreamReport, container: String?) {
+        package init(_ s: StreamReport, container: String?) {
             // An enhancement-layer stream is not a video of its own: its role is its kind here.
             self.init(index: s.index, kind: s.role ?? s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
                       dolbyVision: s.dolbyVision.map {
@@ -45,19 +45,19 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         }
     }
 
-    public struct DolbyVision: Codable, Sendable, Equatable {
-        public var profile: String
-        public var decision: String
-        public var verdictCode: String
+    package struct DolbyVision: Codable, Sendable, Equatable {
+        package var profile: String
+        package var decision: String
+        package var verdictCode: String
 
-        public init(profile: String, decision: String, verdictCode: String) {
+        package init(profile: String, decision: String, verdictCode: String) {
             self.profile = profile
             self.decision = decision
             self.verdictCode = verdictCode
         }
     }
 
-    public init(path: String, status: ProbeReport.Status, error: ReportError?, streams: [StreamDigest], findings: [Finding],
+    package init(path: String, status: ProbeReport.Status, error: ReportError?, streams: [StreamDigest], findings: [Finding],
                 brightness: BrightnessSeries? = nil) {
         self.path = path
         self.status = status
@@ -67,7 +67,7 @@ public struct ReportDigest: Codable, Sendable, Equatable {
         self.brightness = brightness
     }
 
-    public init(_ report: ProbeReport) {
+    package init(_ report: ProbeReport) {
         self.init(path: report.path, status: report.status, error: report.error,
                   streams: report.streams.map { StreamDigest($0, container: report.container.format) },
                   findings: report.findings, brightness: report.brightness)
@@ -75,19 +75,19 @@ public struct ReportDigest: Codable, Sendable, Equatable {
     }
 
     /// The file's path compared byte for byte (its exact bytes when the name is not UTF-8).
-    public var exactPath: ExactPath { ExactPath(path: path, base64Bytes: pathBytes) }
+    package var exactPath: ExactPath { ExactPath(path: path, base64Bytes: pathBytes) }
 
     /// The brightness of the first video stream from the frames a probe collected
     /// (``ProbeEngine/probeWithFrames``, per stream index); nil without dynamic metadata.
-    public static func brightness(of report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) -> BrightnessSeries? {
+    package static func brightness(of report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) -> BrightnessSeries? {
         guard let video = report.streams.first(where: { $0.kind == .video }), let f = frames[video.index] else { return nil }
         return BrightnessSeries(frames: f)
     }
 
-    public var videoStreams: [StreamDigest] { streams.filter { $0.kind == "video" } }
+    package var videoStreams: [StreamDigest] { streams.filter { $0.kind == "video" } }
 
     /// Reads the digest from one report JSON document (a `scan`/`probe --jsonl` line).
-    public static func decode(jsonLine: Data) throws -> ReportDigest {
+    package static func decode(jsonLine: Data) throws -> ReportDigest {
         let r = try JSONDecoder().decode(Line.self, from: jsonLine)
         var digest = ReportDigest(path: r.path, status: r.status, error: r.error,
                                   streams: (r.streams ?? []).map { StreamDigest($0.report, container: r.container?.format) },

@@ -4,7 +4,7 @@ import Foundation
 /// viewers read it: one rule per code (its fix as help), one result per item with the file as its
 /// artifact location (a relative URI reference, or a `file:` URI for an absolute path).
 /// Valid against the OASIS `sarif-schema-2.1.0.json` (checked by a test).
-public enum SARIFRenderer {
+package enum SARIFRenderer {
     struct Log: Encodable {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
         var version = "2.1.0"
@@ -45,7 +45,7 @@ public enum SARIFRenderer {
     struct PhysicalLocation: Encodable { var artifactLocation: ArtifactLocation }
     struct ArtifactLocation: Encodable { var uri: String }
 
-    public static func level(_ s: Finding.Severity) -> String {
+    package static func level(_ s: Finding.Severity) -> String {
         switch s {
         case .error: return "error"
         case .warning: return "warning"
@@ -53,7 +53,7 @@ public enum SARIFRenderer {
         }
     }
 
-    public static func render(_ report: CheckReport) throws -> String {
+    package static func render(_ report: CheckReport) throws -> String {
         let codes = report.codes
         let index = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         var defaultLevel: [String: Finding.Severity] = [:]
@@ -82,7 +82,7 @@ public enum SARIFRenderer {
 
     /// An RFC 3986 URI reference for a path: unreserved characters and `/` as they are, every
     /// other byte of the UTF-8 path percent-encoded; absolute paths become `file://` URIs.
-    public static func uri(_ path: String) -> String {
+    package static func uri(_ path: String) -> String {
         var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
             switch byte {

@@ -2,11 +2,11 @@
 /// lost Dolby Vision, verdicts that went from accept to refuse or otherwise changed, new errors,
 /// range types that changed, new warnings, and files added or removed. The regression check of a
 /// packaging pipeline: run it on the scan of the last release and the scan of the candidate.
-public enum ScanDiff {
+package enum ScanDiff {
     /// One outcome per file with a change, sorted by path (byte order); items carry the default
     /// severities of ``CheckCode``.
     /// Paths are compared byte for byte (``ExactPath``): an NFC and an NFD spelling are two files.
-    public static func compare(old: [ExactPath: ReportDigest], new: [ExactPath: ReportDigest]) -> [FileOutcome] {
+    package static func compare(old: [ExactPath: ReportDigest], new: [ExactPath: ReportDigest]) -> [FileOutcome] {
         let paths = Set(old.keys).union(new.keys).sorted()
         var outcomes: [FileOutcome] = []
         for path in paths {
@@ -19,7 +19,7 @@ public enum ScanDiff {
 
     /// The same for digests keyed by `String` (whose keys already equate canonically equivalent
     /// spellings; readers of JSONL use ``ExactPath`` keys).
-    public static func compare(old: [String: ReportDigest], new: [String: ReportDigest]) -> [FileOutcome] {
+    package static func compare(old: [String: ReportDigest], new: [String: ReportDigest]) -> [FileOutcome] {
         compare(old: Dictionary(old.map { (ExactPath($0.key), $0.value) }, uniquingKeysWith: { _, b in b }),
                 new: Dictionary(new.map { (ExactPath($0.key), $0.value) }, uniquingKeysWith: { _, b in b }))
     }
@@ -29,7 +29,7 @@ public enum ScanDiff {
                   fix: FindingRemedy.fix(for: code.rawValue))
     }
 
-    public static func changes(old: ReportDigest?, new: ReportDigest?) -> [CheckItem] {
+    package static func changes(old: ReportDigest?, new: ReportDigest?) -> [CheckItem] {
         guard let new else { return old == nil ? [] : [item(.removed, "The file is no longer in the scan.")] }
         guard let old else { return [item(.added, "New file" + (new.status == .error ? ", in error (\(new.error?.code ?? "error"))." : "."))] }
         switch (old.status, new.status) {

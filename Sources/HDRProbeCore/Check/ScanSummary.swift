@@ -3,29 +3,29 @@ import Foundation
 /// The end-of-scan summary: how many files, how they came out, and counts per video range type,
 /// per Dolby Vision profile and verdict, per finding code and per error code. Counts only, so it
 /// stays the same size however large the library.
-public struct ScanSummary: Codable, Sendable, Equatable {
-    public var files = 0
-    public var ok = 0
-    public var errors = 0
+package struct ScanSummary: Codable, Sendable, Equatable {
+    package var files = 0
+    package var ok = 0
+    package var errors = 0
     /// Reports taken from the incremental cache / produced by a probe in this run.
-    public var fromCache = 0
-    public var probed = 0
+    package var fromCache = 0
+    package var probed = 0
     /// Video streams per `videoRangeType`.
-    public var rangeTypes: [String: Int] = [:]
+    package var rangeTypes: [String: Int] = [:]
     /// Dolby Vision streams per `"<profile> <decision>"`, with the verdict code when refused.
-    public var dolbyVision: [String: Int] = [:]
+    package var dolbyVision: [String: Int] = [:]
     /// Findings per code (each occurrence).
-    public var findings: [String: Int] = [:]
+    package var findings: [String: Int] = [:]
     /// Files in error per `error.code`.
-    public var errorCodes: [String: Int] = [:]
+    package var errorCodes: [String: Int] = [:]
     /// Entries the walk passed over, per reason (`hidden`, `notMedia`, `symlinkLoop`, …).
-    public var skipped: [String: Int] = [:]
-    public var interrupted = false
-    public var seconds: Double = 0
+    package var skipped: [String: Int] = [:]
+    package var interrupted = false
+    package var seconds: Double = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ digest: ReportDigest, fromCache cached: Bool) {
+    package mutating func add(_ digest: ReportDigest, fromCache cached: Bool) {
         files += 1
         if cached { fromCache += 1 } else { probed += 1 }
         if digest.status == .error {
@@ -44,15 +44,15 @@ public struct ScanSummary: Codable, Sendable, Equatable {
         for f in digest.findings { findings[f.code, default: 0] += 1 }
     }
 
-    public mutating func skip(_ reason: String, count: Int = 1) {
+    package mutating func skip(_ reason: String, count: Int = 1) {
         skipped[reason, default: 0] += count
     }
 
     /// Files per second over the whole run.
-    public var rate: Double { seconds > 0 ? Double(files) / seconds : 0 }
+    package var rate: Double { seconds > 0 ? Double(files) / seconds : 0 }
 
     /// The human summary, e.g. at the end of `hdrprobe scan`.
-    public func text(title: String = "hdrprobe scan") -> String {
+    package func text(title: String = "hdrprobe scan") -> String {
         var lines: [String] = []
         let time = String(format: "%.1f", seconds)
         let rateText = rate > 0 ? ", " + CountText.perSecond(rate, "file") : ""

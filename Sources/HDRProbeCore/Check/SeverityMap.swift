@@ -1,28 +1,28 @@
 /// A policy's `severity` map: finding, error, check and diff codes — or a family such as `hls.*` —
 /// to `error`, `warning`, `info` or `off`. An exact code wins over a family, a longer family over a
 /// shorter one; a later map (a per-path override) wins over an earlier one.
-public struct SeverityMap: Sendable, Equatable {
+package struct SeverityMap: Sendable, Equatable {
     /// What a code becomes: a severity, or `off` (dropped from the check).
-    public enum Choice: Sendable, Equatable {
+    package enum Choice: Sendable, Equatable {
         case level(Finding.Severity)
         case off
 
         /// nil for `off`.
-        public var severity: Finding.Severity? {
+        package var severity: Finding.Severity? {
             if case .level(let s) = self { return s }
             return nil
         }
     }
 
-    public private(set) var exact: [String: Choice] = [:]
-    public private(set) var families: [String: Choice] = [:]
+    package private(set) var exact: [String: Choice] = [:]
+    package private(set) var families: [String: Choice] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { exact.isEmpty && families.isEmpty }
+    package var isEmpty: Bool { exact.isEmpty && families.isEmpty }
 
     /// nil when the map does not mention the code.
-    public func choice(for code: String) -> Choice? {
+    package func choice(for code: String) -> Choice? {
         if let e = exact[code] { return e }
         var best: (prefix: String, value: Choice)?
         for (prefix, value) in families where code.hasPrefix(prefix + ".") {
@@ -31,7 +31,7 @@ public struct SeverityMap: Sendable, Equatable {
         return best?.value
     }
 
-    public mutating func merge(_ other: SeverityMap) {
+    package mutating func merge(_ other: SeverityMap) {
         exact.merge(other.exact) { $1 }
         families.merge(other.families) { $1 }
     }

@@ -2,38 +2,38 @@
 /// library over N machines. A file belongs to shard `FNV-1a-64(path relative to its scan root) mod N`
 /// (1-based `I`), so every file lands in exactly one shard and the split is the same on every
 /// machine and every run — unlike Swift's `hashValue`, which is seeded per process.
-public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
+package struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
     /// 1-based.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Parses `I/N` (e.g. `2/8`).
-    public init?(argument: String) {
+    package init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
         self.init(index: i, count: n)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// The 1-based shard a path relative to its scan root belongs to.
-    public static func shard(of relativePath: String, count: Int) -> Int {
+    package static func shard(of relativePath: String, count: Int) -> Int {
         Int(fnv1a64(relativePath.utf8) % UInt64(max(1, count))) + 1
     }
 
-    public func contains(_ relativePath: String) -> Bool {
+    package func contains(_ relativePath: String) -> Bool {
         Self.shard(of: relativePath, count: count) == index
     }
 
     /// FNV-1a, 64-bit (offset basis 0xcbf29ce484222325, prime 0x100000001b3; Fowler, Noll, Vo,
     /// draft-eastlake-fnv).
-    public static func fnv1a64<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
+    package static func fnv1a64<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

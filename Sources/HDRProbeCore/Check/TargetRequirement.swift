@@ -10,27 +10,27 @@
 ///     pipeline: native                # optional: native or software
 /// ```
 /// A file that misses it gets `policy.requirementNotMet` with the simulated outcome and reasons.
-public struct TargetRequirement: Sendable, Equatable {
-    public var target: String
+package struct TargetRequirement: Sendable, Equatable {
+    package var target: String
     /// nil: every file with video; otherwise `videoRangeType` names (`hdr` expands to all but SDR).
-    public var when: Set<VideoRangeType>?
-    public var hdrOnly: Bool
-    public var output: Set<OutputRange>
-    public var pipeline: PlaybackOutcome.Pipeline?
+    package var when: Set<VideoRangeType>?
+    package var hdrOnly: Bool
+    package var output: Set<OutputRange>
+    package var pipeline: PlaybackOutcome.Pipeline?
     /// Line in the policy file (for the errors about unknown targets).
-    public var line: Int?
+    package var line: Int?
 
-    public static let keys = ["target", "when", "output", "pipeline"]
+    package static let keys = ["target", "when", "output", "pipeline"]
 
     /// Whether the requirement applies to a stream of this range type.
-    public func applies(to videoRangeType: VideoRangeType?) -> Bool {
+    package func applies(to videoRangeType: VideoRangeType?) -> Bool {
         guard let type = videoRangeType else { return false }
         if hdrOnly { return type != .sdr }
         return when.map { $0.contains(type) } ?? true
     }
 
     /// nil when met; else the sentence of the finding.
-    public func violation(_ outcome: PlaybackOutcome) -> String? {
+    package func violation(_ outcome: PlaybackOutcome) -> String? {
         let rangeOK = outcome.output.map { output.contains($0.range) } ?? false
         let pipelineOK = pipeline.map { $0 == outcome.pipeline } ?? true
         if rangeOK && pipelineOK && outcome.status != .fails { return nil }

@@ -7,14 +7,14 @@
 ///   picture size and rate (§4), Profile 5 without a colour description (`docs/rules/apple-playback.md` §2.7);
 /// - sample entry vs parameter-set location (`docs/rules/apple-playback.md` §2.2) and SEI arrays in hvcC (§2.4);
 /// - HDR10+ without static HDR10 metadata (`docs/rules/hdr10plus.md` §1, `docs/rules/apple-playback.md` §9).
-public struct ContainerBitstreamChecks: Sendable {
-    public var evidence: VideoEvidence
+package struct ContainerBitstreamChecks: Sendable {
+    package var evidence: VideoEvidence
 
-    public init(_ evidence: VideoEvidence) { self.evidence = evidence }
+    package init(_ evidence: VideoEvidence) { self.evidence = evidence }
 
     /// `transfer`: the effective base-layer transfer; `frameRate`: frames per second if known;
     /// `hdr10Plus`: HDR10+ present in the scanned frames.
-    public func findings(transfer: Int?, frameRate: Double?, hdr10Plus: Bool) -> [Finding] {
+    package func findings(transfer: Int?, frameRate: Double?, hdr10Plus: Bool) -> [Finding] {
         var out: [Finding] = []
         let e = evidence
         func add(_ code: FindingCode, _ message: String) { out.append(Finding(code, message, stream: e.index)) }

@@ -3,16 +3,16 @@
 /// `dependency_pid`; its packets hold the EL pictures and the RPUs. hdrprobe reports the pair as one
 /// Dolby Vision presentation on the base-layer stream and marks the EL stream with
 /// `role: "dolbyVisionEnhancementLayer"` and `dependsOn` (`docs/report-contract.md`, "Stream").
-public enum DolbyVisionLayerPairing {
-    public static let enhancementLayerRole = "dolbyVisionEnhancementLayer"
+package enum DolbyVisionLayerPairing {
+    package static let enhancementLayerRole = "dolbyVisionEnhancementLayer"
 
     /// A video stream as the pairing sees it: container index, stream id (the TS PID) and evidence.
-    public struct Candidate: Sendable {
-        public var index: Int
-        public var id: Int
-        public var evidence: VideoEvidence
+    package struct Candidate: Sendable {
+        package var index: Int
+        package var id: Int
+        package var evidence: VideoEvidence
 
-        public init(index: Int, id: Int, evidence: VideoEvidence) {
+        package init(index: Int, id: Int, evidence: VideoEvidence) {
             self.index = index
             self.id = id
             self.evidence = evidence
@@ -20,7 +20,7 @@ public enum DolbyVisionLayerPairing {
     }
 
     /// Enhancement-layer stream index → base-layer stream index.
-    public static func pairs(_ streams: [Candidate]) -> [Int: Int] {
+    package static func pairs(_ streams: [Candidate]) -> [Int: Int] {
         var result: [Int: Int] = [:]
         for el in streams {
             guard let record = el.evidence.doviRecord, !record.blPresent, let dependency = record.dependencyPID,
@@ -32,7 +32,7 @@ public enum DolbyVisionLayerPairing {
 
     /// The base layer's evidence with the enhancement layer's record (now with the base layer
     /// present) and its RPU facts folded in; the EL's own pictures count as the enhancement layer.
-    public static func presentation(base: VideoEvidence, enhancement el: VideoEvidence) -> VideoEvidence {
+    package static func presentation(base: VideoEvidence, enhancement el: VideoEvidence) -> VideoEvidence {
         var e = base
         if var record = el.doviRecord {
             record.blPresent = true

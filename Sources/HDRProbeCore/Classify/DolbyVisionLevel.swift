@@ -7,16 +7,16 @@
 /// way GPAC does (the smallest level that fits) — `docs/rules/hls-signalling.md` §4: "hdrprobe should instead
 /// raise a finding and, if it must produce a string, derive the level from width × height × frame
 /// rate with the level table".
-public struct DolbyVisionLevel: Sendable, Equatable, Codable {
-    public var id: Int
+package struct DolbyVisionLevel: Sendable, Equatable, Codable {
+    package var id: Int
     /// Pixels per second.
-    public var maxPixelRate: Int
-    public var maxWidth: Int
+    package var maxPixelRate: Int
+    package var maxWidth: Int
     /// Mbps.
-    public var maxBitrateMainTier: Int
-    public var maxBitrateHighTier: Int
+    package var maxBitrateMainTier: Int
+    package var maxBitrateHighTier: Int
 
-    public init(id: Int, maxPixelRate: Int, maxWidth: Int, maxBitrateMainTier: Int, maxBitrateHighTier: Int) {
+    package init(id: Int, maxPixelRate: Int, maxWidth: Int, maxBitrateMainTier: Int, maxBitrateHighTier: Int) {
         self.id = id
         self.maxPixelRate = maxPixelRate
         self.maxWidth = maxWidth
@@ -24,7 +24,7 @@ public struct DolbyVisionLevel: Sendable, Equatable, Codable {
         self.maxBitrateHighTier = maxBitrateHighTier
     }
 
-    public static let table: [DolbyVisionLevel] = [
+    package static let table: [DolbyVisionLevel] = [
         .init(id: 1, maxPixelRate: 22_118_400, maxWidth: 1280, maxBitrateMainTier: 20, maxBitrateHighTier: 50),
         .init(id: 2, maxPixelRate: 27_648_000, maxWidth: 1280, maxBitrateMainTier: 20, maxBitrateHighTier: 50),
         .init(id: 3, maxPixelRate: 49_766_400, maxWidth: 1920, maxBitrateMainTier: 20, maxBitrateHighTier: 70),
@@ -41,17 +41,17 @@ public struct DolbyVisionLevel: Sendable, Equatable, Codable {
     ]
 
     /// The row for a level id (1…13); nil for 0 and anything above 13 (invalid, §4).
-    public static func level(_ id: Int) -> DolbyVisionLevel? {
+    package static func level(_ id: Int) -> DolbyVisionLevel? {
         table.first { $0.id == id }
     }
 
     /// True when a picture of this size and rate fits the level.
-    public func admits(width: Int, height: Int, framesPerSecond: Double) -> Bool {
+    package func admits(width: Int, height: Int, framesPerSecond: Double) -> Bool {
         width <= maxWidth && Double(width) * Double(height) * framesPerSecond <= Double(maxPixelRate)
     }
 
     /// The smallest level that admits the picture (GPAC's inference); nil when none does.
-    public static func infer(width: Int, height: Int, framesPerSecond: Double) -> DolbyVisionLevel? {
+    package static func infer(width: Int, height: Int, framesPerSecond: Double) -> DolbyVisionLevel? {
         guard width > 0, height > 0, framesPerSecond.isFinite, framesPerSecond > 0 else { return nil }
         return table.first { $0.admits(width: width, height: height, framesPerSecond: framesPerSecond) }
     }

@@ -12,31 +12,31 @@
 ///   (general and tvOS rule 1.9), Profile 10 up to Level 9 (iOS rule 1.9a), and a `dv_level`
 ///   outside 1…13 refused (`dv.invalidLevel`) rather than silently replaced.
 /// User policies (``PolicyDocument``) start from one of these and change classes and caps.
-public struct DolbyVisionPolicy: Sendable, Equatable {
-    public var name: String
+package struct DolbyVisionPolicy: Sendable, Equatable {
+    package var name: String
     /// Profile classes accepted; everything else is refused.
-    public var accepted: Set<String>
+    package var accepted: Set<String>
     /// Highest `dv_level` accepted per profile class (a class without an entry has no cap).
-    public var maxLevel: [String: Int]
+    package var maxLevel: [String: Int]
     /// Refuse a configuration record whose level is 0 or above 13 (`docs/rules/dolby-vision.md` §4).
-    public var requireValidLevel: Bool
+    package var requireValidLevel: Bool
 
-    public static let profileClasses = ["4", "5", "7", "8.1", "8.2", "8.4", "8.x", "9",
+    package static let profileClasses = ["4", "5", "7", "8.1", "8.2", "8.4", "8.x", "9",
                                         "10.0", "10.1", "10.2", "10.4", "10.x", "20", "unknown"]
 
-    public static let `default` = DolbyVisionPolicy(name: "default", accepted: ["5", "8.1", "8.4", "10.0", "10.1", "10.4"])
+    package static let `default` = DolbyVisionPolicy(name: "default", accepted: ["5", "8.1", "8.4", "10.0", "10.1", "10.4"])
 
-    public static let appleHLS = DolbyVisionPolicy(name: "apple-hls", accepted: ["5", "8.1", "8.4", "10.0", "10.1", "10.4"],
+    package static let appleHLS = DolbyVisionPolicy(name: "apple-hls", accepted: ["5", "8.1", "8.4", "10.0", "10.1", "10.4"],
                                                    maxLevel: ["5": 7, "10.0": 9, "10.1": 9, "10.4": 9],
                                                    requireValidLevel: true)
 
-    public static let builtIn: [DolbyVisionPolicy] = [.default, .appleHLS]
+    package static let builtIn: [DolbyVisionPolicy] = [.default, .appleHLS]
 
-    public static func builtIn(named name: String) -> DolbyVisionPolicy? {
+    package static func builtIn(named name: String) -> DolbyVisionPolicy? {
         builtIn.first { $0.name == name }
     }
 
-    public init(name: String, accepted: Set<String>, maxLevel: [String: Int] = [:], requireValidLevel: Bool = false) {
+    package init(name: String, accepted: Set<String>, maxLevel: [String: Int] = [:], requireValidLevel: Bool = false) {
         self.name = name
         self.accepted = accepted
         self.maxLevel = maxLevel
@@ -45,7 +45,7 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
 
     /// The class a resolved profile belongs to (`8.x` / `10.x` for compatibility ids outside the
     /// Dolby specification, `unknown` when no profile could be read).
-    public static func profileClass(of dv: DolbyVisionProfile) -> String {
+    package static func profileClass(of dv: DolbyVisionProfile) -> String {
         switch (dv.profile, dv.compatibilityId) {
         case (0, _): return "unknown"
         case (8, 1?), (8, 2?), (8, 4?): return dv.string
@@ -57,7 +57,7 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
         }
     }
 
-    public func verdict(for dv: DolbyVisionProfile, codec: String?, baseTransfer: Int?,
+    package func verdict(for dv: DolbyVisionProfile, codec: String?, baseTransfer: Int?,
                         level: Int? = nil) -> DolbyVisionReport.Verdict {
         let p = dv.string
         let profileClass = Self.profileClass(of: dv)
@@ -119,7 +119,7 @@ public struct DolbyVisionPolicy: Sendable, Equatable {
     }
 
     /// What plays without Dolby Vision (`docs/rules/dolby-vision.md` §1.1 table).
-    public static func fallback(for dv: DolbyVisionProfile, baseTransfer: Int?) -> String? {
+    package static func fallback(for dv: DolbyVisionProfile, baseTransfer: Int?) -> String? {
         func fromTransfer() -> String {
             switch baseTransfer {
             case H273Names.pq: return "HDR10"

@@ -4,13 +4,13 @@
 /// profile 8/10 inferred from the base layer's transfer the way mkvmerge does it (PQ → 1,
 /// BT.709/BT.2020 SDR → 2, HLG → 4; profile 5 → 0; profile 7 → 6). An RPU in an AV1 stream is
 /// profile 10.
-public struct DolbyVisionProfile: Sendable, Hashable, Codable {
-    public var profile: Int
-    public var compatibilityId: Int?
+package struct DolbyVisionProfile: Sendable, Hashable, Codable {
+    package var profile: Int
+    package var compatibilityId: Int?
     /// True when the profile came from the RPU only (no configuration record).
-    public var fromRPU: Bool
+    package var fromRPU: Bool
 
-    public init(profile: Int, compatibilityId: Int?, fromRPU: Bool) {
+    package init(profile: Int, compatibilityId: Int?, fromRPU: Bool) {
         self.profile = profile
         self.compatibilityId = compatibilityId
         self.fromRPU = fromRPU
@@ -19,20 +19,20 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
     /// Profile 5 style: single-layer IPT-PQ-c2 (profile 5, and 10 with compatibility 0), which a
     /// decoder without Dolby Vision cannot show and the Dolby Vision decoder maps to HDR10
     /// (`docs/rules/dolby-vision.md` §1, §1.1: profiles and compatibility ids).
-    public var isProfile5Style: Bool { profile == 5 || (profile == 10 && compatibilityId == 0) }
+    package var isProfile5Style: Bool { profile == 5 || (profile == 10 && compatibilityId == 0) }
 
     /// False for Dolby Vision without a compatible base layer (profile 5, 10.0 and Apple's 20):
     /// nothing plays correctly without a Dolby Vision decoder, and there is no fallback.
-    public var hasCompatibleBaseLayer: Bool { !isProfile5Style && profile != 20 }
+    package var hasCompatibleBaseLayer: Bool { !isProfile5Style && profile != 20 }
 
     /// The report's `dolbyVision.profile`: `"<profile>"` for 4, 5, 7, 9, 20 (compatibility
     /// implied) and `"<profile>.<compat>"` for 8 and 10.
-    public var string: String {
+    package var string: String {
         if (profile == 8 || profile == 10), let compat = compatibilityId { return "\(profile).\(compat)" }
         return "\(profile)"
     }
 
-    public static func resolve(codec: String?, record: DOVIDecoderConfigurationRecord?, rpuProfile: Int?,
+    package static func resolve(codec: String?, record: DOVIDecoderConfigurationRecord?, rpuProfile: Int?,
                                baseTransfer: Int?) -> DolbyVisionProfile? {
         if let record {
             // A record without its compatibility byte: inferred as when there is no record.
@@ -59,7 +59,7 @@ public struct DolbyVisionProfile: Sendable, Hashable, Codable {
     }
 
     /// mkvmerge 74's inference from the base layer VUI (`docs/rules/dolby-vision.md` §1.1 step 2).
-    public static func inferredCompatibility(transfer: Int?) -> Int? {
+    package static func inferredCompatibility(transfer: Int?) -> Int? {
         switch transfer {
         case H273Names.pq: return 1
         case H273Names.hlg: return 4

@@ -3,10 +3,10 @@
 /// standard set 23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60; the film window 23.5…24.05 → 23.976
 /// (24.000 included); otherwise the nearest member other than 23.976 within ±0.5, ties to the
 /// lower; nothing within 0.5 → nil.
-public enum FrameRateSnap {
-    public static let standardRates: [Double] = [23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60]
+package enum FrameRateSnap {
+    package static let standardRates: [Double] = [23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60]
 
-    public static func snap(_ raw: Double) -> Double? {
+    package static func snap(_ raw: Double) -> Double? {
         guard raw.isFinite, raw > 0 else { return nil }
         if raw >= 23.5 && raw <= 24.05 { return 23.976 }
         var best: Double?
@@ -23,32 +23,32 @@ public enum FrameRateSnap {
 }
 
 /// Frame rate as a reduced rational and a three-decimal value.
-public struct FrameRate: Sendable, Hashable, Codable {
-    public var numerator: Int
-    public var denominator: Int
+package struct FrameRate: Sendable, Hashable, Codable {
+    package var numerator: Int
+    package var denominator: Int
 
     /// nil unless both terms are positive.
-    public init?(numerator: Int, denominator: Int) {
+    package init?(numerator: Int, denominator: Int) {
         guard numerator > 0, denominator > 0 else { return nil }
         let g = FrameRate.gcd(numerator, denominator)
         self.numerator = numerator / g
         self.denominator = denominator / g
     }
 
-    public var value: Double { Double(numerator) / Double(denominator) }
+    package var value: Double { Double(numerator) / Double(denominator) }
     /// Rounded to three decimals (24000/1001 → 23.976).
-    public var roundedValue: Double { (value * 1000).rounded() / 1000 }
-    public var rational: String { "\(numerator)/\(denominator)" }
+    package var roundedValue: Double { (value * 1000).rounded() / 1000 }
+    package var rational: String { "\(numerator)/\(denominator)" }
 
     /// Parses `"N/D"` (the report's `frameRate.rational`); nil unless both terms are positive integers.
-    public init?(rational text: String) {
+    package init?(rational text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let n = Int(parts[0]), let d = Int(parts[1]) else { return nil }
         self.init(numerator: n, denominator: d)
     }
 
     /// Encodes as the string `"N/D"` (`docs/report-contract.md`, `frameRate.rational`).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let rate = FrameRate(rational: text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a rational frame rate: \(text)"))
@@ -56,7 +56,7 @@ public struct FrameRate: Sendable, Hashable, Codable {
         self = rate
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rational)
     }
@@ -72,8 +72,8 @@ public struct FrameRate: Sendable, Hashable, Codable {
 /// A bounded scan stops in decode order, so with B-frames the last few pictures in display order
 /// are not read yet: the highest timestamps are dropped (the reorder window, at most 8) so that
 /// the gap they leave is not mistaken for a variable rate.
-public enum FrameRateVariability {
-    public static func isVariable(presentationTimestamps pts: [Int64]) -> Bool {
+package enum FrameRateVariability {
+    package static func isVariable(presentationTimestamps pts: [Int64]) -> Bool {
         let deltas = durations(pts)
         guard deltas.count >= 3 else { return false }
         let median = Double(deltas.sorted()[deltas.count / 2])
@@ -82,7 +82,7 @@ public enum FrameRateVariability {
     }
 
     /// The median frame duration of the sampled timestamps, in ticks (nil with fewer than 2).
-    public static func medianDuration(presentationTimestamps pts: [Int64]) -> Int64? {
+    package static func medianDuration(presentationTimestamps pts: [Int64]) -> Int64? {
         let deltas = durations(pts)
         return deltas.isEmpty ? nil : deltas.sorted()[deltas.count / 2]
     }

@@ -3,7 +3,7 @@
 /// resolved from RPUs alone counts (Jellyfin only sees container records), and HDR10+ comes from
 /// a multi-frame scan rather than the first frame. The raw values are the report's
 /// `hdr.videoRangeType` names (`docs/report-contract.md`), in the contract's order.
-public enum VideoRangeType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+package enum VideoRangeType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case sdr = "SDR"
     case hdr10 = "HDR10"
     case hdr10Plus = "HDR10Plus"
@@ -18,12 +18,12 @@ public enum VideoRangeType: String, Sendable, Hashable, Codable, CaseIterable, C
     case doviInvalid = "DOVIInvalid"
 
     /// The report's name (`DOVIWithHDR10`), also in interpolated text.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Sample entries that force the Dolby Vision branch in Jellyfin.
     static let dolbyVisionTags: Set<String> = ["dovi", "dvh1", "dvhe", "dav1"]
 
-    public static func classify(dolbyVision dv: DolbyVisionProfile?, record: DOVIDecoderConfigurationRecord?,
+    package static func classify(dolbyVision dv: DolbyVisionProfile?, record: DOVIDecoderConfigurationRecord?,
                                 sampleEntry: String?, transfer: Int?, hdr10Plus: Bool) -> VideoRangeType {
         if let dv, entersDolbyVisionBranch(dv: dv, record: record, sampleEntry: sampleEntry) {
             let type = dolbyVisionType(dv)
@@ -77,7 +77,7 @@ public enum VideoRangeType: String, Sendable, Hashable, Codable, CaseIterable, C
     }
 
     /// `hdr.formats`: every HDR signal present, in the order DolbyVision, HDR10+, HDR10, HLG.
-    public static func formats(dolbyVision: Bool, hdr10Plus: Bool, transfer: Int?) -> [String] {
+    package static func formats(dolbyVision: Bool, hdr10Plus: Bool, transfer: Int?) -> [String] {
         var f: [String] = []
         if dolbyVision { f.append("DolbyVision") }
         if hdr10Plus { f.append("HDR10+") }

@@ -5,7 +5,7 @@ extension VideoStreamClassifier {
     /// header implies (`DolbyVisionProfile.impliedCompatibility` without a base layer: 5, 7, or
     /// 8 with its compatibility open), verdict `dv.metadataOnly` (nothing plays an RPU file).
     /// Findings: `dv.rpuInvalid` only; the container findings of a video stream do not apply.
-    public func classify(rpuFile scan: BitstreamScan) -> (StreamReport, [Finding]) {
+    package func classify(rpuFile scan: BitstreamScan) -> (StreamReport, [Finding]) {
         var e = VideoEvidence(index: 0)
         e.scan = scan
         let profile = scan.rpuProfile.map {

@@ -2,10 +2,10 @@
 /// (container wins over the bitstream when both declare it), frame rate and snapping, static HDR
 /// metadata (container first, then SEI), Dolby Vision resolution and verdict, VideoRangeType and
 /// the findings of `docs/findings.md` that are visible at this stage.
-public struct VideoStreamClassifier: Sendable {
-    public var policy: DolbyVisionPolicy
+package struct VideoStreamClassifier: Sendable {
+    package var policy: DolbyVisionPolicy
 
-    public init(policy: DolbyVisionPolicy = .default) { self.policy = policy }
+    package init(policy: DolbyVisionPolicy = .default) { self.policy = policy }
 
     /// The frame rate and where it comes from (`frameRate.source`): a raw stream's own timing
     /// information first, else the container's rate as libavformat reads it, else the median
@@ -23,7 +23,7 @@ public struct VideoStreamClassifier: Sendable {
         return (nil, nil)
     }
 
-    public func classify(_ e: VideoEvidence) -> (StreamReport, [Finding]) {
+    package func classify(_ e: VideoEvidence) -> (StreamReport, [Finding]) {
         var findings = Self.encryptionFindings(e)
         var s = Self.picture(e)
         let color = Self.colour(e)
@@ -249,7 +249,7 @@ public struct VideoStreamClassifier: Sendable {
     }
 
     /// The scanned frames' dynamic metadata in display order (timestamps, else POC, else decode order).
-    public static func displayOrderedFrames(_ e: VideoEvidence) -> [DynamicMetadataFrame] {
+    package static func displayOrderedFrames(_ e: VideoEvidence) -> [DynamicMetadataFrame] {
         let timeBase = Double(e.timeBaseNumerator) / Double(max(1, e.timeBaseDenominator))
         return DynamicMetadataFrame.displayOrdered(e.scan.frames, timeBase: timeBase)
     }

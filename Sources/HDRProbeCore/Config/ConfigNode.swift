@@ -1,20 +1,20 @@
 import Yams
 
 /// A problem in a user configuration file (policy, targets): where it is and what is wrong.
-public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based line of the offending value, when the YAML parser knows it.
-    public var line: Int?
+    package var line: Int?
     /// Dotted key path of the offending value (`dolbyVision.accept[2]`), empty for the document.
-    public var path: String
-    public var message: String
+    package var path: String
+    package var message: String
 
-    public init(line: Int?, path: String, message: String) {
+    package init(line: Int?, path: String, message: String) {
         self.line = line
         self.path = path
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         let at = line.map { "line \($0)" }
         let key = path.isEmpty ? nil : path
         let prefix = [at, key].compactMap { $0 }.joined(separator: ", ")
@@ -27,19 +27,19 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
 /// policy must not silently change a verdict.
 ///
 /// Input is bounded: documents over ``maxBytes`` are refused before parsing.
-public struct ConfigNode {
-    public let node: Node
-    public let path: String
+package struct ConfigNode {
+    package let node: Node
+    package let path: String
 
-    public static let maxBytes = 1 << 20
+    package static let maxBytes = 1 << 20
 
     /// Deepest nesting of collections accepted. Yams composes nodes recursively, about 1.2 KB of
     /// stack per level in a debug build (an 8 MiB stack overflows near 6,500 levels of `[`), so a
     /// document that could nest deeper than this is refused before Yams sees it.
-    public static let maxNesting = 1024
+    package static let maxNesting = 1024
 
     /// Parses `text`; an empty document is an error.
-    public static func parse(_ text: String) throws(ConfigError) -> ConfigNode {
+    package static func parse(_ text: String) throws(ConfigError) -> ConfigNode {
         guard text.utf8.count <= maxBytes else {
             throw ConfigError(line: nil, path: "", message: "the file is larger than \(maxBytes) bytes")
         }
@@ -81,14 +81,14 @@ public struct ConfigNode {
         return 2 * brackets + 2 * (maxIndicatorColumn + 1) + 2
     }
 
-    public var line: Int? { node.mark?.line }
+    package var line: Int? { node.mark?.line }
 
-    public func error(_ message: String) -> ConfigError {
+    package func error(_ message: String) -> ConfigError {
         ConfigError(line: line, path: path, message: message)
     }
 
     /// The mapping's entries in file order; throws for keys outside `allowed`.
-    public func mapping(allowed: [String]) throws(ConfigError) -> [(key: String, value: ConfigNode)] {
+    package func mapping(allowed: [String]) throws(ConfigError) -> [(key: String, value: ConfigNode)] {
         guard case let .mapping(mapping) = node else { throw error("expected a mapping of keys to values") }
         var seen = Set<String>()
         var result: [(key: String, value: ConfigNode)] = []
@@ -106,7 +106,7 @@ public struct ConfigNode {
     }
 
     /// A mapping whose keys are free (e.g. profile → level); values come back with their paths.
-    public func freeMapping() throws(ConfigError) -> [(key: String, value: ConfigNode)] {
+    package func freeMapping() throws(ConfigError) -> [(key: String, value: ConfigNode)] {
         guard case let .mapping(mapping) = node else { throw error("expected a mapping") }
         var result: [(key: String, value: ConfigNode)] = []
         for (k, v) in mapping {
@@ -116,18 +116,18 @@ public struct ConfigNode {
         return result
     }
 
-    public func sequence() throws(ConfigError) -> [ConfigNode] {
+    package func sequence() throws(ConfigError) -> [ConfigNode] {
         guard case let .sequence(items) = node else { throw error("expected a list") }
         return items.enumerated().map { ConfigNode(node: $0.element, path: "\(path)[\($0.offset)]") }
     }
 
     /// A scalar as text (numbers included: `8.1` and `"8.1"` read the same).
-    public func string() throws(ConfigError) -> String {
+    package func string() throws(ConfigError) -> String {
         guard case let .scalar(scalar) = node else { throw error("expected a single value") }
         return scalar.string
     }
 
-    public func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
+    package func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
         let text = try string()
         guard let value = Int(text), range.contains(value) else {
             throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
@@ -135,7 +135,7 @@ public struct ConfigNode {
         return value
     }
 
-    public func bool() throws(ConfigError) -> Bool {
+    package func bool() throws(ConfigError) -> Bool {
         switch try string().lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false

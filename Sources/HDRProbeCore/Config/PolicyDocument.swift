@@ -14,18 +14,18 @@
 /// ```
 /// `acceptOnly: [...]` replaces the accepted set instead of editing it.
 /// The same file carries the rules of `hdrprobe check` (``CheckRules``, `docs/check.md`).
-public struct PolicyDocument: Sendable, Equatable {
-    public var dolbyVision: DolbyVisionPolicy
+package struct PolicyDocument: Sendable, Equatable {
+    package var dolbyVision: DolbyVisionPolicy
     /// `severity`, `formats`, `include`, `exclude`, `overrides`; empty for built-in policies.
-    public var check = CheckRules()
+    package var check = CheckRules()
 
-    public static let topLevelKeys = ["name", "extends", "dolbyVision"] + CheckRules.keys
-    public static let dolbyVisionKeys = ["accept", "refuse", "acceptOnly", "maxLevel", "requireValidLevel"]
+    package static let topLevelKeys = ["name", "extends", "dolbyVision"] + CheckRules.keys
+    package static let dolbyVisionKeys = ["accept", "refuse", "acceptOnly", "maxLevel", "requireValidLevel"]
 
-    public init(dolbyVision: DolbyVisionPolicy) { self.dolbyVision = dolbyVision }
+    package init(dolbyVision: DolbyVisionPolicy) { self.dolbyVision = dolbyVision }
 
     /// Parses a policy document; `defaultName` names it when the file has no `name`.
-    public static func parse(_ text: String, defaultName: String) throws(ConfigError) -> PolicyDocument {
+    package static func parse(_ text: String, defaultName: String) throws(ConfigError) -> PolicyDocument {
         let root = try ConfigNode.parse(text)
         let entries = try root.mapping(allowed: topLevelKeys)
         var name = defaultName

@@ -2,25 +2,25 @@
 /// Dolby Vision RPU level-1 maximum, else the HDR10+ peak maxscl, in cd/m² (docs/report-contract.md
 /// does not carry it: it travels beside the report, in the scan's digest). At most ``maxPoints``
 /// points: longer series keep the brightest frame of each equal run of frames.
-public struct BrightnessSeries: Sendable, Equatable, Codable {
-    public enum Source: String, Sendable, Codable { case rpu, hdr10plus }
+package struct BrightnessSeries: Sendable, Equatable, Codable {
+    package enum Source: String, Sendable, Codable { case rpu, hdr10plus }
 
-    public var source: Source
+    package var source: Source
     /// Milliseconds from the first point (or frame index × 40 ms when the container gives no time).
-    public var milliseconds: [Int]
+    package var milliseconds: [Int]
     /// Tenths of cd/m².
-    public var decinits: [Int]
+    package var decinits: [Int]
 
-    public static let maxPoints = 96
+    package static let maxPoints = 96
 
-    public init(source: Source, milliseconds: [Int], decinits: [Int]) {
+    package init(source: Source, milliseconds: [Int], decinits: [Int]) {
         self.source = source
         self.milliseconds = milliseconds
         self.decinits = decinits
     }
 
     /// From display-ordered frames; nil without dynamic metadata.
-    public init?(frames: [DynamicMetadataFrame]) {
+    package init?(frames: [DynamicMetadataFrame]) {
         func time(_ f: DynamicMetadataFrame) -> Double { f.time ?? Double(f.index) / 25 }
         var points = frames.compactMap { f in f.rpu?.maxNits.map { (time(f), $0) } }
         var source = Source.rpu
@@ -43,5 +43,5 @@ public struct BrightnessSeries: Sendable, Equatable, Codable {
         }
     }
 
-    public var peakNits: Double { Double(decinits.max() ?? 0) / 10 }
+    package var peakNits: Double { Double(decinits.max() ?? 0) / 10 }
 }

@@ -1,13 +1,13 @@
 /// The `dolbyVision` object of a stream (`docs/report-contract.md`): the container record, the
 /// RPUs found in the scanned frames, the resolved profile and the policy verdict.
-public struct DolbyVisionReport: Codable, Sendable, Equatable {
-    @NullEncoded public var configuration: Configuration?
-    public var rpu: RPU
-    public var enhancementLayerNALs: Bool
-    public var profile: String
-    public var verdict: Verdict
+package struct DolbyVisionReport: Codable, Sendable, Equatable {
+    @NullEncoded package var configuration: Configuration?
+    package var rpu: RPU
+    package var enhancementLayerNALs: Bool
+    package var profile: String
+    package var verdict: Verdict
 
-    public init(configuration: Configuration?, rpu: RPU, enhancementLayerNALs: Bool, profile: String, verdict: Verdict) {
+    package init(configuration: Configuration?, rpu: RPU, enhancementLayerNALs: Bool, profile: String, verdict: Verdict) {
         self.configuration = configuration
         self.rpu = rpu
         self.enhancementLayerNALs = enhancementLayerNALs
@@ -15,21 +15,21 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
         self.verdict = verdict
     }
 
-    public struct Configuration: Codable, Sendable, Equatable {
-        public var versionMajor: Int
-        public var versionMinor: Int
-        public var profile: Int
-        public var level: Int
-        public var rpuPresent: Bool
-        public var elPresent: Bool
-        public var blPresent: Bool
-        public var compatibilityId: Int
+    package struct Configuration: Codable, Sendable, Equatable {
+        package var versionMajor: Int
+        package var versionMinor: Int
+        package var profile: Int
+        package var level: Int
+        package var rpuPresent: Bool
+        package var elPresent: Bool
+        package var blPresent: Bool
+        package var compatibilityId: Int
         /// `dv_md_compression`: 0 none, 1 limited, 2 reserved, 3 extended.
-        public var mdCompression: Int
+        package var mdCompression: Int
         /// `dvcC`, `dvvC`, `dvwC`, `matroska` or `mpegts-descriptor`.
-        public var box: String
+        package var box: String
 
-        public init(_ record: DOVIDecoderConfigurationRecord, box: String) {
+        package init(_ record: DOVIDecoderConfigurationRecord, box: String) {
             versionMajor = record.versionMajor
             versionMinor = record.versionMinor
             profile = record.profile
@@ -43,17 +43,17 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
         }
     }
 
-    public struct RPU: Codable, Sendable, Equatable {
-        public var present: Bool
-        @NullEncoded public var profile: Int?
-        @NullEncoded public var enhancementLayer: String?
-        @NullEncoded public var cmVersion: String?
-        public var framesWithRpu: Int
-        public var framesScanned: Int
+    package struct RPU: Codable, Sendable, Equatable {
+        package var present: Bool
+        @NullEncoded package var profile: Int?
+        @NullEncoded package var enhancementLayer: String?
+        @NullEncoded package var cmVersion: String?
+        package var framesWithRpu: Int
+        package var framesScanned: Int
         /// Null when no RPU was found.
-        @NullEncoded public var summary: RPUSummaryReport?
+        @NullEncoded package var summary: RPUSummaryReport?
 
-        public init(present: Bool, profile: Int?, enhancementLayer: String?, cmVersion: String?,
+        package init(present: Bool, profile: Int?, enhancementLayer: String?, cmVersion: String?,
                     framesWithRpu: Int, framesScanned: Int, summary: RPUSummaryReport? = nil) {
             self.present = present
             self.profile = profile
@@ -65,15 +65,15 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
         }
     }
 
-    public struct Verdict: Codable, Sendable, Equatable {
-        public var decision: Decision
-        public var code: String
-        public var reason: String
-        @NullEncoded public var fallback: String?
+    package struct Verdict: Codable, Sendable, Equatable {
+        package var decision: Decision
+        package var code: String
+        package var reason: String
+        @NullEncoded package var fallback: String?
 
-        public enum Decision: String, Codable, Sendable { case accept, refuse }
+        package enum Decision: String, Codable, Sendable { case accept, refuse }
 
-        public init(decision: Decision, code: String, reason: String, fallback: String?) {
+        package init(decision: Decision, code: String, reason: String, fallback: String?) {
             self.decision = decision
             self.code = code
             self.reason = reason
@@ -85,7 +85,7 @@ public struct DolbyVisionReport: Codable, Sendable, Equatable {
 extension DolbyVisionReport {
     /// The profile as a value: from the configuration record, else parsed from `profile`
     /// (`"8.1"` → 8 / compatibility 1, marked as coming from the RPU).
-    public var resolvedProfile: DolbyVisionProfile {
+    package var resolvedProfile: DolbyVisionProfile {
         if let config = configuration {
             return DolbyVisionProfile(profile: config.profile, compatibilityId: config.compatibilityId, fromRPU: false)
         }

@@ -3,31 +3,31 @@
 /// refresh, HDR10+ (ST 2094-40) peak maxscl and average maxrgb in cd/m². Collected by the
 /// bounded scan in decode order with the picture's timing, then put in display order
 /// (`docs/rules/dolby-vision.md` §12, `docs/rules/hdr10plus.md` §2.3).
-public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
+package struct DynamicMetadataFrame: Sendable, Equatable, Codable {
     /// Display-order index (0-based) once ordered; the decode index before.
-    public var index: Int
-    public var decodeIndex: Int
+    package var index: Int
+    package var decodeIndex: Int
     /// Presentation time in seconds when the container gives one.
-    @NullEncoded public var time: Double?
-    @NullEncoded public var rpu: RPU?
-    @NullEncoded public var hdr10Plus: HDR10Plus?
+    @NullEncoded package var time: Double?
+    @NullEncoded package var rpu: RPU?
+    @NullEncoded package var hdr10Plus: HDR10Plus?
 
     /// Ordering keys (not reported): the packet timestamp and, for raw HEVC, the picture order count.
-    public var pts: Int64?
-    public var poc: Int?
-    public var irap = false
+    package var pts: Int64?
+    package var poc: Int?
+    package var irap = false
 
-    public struct RPU: Sendable, Equatable, Codable {
-        public var valid: Bool
-        @NullEncoded public var minPq: Int?
-        @NullEncoded public var maxPq: Int?
-        @NullEncoded public var avgPq: Int?
-        @NullEncoded public var minNits: Double?
-        @NullEncoded public var maxNits: Double?
-        @NullEncoded public var avgNits: Double?
-        public var sceneRefresh: Bool
+    package struct RPU: Sendable, Equatable, Codable {
+        package var valid: Bool
+        @NullEncoded package var minPq: Int?
+        @NullEncoded package var maxPq: Int?
+        @NullEncoded package var avgPq: Int?
+        @NullEncoded package var minNits: Double?
+        @NullEncoded package var maxNits: Double?
+        @NullEncoded package var avgNits: Double?
+        package var sceneRefresh: Bool
 
-        public init(valid: Bool, level1: (min: Int, max: Int, avg: Int)?, sceneRefresh: Bool) {
+        package init(valid: Bool, level1: (min: Int, max: Int, avg: Int)?, sceneRefresh: Bool) {
             self.valid = valid
             self.sceneRefresh = sceneRefresh
             if let l1 = level1 {
@@ -39,16 +39,16 @@ public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
         }
     }
 
-    public struct HDR10Plus: Sendable, Equatable, Codable {
+    package struct HDR10Plus: Sendable, Equatable, Codable {
         /// Highest maxscl component over all windows, cd/m².
-        public var maxsclNits: Double
+        package var maxsclNits: Double
         /// average_maxrgb of the first (full-frame) window, cd/m².
-        public var averageMaxrgbNits: Double
-        public var targetedSystemDisplayMaximumLuminance: Int
-        public var windows: Int
-        public var valid: Bool
+        package var averageMaxrgbNits: Double
+        package var targetedSystemDisplayMaximumLuminance: Int
+        package var windows: Int
+        package var valid: Bool
 
-        public init(maxsclNits: Double, averageMaxrgbNits: Double, targetedSystemDisplayMaximumLuminance: Int,
+        package init(maxsclNits: Double, averageMaxrgbNits: Double, targetedSystemDisplayMaximumLuminance: Int,
                     windows: Int, valid: Bool) {
             self.maxsclNits = maxsclNits
             self.averageMaxrgbNits = averageMaxrgbNits
@@ -58,7 +58,7 @@ public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
         }
     }
 
-    public init(decodeIndex: Int, pts: Int64?, poc: Int?, irap: Bool) {
+    package init(decodeIndex: Int, pts: Int64?, poc: Int?, irap: Bool) {
         self.index = decodeIndex
         self.decodeIndex = decodeIndex
         self.pts = pts
@@ -73,7 +73,7 @@ public struct DynamicMetadataFrame: Sendable, Equatable, Codable {
     /// The frames in display order with ``index`` set: by presentation timestamp when every
     /// frame has one, else by picture order count between IRAP pictures (`docs/rules/dolby-vision.md` §12),
     /// else in decode order. `timeBase` converts timestamps to seconds.
-    public static func displayOrdered(_ frames: [DynamicMetadataFrame], timeBase: Double) -> [DynamicMetadataFrame] {
+    package static func displayOrdered(_ frames: [DynamicMetadataFrame], timeBase: Double) -> [DynamicMetadataFrame] {
         var ordered: [DynamicMetadataFrame]
         if !frames.isEmpty, frames.allSatisfy({ $0.pts != nil }) {
             ordered = frames.enumerated().sorted { ($0.element.pts!, $0.offset) < ($1.element.pts!, $1.offset) }.map(\.element)

@@ -2,36 +2,36 @@
 /// found, what hdrprobe would signal for that media, and every disagreement as a ``Finding``
 /// (the report's finding format; `stream` is null, the playlist line is the variant's `line`).
 /// Codes are catalogued in `docs/findings.md` ("HLS signalling" and "HLS playlist check").
-public struct HLSCheckReport: Codable, Sendable, Equatable {
-    public var tool: ToolInfo
+package struct HLSCheckReport: Codable, Sendable, Equatable {
+    package var tool: ToolInfo
     /// The playlist as given.
-    public var playlist: String
-    public var status: ProbeReport.Status
+    package var playlist: String
+    package var status: ProbeReport.Status
     /// Why the playlist itself could not be checked (unreadable, malformed: `hls.check.playlistMalformed`
     /// with its line), nil when it was read.
-    @NullEncoded public var error: Finding?
-    @NullEncoded public var errorLine: Int?
-    public var variants: [Variant]
+    @NullEncoded package var error: Finding?
+    @NullEncoded package var errorLine: Int?
+    package var variants: [Variant]
 
-    public struct Variant: Codable, Sendable, Equatable {
+    package struct Variant: Codable, Sendable, Equatable {
         /// Line of the `#EXT-X-STREAM-INF` tag.
-        public var line: Int
+        package var line: Int
         /// The URI line as written.
-        public var uri: String
+        package var uri: String
         /// The resolved media playlist, init section and first segment.
-        @NullEncoded public var mediaPlaylist: String?
-        @NullEncoded public var initSection: String?
-        @NullEncoded public var firstSegment: String?
+        @NullEncoded package var mediaPlaylist: String?
+        @NullEncoded package var initSection: String?
+        @NullEncoded package var firstSegment: String?
         /// The `#EXT-X-STREAM-INF` attributes as written.
-        public var declared: String
+        package var declared: String
         /// What hdrprobe signals for the media (null when the media could not be probed).
-        @NullEncoded public var expected: HLSReport?
+        @NullEncoded package var expected: HLSReport?
         /// Disagreements between the playlist and the media, worst first.
-        public var findings: [Finding]
+        package var findings: [Finding]
         /// The probe's own findings on the media (not counted by `--fail-on`).
-        public var mediaFindings: [Finding]
+        package var mediaFindings: [Finding]
 
-        public init(line: Int, uri: String, mediaPlaylist: String? = nil, initSection: String? = nil,
+        package init(line: Int, uri: String, mediaPlaylist: String? = nil, initSection: String? = nil,
                     firstSegment: String? = nil, declared: String, expected: HLSReport? = nil,
                     findings: [Finding] = [], mediaFindings: [Finding] = []) {
             self.line = line
@@ -46,7 +46,7 @@ public struct HLSCheckReport: Codable, Sendable, Equatable {
         }
     }
 
-    public init(tool: ToolInfo, playlist: String, status: ProbeReport.Status, error: Finding? = nil,
+    package init(tool: ToolInfo, playlist: String, status: ProbeReport.Status, error: Finding? = nil,
                 errorLine: Int? = nil, variants: [Variant] = []) {
         self.tool = tool
         self.playlist = playlist
@@ -57,10 +57,10 @@ public struct HLSCheckReport: Codable, Sendable, Equatable {
     }
 
     /// Every finding of the check (the playlist error, then each variant's), for exit statuses.
-    public var allFindings: [Finding] {
+    package var allFindings: [Finding] {
         (error.map { [$0] } ?? []) + variants.flatMap(\.findings)
     }
 
     /// The worst severity found, nil when clean.
-    public var worstSeverity: Finding.Severity? { allFindings.map(\.severity).max() }
+    package var worstSeverity: Finding.Severity? { allFindings.map(\.severity).max() }
 }

@@ -5,17 +5,17 @@
 /// always be present. Synthesized `Codable` on a wrapped property calls the wrapper's
 /// `encode(to:)`, which writes `null` for `nil`.
 @propertyWrapper
-public struct NullEncoded<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    public var wrappedValue: Value?
+package struct NullEncoded<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    package var wrappedValue: Value?
 
-    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         if let v = wrappedValue { try c.encode(v) } else { try c.encodeNil() }
     }
@@ -23,7 +23,7 @@ public struct NullEncoded<Value: Codable & Sendable & Equatable>: Codable, Senda
 
 extension KeyedDecodingContainer {
     /// A missing key decodes as `nil` rather than failing.
-    public func decode<V>(_ type: NullEncoded<V>.Type, forKey key: Key) throws -> NullEncoded<V> {
+    package func decode<V>(_ type: NullEncoded<V>.Type, forKey key: Key) throws -> NullEncoded<V> {
         try decodeIfPresent(type, forKey: key) ?? NullEncoded(wrappedValue: nil)
     }
 }

@@ -2,40 +2,40 @@
 /// maximum / average PQ (12-bit codes, with the brightest values in cd/m²), the L5 active area and
 /// L6 static metadata (first value and whether it changes), scene cuts counted from
 /// `scene_refresh_flag`, and the invalid RPUs (`docs/rules/dolby-vision.md` §10.1–§10.3).
-public struct RPUSummaryReport: Codable, Sendable, Equatable {
-    public struct PQStatistic: Codable, Sendable, Equatable {
-        public var min: Int
-        public var max: Int
-        public var average: Double
+package struct RPUSummaryReport: Codable, Sendable, Equatable {
+    package struct PQStatistic: Codable, Sendable, Equatable {
+        package var min: Int
+        package var max: Int
+        package var average: Double
         /// `max` in cd/m² (SMPTE ST 2084).
-        public var maxNits: Double
+        package var maxNits: Double
     }
 
-    public struct ActiveArea: Codable, Sendable, Equatable {
-        public var left: Int, right: Int, top: Int, bottom: Int
+    package struct ActiveArea: Codable, Sendable, Equatable {
+        package var left: Int, right: Int, top: Int, bottom: Int
     }
 
-    public struct StaticMetadata: Codable, Sendable, Equatable {
-        public var maxDisplayMasteringLuminance: Int
+    package struct StaticMetadata: Codable, Sendable, Equatable {
+        package var maxDisplayMasteringLuminance: Int
         /// In 0.0001 cd/m² units as coded.
-        public var minDisplayMasteringLuminance: Int
-        public var maxContentLightLevel: Int
-        public var maxFrameAverageLightLevel: Int
+        package var minDisplayMasteringLuminance: Int
+        package var maxContentLightLevel: Int
+        package var maxFrameAverageLightLevel: Int
     }
 
-    public var framesWithL1: Int
-    @NullEncoded public var l1MinPq: PQStatistic?
-    @NullEncoded public var l1MaxPq: PQStatistic?
-    @NullEncoded public var l1AvgPq: PQStatistic?
-    @NullEncoded public var level5: ActiveArea?
-    public var level5Changes: Bool
-    @NullEncoded public var level6: StaticMetadata?
-    public var level6Changes: Bool
-    public var sceneCuts: Int
-    public var invalidRpus: Int
-    public var cmVersionMixed: Bool
+    package var framesWithL1: Int
+    @NullEncoded package var l1MinPq: PQStatistic?
+    @NullEncoded package var l1MaxPq: PQStatistic?
+    @NullEncoded package var l1AvgPq: PQStatistic?
+    @NullEncoded package var level5: ActiveArea?
+    package var level5Changes: Bool
+    @NullEncoded package var level6: StaticMetadata?
+    package var level6Changes: Bool
+    package var sceneCuts: Int
+    package var invalidRpus: Int
+    package var cmVersionMixed: Bool
 
-    public init(_ s: DolbyVisionRPUSummary) {
+    package init(_ s: DolbyVisionRPUSummary) {
         func stat(_ p: DolbyVisionRPUSummary.PQStatistic) -> PQStatistic? {
             guard let min = p.min, let max = p.max, let avg = p.average, let nits = p.maxNits else { return nil }
             return PQStatistic(min: Int(min), max: Int(max), average: (avg * 100).rounded() / 100,

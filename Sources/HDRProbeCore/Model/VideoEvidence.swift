@@ -1,62 +1,62 @@
 /// Everything measured about one video stream before classification: what the container
 /// declares (from the demuxer and hdrprobe's own box walk) and what the scanned access units
 /// carry. The engine fills it; ``VideoStreamClassifier`` turns it into the report.
-public struct VideoEvidence: Sendable, Equatable {
-    public var index: Int
-    public var codec: String?
+package struct VideoEvidence: Sendable, Equatable {
+    package var index: Int
+    package var codec: String?
     /// The ISO BMFF sample entry of what the track is (for an encrypted track the original format
     /// from `frma`); nil for Matroska, TS and raw streams.
-    public var sampleEntry: String?
+    package var sampleEntry: String?
     /// The track's encryption (the engine sets `sampleData` after the scan); nil when clear.
-    public var encryption: EncryptionReport?
-    public var profileName: String?
-    public var level: Int?
-    public var width: Int?
-    public var height: Int?
-    public var bitDepth: Int?
-    public var chromaSubsampling: String?
-    public var containerColour: ColourCodes?
+    package var encryption: EncryptionReport?
+    package var profileName: String?
+    package var level: Int?
+    package var width: Int?
+    package var height: Int?
+    package var bitDepth: Int?
+    package var chromaSubsampling: String?
+    package var containerColour: ColourCodes?
     /// Frame rate the container declares (average), if any: libavformat's reading.
-    public var declaredFrameRate: FrameRate?
+    package var declaredFrameRate: FrameRate?
     /// True for raw elementary streams (no container timing): the bitstream's timing
     /// information (HEVC/H.264 VUI, AV1 timing_info) wins over libavformat's rate, which is
     /// then only a fallback (libavformat ≥ 7 gives raw streams its 25 fps default).
-    public var bitstreamTimingFirst = false
+    package var bitstreamTimingFirst = false
     /// Presentation timestamps of the scanned frames and their time base.
-    public var sampledPTS: [Int64]
-    public var timeBaseNumerator: Int
-    public var timeBaseDenominator: Int
-    public var containerMastering: MasteringDisplay?
-    public var containerContentLight: ContentLightLevel?
-    public var doviRecord: DOVIDecoderConfigurationRecord?
+    package var sampledPTS: [Int64]
+    package var timeBaseNumerator: Int
+    package var timeBaseDenominator: Int
+    package var containerMastering: MasteringDisplay?
+    package var containerContentLight: ContentLightLevel?
+    package var doviRecord: DOVIDecoderConfigurationRecord?
     /// `dvcC`, `dvvC`, `dvwC`, `matroska` or `mpegts-descriptor`.
-    public var doviRecordBox: String?
+    package var doviRecordBox: String?
     /// When two readers of the record disagree (hdrprobe's box walk vs libavformat).
-    public var doviRecordDisagreement: String?
-    public var scan: BitstreamScan
+    package var doviRecordDisagreement: String?
+    package var scan: BitstreamScan
     /// Whether the codec configuration record (hvcC / avcC) carries parameter sets; nil when
     /// there is no such record (Annex B extradata, raw streams, AV1).
-    public var configurationHasParameterSets: Bool?
+    package var configurationHasParameterSets: Bool?
     /// SEI payload types found in SEI arrays of the hvcC (empty when none).
-    public var configurationSEITypes: [Int] = []
+    package var configurationSEITypes: [Int] = []
     /// NAL types of hvcC arrays that are neither parameter sets (32/33/34) nor SEI (39/40), e.g. an
     /// array of Dolby Vision RPUs (62); Apple keeps only VPS/SPS/PPS arrays.
-    public var configurationOtherArrayTypes: [Int] = []
+    package var configurationOtherArrayTypes: [Int] = []
     /// The codec private data as stored (hvcC / avcC / av1C / vpcC payload, or Annex B sets).
-    public var configurationRecord: [UInt8] = []
+    package var configurationRecord: [UInt8] = []
 
     /// False when the data read was cut short (a truncated file, the first bytes of an HLS segment):
     /// an RPU at the end of a cut access unit is missing, not absent.
-    public var samplesComplete = true
+    package var samplesComplete = true
 
     /// A Dolby Vision record over a stream whose scanned frames, all readable, carry no RPU (nor
     /// an enhancement layer): Dolby Vision the stream does not carry must not be signalled.
-    public var recordWithoutRPUs: Bool {
+    package var recordWithoutRPUs: Bool {
         doviRecord != nil && samplesComplete && scan.framesScanned > 0 && scan.framesWithRPU == 0 && !scan.enhancementLayerNALs
             && encryption?.sampleData != .notRead && scan.encryptedNonVCL[62] == nil
     }
 
-    public init(index: Int) {
+    package init(index: Int) {
         self.index = index
         self.sampledPTS = []
         self.timeBaseNumerator = 1
@@ -67,55 +67,55 @@ public struct VideoEvidence: Sendable, Equatable {
 
 /// What a bounded scan of the first access units found (HEVC NAL census, SEI, RPUs, HDR10+,
 /// in-band parameter sets).
-public struct BitstreamScan: Sendable, Equatable {
-    public var framesScanned = 0
+package struct BitstreamScan: Sendable, Equatable {
+    package var framesScanned = 0
     /// The frame rate the timing information of the first sequence parameter set / sequence
     /// header states (HEVC/H.264 VUI, AV1 timing_info), nil when it has none.
-    public var timingFrameRate: FrameRate?
-    public var bytesScanned = 0
+    package var timingFrameRate: FrameRate?
+    package var bytesScanned = 0
     /// The scan stopped at its frame or byte budget before the end of the stream.
-    public var budgetReached = false
-    public var nalCensus: [Int: Int] = [:]
-    public var framesWithRPU = 0
+    package var budgetReached = false
+    package var nalCensus: [Int: Int] = [:]
+    package var framesWithRPU = 0
     /// Profile from the first RPU header that parsed (dovi_tool's rule, 4/5/7/8).
-    public var rpuProfile: Int?
-    public var rpuEnhancementLayer: String?
-    public var invalidRPUs = 0
-    public var rpuProblems: [String] = []
-    public var enhancementLayerNALs = false
-    public var framesWithHDR10Plus = 0
-    public var mastering: MasteringDisplay?
-    public var contentLight: ContentLightLevel?
-    public var alternativeTransfer: Int?
+    package var rpuProfile: Int?
+    package var rpuEnhancementLayer: String?
+    package var invalidRPUs = 0
+    package var rpuProblems: [String] = []
+    package var enhancementLayerNALs = false
+    package var framesWithHDR10Plus = 0
+    package var mastering: MasteringDisplay?
+    package var contentLight: ContentLightLevel?
+    package var alternativeTransfer: Int?
     /// Colour, depth and size from the sequence header / SPS (out-of-band or in-band).
-    public var bitstreamColour: ColourCodes?
-    public var bitDepth: Int?
-    public var chromaSubsampling: String?
-    public var width: Int?
-    public var height: Int?
-    public var profileIDC: Int?
-    public var levelIDC: Int?
+    package var bitstreamColour: ColourCodes?
+    package var bitDepth: Int?
+    package var chromaSubsampling: String?
+    package var width: Int?
+    package var height: Int?
+    package var profileIDC: Int?
+    package var levelIDC: Int?
     /// Parameter sets were found in the sample data (not only in the configuration record).
-    public var inBandParameterSets = false
+    package var inBandParameterSets = false
     /// Every RPU of the scanned frames folded in (profile, EL type, CM version, L1/L5/L6, scene cuts).
-    public var rpuSummary = DolbyVisionRPUSummary()
+    package var rpuSummary = DolbyVisionRPUSummary()
     /// The first parameter sets read (for codec strings when there is no configuration record).
-    public var hevcProfileTierLevel: HEVCProfileTierLevel?
-    public var avcSPS: AVCSequenceParameterSet?
-    public var av1SequenceHeader: AV1SequenceHeader?
+    package var hevcProfileTierLevel: HEVCProfileTierLevel?
+    package var avcSPS: AVCSequenceParameterSet?
+    package var av1SequenceHeader: AV1SequenceHeader?
     /// The first VP9 key frame's uncompressed header (profile, bit depth, subsampling, colour space).
-    public var vp9Header: VP9UncompressedHeader?
+    package var vp9Header: VP9UncompressedHeader?
     /// Per-picture dynamic metadata of the scanned frames, in decode order (see ``DynamicMetadataFrame``).
-    public var frames: [DynamicMetadataFrame] = []
+    package var frames: [DynamicMetadataFrame] = []
     /// The HDR10+ payload each picture carried itself, by decode index (parsed), and the decode
     /// indices whose HDR10+ payload could not be parsed.
-    public var hdr10PlusPayloads: [Int: ST2094_40Metadata] = [:]
-    public var hdr10PlusUnparsable: Set<Int> = []
+    package var hdr10PlusPayloads: [Int: ST2094_40Metadata] = [:]
+    package var hdr10PlusUnparsable: Set<Int> = []
     /// Encrypted samples: non-VCL NAL units (by type) that were not entirely clear and so not read
     /// (a packager that encrypted SEI or RPU NAL units), and samples with no readable clear
     /// structure (whole-sample encryption, no subsample map, or a codec hdrprobe does not split).
-    public var encryptedNonVCL: [Int: Int] = [:]
-    public var encryptedSamplesUnread = 0
+    package var encryptedNonVCL: [Int: Int] = [:]
+    package var encryptedSamplesUnread = 0
 
-    public init() {}
+    package init() {}
 }

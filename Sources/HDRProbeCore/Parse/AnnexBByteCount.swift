@@ -5,16 +5,16 @@
 /// FFmpeg 5.1's and 7.1's raw demuxers leave those zero bytes on different sides of a packet
 /// boundary, and 7.1 drops the stream's first zero_byte; counted this way both give the same bytes.
 /// The zeros after the last packet counted (nothing follows them yet) are not counted.
-public struct AnnexBByteCount: Sendable, Equatable {
-    public private(set) var bytes = 0
+package struct AnnexBByteCount: Sendable, Equatable {
+    package private(set) var bytes = 0
     private var started = false
     private var pendingZeros = 0
 
-    public init() {}
+    package init() {}
 
     /// Adds one packet; returns the bytes it added.
     @discardableResult
-    public mutating func add(_ data: [UInt8]) -> Int {
+    package mutating func add(_ data: [UInt8]) -> Int {
         var leading = 0
         while leading < data.count, data[leading] == 0 { leading += 1 }
         guard leading < data.count else {

@@ -6,10 +6,10 @@
 /// the stream with that raw demuxer instead of letting libavformat guess, whose guess depends on
 /// its version and on the file's size (a 183-byte fragment is "invalid data" to FFmpeg 5.1).
 /// nil when the header names neither (VVC, MPEG-2 video, damaged data): libavformat probes.
-public enum AnnexBStreamCodec: String, Sendable, Equatable {
+package enum AnnexBStreamCodec: String, Sendable, Equatable {
     case hevc, h264
 
-    public static func sniff(_ head: [UInt8]) -> AnnexBStreamCodec? {
+    package static func sniff(_ head: [UInt8]) -> AnnexBStreamCodec? {
         var i = 0
         while i < min(head.count, 64), head[i] == 0 { i += 1 }
         guard i >= 2, i + 2 < head.count, head[i] == 1 else { return nil }

@@ -8,35 +8,35 @@
 /// used by Dolby Vision: `docs/rules/dolby-vision.md` §9); HDR10+ detection
 /// `docs/rules/hdr10plus.md` §2 (prefix SEI only, one count per picture).
 /// The caller decides the budget; this type never reads more than it is given.
-public struct BitstreamScanner: Sendable {
-    public enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, other }
+package struct BitstreamScanner: Sendable {
+    package enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, other }
 
-    public let codec: Codec
-    public let framing: NALFraming
-    public private(set) var scan = BitstreamScan()
+    package let codec: Codec
+    package let framing: NALFraming
+    package private(set) var scan = BitstreamScan()
     private var currentFrame = DynamicMetadataFrame(decodeIndex: 0, pts: nil, poc: nil, irap: false)
     /// Picture order counts for streams without timestamps (raw HEVC), H.265 §8.3.1.
     private var pictureOrder = HEVCPictureOrderCounter()
     /// Raw Annex B HEVC: regroup NAL units into access units (H.265 §7.4.2.4.4) instead of trusting
     /// the demuxer's packets (FFmpeg's parser can split an RPU from its picture).
-    public var regroupAccessUnits = false
+    package var regroupAccessUnits = false
     private var splitter = HEVCAccessUnitSplitter()
     /// A raw Annex B stream (no container): packet bytes are counted as the byte stream
     /// (``AnnexBByteCount``), whatever the demuxer's packet cuts. Raw HEVC (regrouped) always is.
-    public var countsByteStream = false
+    package var countsByteStream = false
     private var byteStream = AnnexBByteCount()
     /// The Matroska track's BlockAdditionMappings (what each BlockAddID carries), if any.
-    public var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
+    package var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
     static let maxNALsPerAccessUnit = 1024
 
-    public init(codec: Codec, framing: NALFraming) {
+    package init(codec: Codec, framing: NALFraming) {
         self.codec = codec
         self.framing = framing
     }
 
     /// Parameter sets and SEI from the configuration record (hvcC / avcC arrays): read for
     /// colour and static metadata, not counted as frames or as in-band parameter sets.
-    public mutating func consumeOutOfBand(nalUnits: [[UInt8]]) {
+    package mutating func consumeOutOfBand(nalUnits: [[UInt8]]) {
         for bytes in nalUnits {
             let header: NALHeaderKind = codec == .h264 ? .avc : .hevc
             let unit = header == .avc ? NALUnit.avc(bytes[...]) : NALUnit.hevc(bytes[...])
@@ -47,7 +47,7 @@ public struct BitstreamScanner: Sendable {
 
     /// One access unit (one demuxed video packet) with its presentation timestamp, if any, and the
     /// Matroska BlockAdditions beside it (read for VP9 and AV1 HDR10+ only: HEVC carries it in SEI).
-    public mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = []) {
+    package mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = []) {
         if regroupAccessUnits && codec == .hevc {
             scan.bytesScanned += byteStream.add(data)
             for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
@@ -72,7 +72,7 @@ public struct BitstreamScanner: Sendable {
     /// (its slice data is never read), a partly encrypted non-VCL unit (an SEI or RPU a packager
     /// encrypted) is counted in ``BitstreamScan/encryptedNonVCL`` and skipped. Length-prefixed
     /// HEVC and H.264 only; other framings and codecs are not read (``BitstreamScan/encryptedSamplesUnread``).
-    public mutating func consume(protectedAccessUnit data: [UInt8], pts: Int64?, map: SubsampleEncryption) {
+    package mutating func consume(protectedAccessUnit data: [UInt8], pts: Int64?, map: SubsampleEncryption) {
         guard case .lengthPrefixed(let lengthSize) = framing, codec == .hevc || codec == .h264 else {
             scan.encryptedSamplesUnread += 1
             return
@@ -100,7 +100,7 @@ public struct BitstreamScanner: Sendable {
     }
 
     /// Flushes the last regrouped access unit (call once after the last packet).
-    public mutating func finish() {
+    package mutating func finish() {
         if regroupAccessUnits, let complete = splitter.finish() { consumeRegrouped(complete) }
     }
 
@@ -111,7 +111,7 @@ public struct BitstreamScanner: Sendable {
     }
 
     /// The configuration OBUs of an `av1C` record (normally the sequence header).
-    public mutating func consumeOutOfBand(av1ConfigOBUs bytes: [UInt8]) {
+    package mutating func consumeOutOfBand(av1ConfigOBUs bytes: [UInt8]) {
         for obu in AV1OBU.split(bytes[...], limit: 16) where obu.type == AV1OBU.sequenceHeader {
             applyAV1SequenceHeader(obu.payload)
         }
@@ -308,7 +308,7 @@ public struct BitstreamScanner: Sendable {
     /// H.264 profile_idc with FFmpeg's refinements (constrained baseline: constraint_set1_flag;
     /// intra variants of High 10 / 4:2:2 / 4:4:4: constraint_set3_flag; H.264 §A.2), so that
     /// FFmpeg's profile names apply (`Constrained Baseline`, `High 10 Intra`, …).
-    public static func ffmpegH264Profile(idc: UInt8, constraintFlags: UInt8) -> Int {
+    package static func ffmpegH264Profile(idc: UInt8, constraintFlags: UInt8) -> Int {
         let constrained = 1 << 9, intra = 1 << 11
         let set1 = constraintFlags & 0x40 != 0, set3 = constraintFlags & 0x10 != 0
         switch idc {
@@ -373,7 +373,7 @@ public struct BitstreamScanner: Sendable {
 
     /// general_profile_idc, or when it is 0 the first profile whose compatibility flag is set
     /// (H.265 §A.3: a decoder conforming to profile j may decode a stream flagging j).
-    public static func effectiveProfileIDC(idc: UInt8, compatibility: UInt32) -> Int {
+    package static func effectiveProfileIDC(idc: UInt8, compatibility: UInt32) -> Int {
         if idc != 0 { return Int(idc) }
         for j in 1..<32 where compatibility & (UInt32(1) << UInt32(31 - j)) != 0 { return j }
         return 0

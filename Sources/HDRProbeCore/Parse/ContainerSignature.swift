@@ -4,14 +4,14 @@
 /// Signatures: ISO BMFF box types at offset 4 (ISO/IEC 14496-12 §4.2), EBML magic (RFC 8794),
 /// TS sync bytes (ISO/IEC 13818-1), Annex B start codes (H.265 §B.2), IVF "DKIF", PNG/JPEG/GIF
 /// magic numbers.
-public enum ContainerSignature: String, Sendable, Equatable {
+package enum ContainerSignature: String, Sendable, Equatable {
     case isobmff, matroska, mpegts, annexB, ivf, png, jpeg, gif, text, unknown
 
-    public var isMedia: Bool { [.isobmff, .matroska, .mpegts, .annexB, .ivf].contains(self) }
+    package var isMedia: Bool { [.isobmff, .matroska, .mpegts, .annexB, .ivf].contains(self) }
 
     static let isoTopLevel: Set<String> = ["ftyp", "moov", "mdat", "free", "skip", "wide", "styp", "sidx", "moof", "pnot", "uuid"]
 
-    public static func sniff(_ head: [UInt8]) -> ContainerSignature {
+    package static func sniff(_ head: [UInt8]) -> ContainerSignature {
         if head.count >= 8, isoTopLevel.contains(FourCC.string(head[4..<8])) { return .isobmff }
         if head.starts(with: EBMLSegmentHeader.ebmlMagic) { return .matroska }
         if TransportStreamLayout.detect(head) != nil { return .mpegts }

@@ -8,30 +8,30 @@
 /// chroma_loc_info_present_flag u(1) [chroma_sample_loc_type_top_field ue chroma_sample_loc_type_bottom_field ue]
 /// ```
 /// The colour code points are ITU-T H.273's.
-public struct VUIVideoSignalInfo: Sendable, Equatable {
-    public var aspectRatioIDC: UInt8?
-    public var sarWidth: UInt16?
-    public var sarHeight: UInt16?
-    public var overscanAppropriate: Bool?
+package struct VUIVideoSignalInfo: Sendable, Equatable {
+    package var aspectRatioIDC: UInt8?
+    package var sarWidth: UInt16?
+    package var sarHeight: UInt16?
+    package var overscanAppropriate: Bool?
     /// Present when video_signal_type_present_flag is 1.
-    public var videoFormat: UInt8?
-    public var videoFullRangeFlag: Bool?
-    public var colourDescriptionPresent = false
-    public var colourPrimaries: UInt8?
-    public var transferCharacteristics: UInt8?
-    public var matrixCoefficients: UInt8?
-    public var chromaSampleLocTypeTopField: UInt32?
-    public var chromaSampleLocTypeBottomField: UInt32?
+    package var videoFormat: UInt8?
+    package var videoFullRangeFlag: Bool?
+    package var colourDescriptionPresent = false
+    package var colourPrimaries: UInt8?
+    package var transferCharacteristics: UInt8?
+    package var matrixCoefficients: UInt8?
+    package var chromaSampleLocTypeTopField: UInt32?
+    package var chromaSampleLocTypeBottomField: UInt32?
 
-    public init() {}
+    package init() {}
 
     /// The colour code points and range as ``ColourCodes`` (nil members where not signalled).
-    public var colour: ColourCodes {
+    package var colour: ColourCodes {
         ColourCodes(primaries: colourPrimaries.map(Int.init), transfer: transferCharacteristics.map(Int.init),
                     matrix: matrixCoefficients.map(Int.init), fullRange: videoFullRangeFlag)
     }
 
-    public static func parse(_ r: inout BitReader) throws -> VUIVideoSignalInfo {
+    package static func parse(_ r: inout BitReader) throws -> VUIVideoSignalInfo {
         var v = VUIVideoSignalInfo()
         if try r.flag() {
             let idc = try r.u8()

@@ -1,7 +1,7 @@
 /// Writes `docs/findings.md` from the code catalogue (``FindingCode/catalogue``): one section and one
 /// table per family, one row per catalogue entry. `hdrprobe codes --markdown` prints it;
 /// `scripts/findings-doc.sh` writes the file; a test checks that the file is what this writes.
-public enum CodeCatalogueMarkdown {
+package enum CodeCatalogueMarkdown {
     static let title = "# Finding and error codes"
     static let introduction = [
         "Every code hdrprobe emits, one line each: what triggers it and what to do about it. Codes are",
@@ -11,7 +11,7 @@ public enum CodeCatalogueMarkdown {
         "`bash scripts/findings-doc.sh` rewrites it.",
     ]
 
-    public static func render() -> String {
+    package static func render() -> String {
         var lines = [title, ""] + introduction
         for family in FindingCode.Family.allCases {
             lines += [""] + section(family)

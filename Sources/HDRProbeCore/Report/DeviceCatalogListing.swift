@@ -1,9 +1,9 @@
 /// `hdrprobe devices`: the catalogue as text (one line per device, display and target, `?` after
 /// an uncertain cell); `--json` encodes ``DeviceCatalog`` itself.
-public enum DeviceCatalogListing {
+package enum DeviceCatalogListing {
     static func mark<T>(_ cap: Capability<T>, _ text: String) -> String { cap.uncertain ? text + "?" : text }
 
-    public static func text(_ c: DeviceCatalog) -> String {
+    package static func text(_ c: DeviceCatalog) -> String {
         var out = ["Devices (catalogue v\(c.version); '?' = uncertain in the sources)"]
         for d in c.devices {
             let dv = d.dolbyVision.value

@@ -3,10 +3,10 @@ import Foundation
 /// Renders per-frame dynamic metadata (``DynamicMetadataFrame``) as a text table, CSV or JSON for
 /// `hdrprobe metadata`. Columns: display index, time, RPU L1 min/max/avg (PQ code and cd/m²),
 /// scene refresh, HDR10+ peak maxscl and average maxrgb (cd/m²).
-public enum DynamicMetadataTable {
-    public static let csvHeader = "index,decodeIndex,time,rpuMinPq,rpuMaxPq,rpuAvgPq,rpuMinNits,rpuMaxNits,rpuAvgNits,sceneRefresh,hdr10PlusMaxsclNits,hdr10PlusAverageMaxrgbNits"
+package enum DynamicMetadataTable {
+    package static let csvHeader = "index,decodeIndex,time,rpuMinPq,rpuMaxPq,rpuAvgPq,rpuMinNits,rpuMaxNits,rpuAvgNits,sceneRefresh,hdr10PlusMaxsclNits,hdr10PlusAverageMaxrgbNits"
 
-    public static func csv(_ frames: [DynamicMetadataFrame]) -> String {
+    package static func csv(_ frames: [DynamicMetadataFrame]) -> String {
         var out = csvHeader + "\n"
         for f in frames {
             let cells: [String] = [
@@ -21,7 +21,7 @@ public enum DynamicMetadataTable {
         return out
     }
 
-    public static func text(path: String, stream: Int, frames: [DynamicMetadataFrame]) -> String {
+    package static func text(path: String, stream: Int, frames: [DynamicMetadataFrame]) -> String {
         var out = "\(path) — stream #\(stream), \(frames.count) frame(s) in display order\n"
         out += "  frame      time   L1 min/max/avg (PQ)      L1 max / avg (cd/m²)  cut   HDR10+ maxscl / avg (cd/m²)\n"
         for f in frames {
@@ -39,7 +39,7 @@ public enum DynamicMetadataTable {
         return out
     }
 
-    public static func json(path: String, stream: Int, frames: [DynamicMetadataFrame]) throws -> String {
+    package static func json(path: String, stream: Int, frames: [DynamicMetadataFrame]) throws -> String {
         struct Document: Encodable {
             let path: String
             let stream: Int

@@ -1,8 +1,8 @@
 /// The human text of an ``HLSCheckReport``, compiler-style: one block per variant with its
 /// playlist line, each finding as `severity code: message`, the media's own findings on one line,
 /// and the line hdrprobe would write when the declaration disagrees.
-public enum HLSCheckSummary {
-    public static func render(_ r: HLSCheckReport) -> String {
+package enum HLSCheckSummary {
+    package static func render(_ r: HLSCheckReport) -> String {
         var out: [String] = []
         let all = r.allFindings
         func count(_ s: Finding.Severity) -> Int { all.filter { $0.severity == s }.count }

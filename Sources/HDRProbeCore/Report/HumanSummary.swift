@@ -1,7 +1,7 @@
 /// The readable report: one block per file, one line per HDR fact — what a person wants from
 /// `mediainfo`, limited to what decides HDR playback.
-public enum HumanSummary {
-    public static func render(_ r: ProbeReport) -> String {
+package enum HumanSummary {
+    package static func render(_ r: ProbeReport) -> String {
         // Every line goes through TerminalText: the path and messages can hold a file's bytes.
         var out: [String] = [r.path]
         if r.status == .error, let e = r.error {

@@ -7,7 +7,7 @@ import Foundation
 extension LibraryMatrix {
     /// Groups in the order every format shows them: most files first, then first seen. A group's
     /// id is its 1-based position here.
-    public var orderedGroups: [Int] {
+    package var orderedGroups: [Int] {
         liveGroups.sorted { a, b in groups[a].count != groups[b].count ? groups[a].count > groups[b].count : a < b }
     }
 
@@ -27,7 +27,7 @@ extension LibraryMatrix {
 
     // MARK: - Markdown
 
-    public func markdown(perFile: Bool) -> String {
+    package func markdown(perFile: Bool) -> String {
         func md(_ s: String) -> String {
             s.replacingAll(["\\": "\\\\", "|": "\\|", "\n": " ", "\r": " ", "<": "&lt;", ">": "&gt;", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]"])
         }
@@ -70,7 +70,7 @@ extension LibraryMatrix {
 
     // MARK: - CSV (RFC 4180)
 
-    public func csv(perFile: Bool) -> String {
+    package func csv(perFile: Bool) -> String {
         let order = orderedGroups
         let ids = groupIDs(order)
         let head = Self.describedColumns + columns.map(\.id)
@@ -96,7 +96,7 @@ extension LibraryMatrix {
     }
 
     /// Quotes when needed; neutralises formula starters (`=`, `+`, `-`, `@`, TAB, CR) with `'`.
-    public static func csvField(_ value: String) -> String {
+    package static func csvField(_ value: String) -> String {
         var v = value
         if let first = v.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) { v = "'" + v }
         if v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
@@ -145,7 +145,7 @@ extension LibraryMatrix {
 
     /// The matrix for machines: summary, groups with their full outcomes, and every file with its
     /// group and its status per target.
-    public func json() throws -> String {
+    package func json() throws -> String {
         let order = orderedGroups
         let ids = groupIDs(order)
         let doc = JSONDocument(
@@ -179,13 +179,13 @@ extension LibraryMatrix {
 }
 
 extension LibraryMatrix {
-    public enum Format: String, Sendable, CaseIterable { case md, csv, json, html }
+    package enum Format: String, Sendable, CaseIterable { case md, csv, json, html }
 
     /// Inputs of at most this many files get a row per file without `--per-file`.
-    public static let perFileLimit = 50
+    package static let perFileLimit = 50
 
     /// The matrix in `format`; `perFile` nil: per file for small inputs (``perFileLimit``).
-    public func render(_ format: Format, perFile: Bool?) throws -> String {
+    package func render(_ format: Format, perFile: Bool?) throws -> String {
         let rows = perFile ?? (fileCount <= Self.perFileLimit)
         switch format {
         case .md: return markdown(perFile: rows)

@@ -6,48 +6,48 @@
 /// series in the page's text form). Outcomes come from ``ReportDigest/simulate(on:catalog:)``, the
 /// path `check`'s `require:` uses. Rendered by `LibraryMatrix+Text.swift` (Markdown, CSV),
 /// ``LibraryMatrixHTML`` and ``json()``.
-public struct LibraryMatrix: Sendable {
-    public struct Column: Sendable, Encodable {
-        public var id: String
-        public var device: String
-        public var display: String
-        public var matchDynamicRange: Bool
-        public var matchFrameRate: Bool
+package struct LibraryMatrix: Sendable {
+    package struct Column: Sendable, Encodable {
+        package var id: String
+        package var device: String
+        package var display: String
+        package var matchDynamicRange: Bool
+        package var matchFrameRate: Bool
     }
 
     /// What the files of a group share.
-    public struct Group: Sendable {
-        public var status: ProbeReport.Status
+    package struct Group: Sendable {
+        package var status: ProbeReport.Status
         /// `error.code` of files in error.
-        public var errorCode: String?
-        public var codec: String?
-        public var videoRangeType: String?
+        package var errorCode: String?
+        package var codec: String?
+        package var videoRangeType: String?
         /// `"<profile> <decision>"`, e.g. `8.1 accept`.
-        public var dolbyVision: String?
-        public var frameRate: String?
-        public var resolution: String?
+        package var dolbyVision: String?
+        package var frameRate: String?
+        package var resolution: String?
         /// Finding codes that change what a player or a check does with the file (``outcomeFindings``).
-        public var findings: [String]
+        package var findings: [String]
         /// One per column; nil when the files have no video to simulate.
-        public var cells: [PlaybackOutcome?]
-        public var count: Int
+        package var cells: [PlaybackOutcome?]
+        package var count: Int
     }
 
     /// One file: where it is, its group, and what only it has.
-    public struct File: Sendable {
-        public var path: String
+    package struct File: Sendable {
+        package var path: String
         /// The exact bytes of a path that is not UTF-8 (Base64, the report's `pathBytes`); nil otherwise.
-        public var pathBytes: String?
-        public var group: Int
-        public var error: String?
+        package var pathBytes: String?
+        package var group: Int
+        package var error: String?
         /// ``BrightnessSeries`` in the page's text form (``brightnessText(_:)``), nil without one.
-        public var brightness: String?
+        package var brightness: String?
     }
 
-    public let tool: ToolInfo
-    public let columns: [Column]
-    public private(set) var groups: [Group] = []
-    public private(set) var files: [File] = []
+    package let tool: ToolInfo
+    package let columns: [Column]
+    package private(set) var groups: [Group] = []
+    package private(set) var files: [File] = []
 
     private let targets: [PlaybackTarget]
     private let catalog: DeviceCatalog
@@ -61,11 +61,11 @@ public struct LibraryMatrix: Sendable {
 
     /// Finding codes that change an outcome: those the default check treats as errors (refused
     /// Dolby Vision, RPUs without a configuration record) and every error-severity finding.
-    public static func outcomeFindings(_ findings: [Finding]) -> [String] {
+    package static func outcomeFindings(_ findings: [Finding]) -> [String] {
         Array(Set(findings.filter { $0.severity == .error || CheckRules.defaultErrors.contains($0.code) }.map(\.code))).sorted()
     }
 
-    public init(targets: [PlaybackTarget], catalog: DeviceCatalog, tool: ToolInfo) {
+    package init(targets: [PlaybackTarget], catalog: DeviceCatalog, tool: ToolInfo) {
         self.tool = tool
         self.targets = targets
         self.catalog = catalog
@@ -75,11 +75,11 @@ public struct LibraryMatrix: Sendable {
         }
     }
 
-    public var fileCount: Int { files.count }
+    package var fileCount: Int { files.count }
 
     /// Adds one file; a path seen before (byte for byte, ``ExactPath``) replaces its earlier entry
     /// (as `check --diff` reads scans).
-    public mutating func add(_ digest: ReportDigest) {
+    package mutating func add(_ digest: ReportDigest) {
         let (group, key) = describe(digest)
         let g: Int
         if let known = groupIndex[key] {
@@ -138,7 +138,7 @@ public struct LibraryMatrix: Sendable {
     }
 
     /// The display rate the file snaps to (`FrameRateSnap`), `other` when none, `unknown` without a rate.
-    public static func frameRateClass(_ fps: Double?) -> String {
+    package static func frameRateClass(_ fps: Double?) -> String {
         guard let fps else { return "unknown" }
         guard let snapped = FrameRateSnap.snap(fps) else { return "other" }
         return snapped == snapped.rounded() ? String(Int(snapped)) : String(snapped)
@@ -146,7 +146,7 @@ public struct LibraryMatrix: Sendable {
 
     /// SD, 720p, 1080p, 4K or 8K: the smallest class whose frame (1024x576, 1280x720, 1920x1080,
     /// 3840x2160) holds the picture.
-    public static func resolutionClass(width: Int, height: Int) -> String {
+    package static func resolutionClass(width: Int, height: Int) -> String {
         for (name, w, h) in [("SD", 1024, 576), ("720p", 1280, 720), ("1080p", 1920, 1080), ("4K", 3840, 2160)] where width <= w && height <= h {
             return name
         }
@@ -155,7 +155,7 @@ public struct LibraryMatrix: Sendable {
 
     /// A brightness series as the page reads it: `r` (RPU L1 maximum) or `h` (HDR10+ maxscl),
     /// then `milliseconds:decinits` pairs separated by commas.
-    public static func brightnessText(_ b: BrightnessSeries) -> String {
+    package static func brightnessText(_ b: BrightnessSeries) -> String {
         var s = b.source == .rpu ? "r" : "h"
         for (i, (t, n)) in zip(b.milliseconds, b.decinits).enumerated() {
             if i > 0 { s += "," }
@@ -165,28 +165,28 @@ public struct LibraryMatrix: Sendable {
     }
 
     /// The groups that still have files, in first-seen order (a replaced file can empty one).
-    public var liveGroups: [Int] { groups.indices.filter { groups[$0].count > 0 } }
+    package var liveGroups: [Int] { groups.indices.filter { groups[$0].count > 0 } }
 
     // MARK: - Summary
 
     /// Per column: files per status (``PlaybackOutcome/Status``, then files with nothing to
     /// simulate) and the most frequent first reasons of degraded or failing outcomes.
-    public struct TargetSummary: Sendable, Encodable {
-        public var target: String
-        public var plays: Int
-        public var degraded: Int
-        public var fails: Int
-        public var notSimulated: Int
-        public var topReasons: [Reason]
+    package struct TargetSummary: Sendable, Encodable {
+        package var target: String
+        package var plays: Int
+        package var degraded: Int
+        package var fails: Int
+        package var notSimulated: Int
+        package var topReasons: [Reason]
 
-        public struct Reason: Sendable, Encodable {
-            public var status: PlaybackOutcome.Status
-            public var reason: String
-            public var files: Int
+        package struct Reason: Sendable, Encodable {
+            package var status: PlaybackOutcome.Status
+            package var reason: String
+            package var files: Int
         }
     }
 
-    public func summary(topReasons: Int = 3) -> [TargetSummary] {
+    package func summary(topReasons: Int = 3) -> [TargetSummary] {
         columns.indices.map { c in
             var s = TargetSummary(target: columns[c].id, plays: 0, degraded: 0, fails: 0, notSimulated: 0, topReasons: [])
             var reasons: [String: (status: PlaybackOutcome.Status, files: Int)] = [:]
@@ -209,7 +209,7 @@ public struct LibraryMatrix: Sendable {
     }
 
     /// The cell's text: the outcome line, or why there is none.
-    public static func cellText(_ group: Group, _ index: Int) -> String {
+    package static func cellText(_ group: Group, _ index: Int) -> String {
         if let cell = group.cells[index] { return cell.outcome }
         return group.status == .error ? "not analysed" : "no video"
     }

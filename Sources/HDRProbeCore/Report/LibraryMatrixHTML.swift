@@ -9,8 +9,8 @@
 /// Every string from a file name or a report is escaped for HTML, or is JSON inside
 /// `<script type="application/json">` with `<`, `>`, `&` and U+2028/9 escaped that the script
 /// writes with `textContent` only.
-public enum LibraryMatrixHTML {
-    public static func escape(_ s: String) -> String {
+package enum LibraryMatrixHTML {
+    package static func escape(_ s: String) -> String {
         s.replacingAll(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
     }
 
@@ -90,7 +90,7 @@ public enum LibraryMatrixHTML {
             + "\"groups\":[\(groups.joined(separator: ","))],\"dirs\":\(dirs.json),\"files\":[\(files)],\"series\":\(series.json)}"
     }
 
-    public static func render(_ m: LibraryMatrix, perFile: Bool, title: String = "hdrprobe capability matrix") -> String {
+    package static func render(_ m: LibraryMatrix, perFile: Bool, title: String = "hdrprobe capability matrix") -> String {
         let order = m.orderedGroups
         var h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         h += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"

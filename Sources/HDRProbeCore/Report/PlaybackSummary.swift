@@ -1,6 +1,6 @@
 /// Human text of a report's `playback` array (`hdrprobe simulate`).
-public enum PlaybackSummary {
-    public static func render(_ r: ProbeReport, catalog: DeviceCatalog) -> String {
+package enum PlaybackSummary {
+    package static func render(_ r: ProbeReport, catalog: DeviceCatalog) -> String {
         var out = [r.path]
         if r.status == .error {
             out.append("  error \(r.error?.code ?? ""): \(r.error?.message ?? "")")

@@ -1,8 +1,8 @@
 /// Text from a file (its name, a demuxer message, a playlist URI) shown on a terminal: control
 /// characters would start lines, move the cursor or change colours (`ESC [`), and bidirectional
 /// overrides would reorder what is shown. They become visible escapes instead.
-public enum TerminalText {
-    public static func escape(_ text: String) -> String {
+package enum TerminalText {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for s in text.unicodeScalars {

@@ -13,24 +13,24 @@
 /// full ten-field form whenever any optional field differs from its default (a short form means
 /// "4:2:0, BT.709, limited") and the four-field form otherwise (§6). Apple's partial tails
 /// (`av01.0.13M.10.0.112`) are not produced and do not parse (§16). Encodes to JSON as the string.
-public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
-    public var sampleEntry: String
-    public var profile: UInt8
-    public var level: UInt8
+package struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+    package var sampleEntry: String
+    package var profile: UInt8
+    package var level: UInt8
     /// seq_tier[0]: false `M`, true `H`.
-    public var highTier: Bool
-    public var bitDepth: Int
-    public var monochrome: Bool
-    public var subsamplingX: Bool
-    public var subsamplingY: Bool
+    package var highTier: Bool
+    package var bitDepth: Int
+    package var monochrome: Bool
+    package var subsamplingX: Bool
+    package var subsamplingY: Bool
     /// 0 unknown, 1 vertical, 2 colocated.
-    public var chromaSamplePosition: UInt8
-    public var colourPrimaries: Int
-    public var transferCharacteristics: Int
-    public var matrixCoefficients: Int
-    public var fullRange: Bool
+    package var chromaSamplePosition: UInt8
+    package var colourPrimaries: Int
+    package var transferCharacteristics: Int
+    package var matrixCoefficients: Int
+    package var fullRange: Bool
 
-    public init(sampleEntry: String = "av01", profile: UInt8, level: UInt8, highTier: Bool = false, bitDepth: Int,
+    package init(sampleEntry: String = "av01", profile: UInt8, level: UInt8, highTier: Bool = false, bitDepth: Int,
                 monochrome: Bool = false, subsamplingX: Bool = true, subsamplingY: Bool = true,
                 chromaSamplePosition: UInt8 = 0, colourPrimaries: Int = 1, transferCharacteristics: Int = 1,
                 matrixCoefficients: Int = 1, fullRange: Bool = false) {
@@ -50,7 +50,7 @@ public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvert
     }
 
     /// From the sequence header OBU (the binding's source for every field).
-    public init(sequenceHeader sh: AV1SequenceHeader, sampleEntry: String = "av01") {
+    package init(sequenceHeader sh: AV1SequenceHeader, sampleEntry: String = "av01") {
         let described = sh.colorDescriptionPresent
         self.init(sampleEntry: sampleEntry, profile: sh.seqProfile, level: sh.seqLevelIdx0, highTier: sh.seqTier0 == 1,
                   bitDepth: sh.bitDepth, monochrome: sh.monochrome, subsamplingX: sh.subsamplingX,
@@ -64,7 +64,7 @@ public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvert
     /// From an `av1C` record (which repeats the sequence header's profile, level, tier, depth and
     /// chroma fields) plus the colour description found elsewhere (`colr` box, Matroska
     /// `Colour`); absent code points take the binding's defaults.
-    public init(record: AV1CodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = "av01") {
+    package init(record: AV1CodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = "av01") {
         self.init(sampleEntry: sampleEntry, profile: record.seqProfile, level: record.seqLevelIdx0,
                   highTier: record.seqTier0 == 1, bitDepth: record.bitDepth, monochrome: record.monochrome,
                   subsamplingX: record.chromaSubsamplingX, subsamplingY: record.chromaSubsamplingY,
@@ -74,7 +74,7 @@ public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvert
     }
 
     /// `av1C` bytes → string; no string when the marker bit is 0 or fewer than 4 bytes are present.
-    public static func fromConfigurationRecord(_ bytes: [UInt8], colour: ColourCodes? = nil,
+    package static func fromConfigurationRecord(_ bytes: [UInt8], colour: ColourCodes? = nil,
                                                sampleEntry: String = "av01") -> Result<AV1CodecString, CodecStringError> {
         guard bytes.count >= AV1CodecConfigurationRecord.fixedSize else {
             return .failure(.tooShort(needed: AV1CodecConfigurationRecord.fixedSize, got: bytes.count))
@@ -88,26 +88,26 @@ public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvert
     private static func specified(_ code: Int?) -> Int { code ?? 1 }
 
     /// The three CCC digits.
-    public var chromaDigits: String {
+    package var chromaDigits: String {
         let position = subsamplingX && subsamplingY ? Int(chromaSamplePosition) : 0
         return "\(subsamplingX ? 1 : 0)\(subsamplingY ? 1 : 0)\(position)"
     }
 
     /// True when every optional field equals the binding's default, so the short form says it all.
-    public var optionalFieldsAreDefault: Bool {
+    package var optionalFieldsAreDefault: Bool {
         !monochrome && chromaDigits == "110" && colourPrimaries == 1 && transferCharacteristics == 1
             && matrixCoefficients == 1 && !fullRange
     }
 
     /// `av01.P.LLT.DD`.
-    public var shortString: String {
+    package var shortString: String {
         [sampleEntry, "\(profile)",
          CodecStringFormatting.decimal(Int(level), width: 2) + (highTier ? "H" : "M"),
          CodecStringFormatting.decimal(bitDepth, width: 2)].joined(separator: ".")
     }
 
     /// `av01.P.LLT.DD.M.CCC.cp.tc.mc.F`.
-    public var longString: String {
+    package var longString: String {
         [shortString, monochrome ? "1" : "0", chromaDigits,
          CodecStringFormatting.decimal(colourPrimaries, width: 2),
          CodecStringFormatting.decimal(transferCharacteristics, width: 2),
@@ -115,15 +115,15 @@ public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvert
     }
 
     /// The short form when the optional fields are all default, else the long form.
-    public var string: String { optionalFieldsAreDefault ? shortString : longString }
+    package var string: String { optionalFieldsAreDefault ? shortString : longString }
 
-    public var description: String { string }
+    package var description: String { string }
 
     /// The level X.Y = (2 + (LL >> 2)).(LL & 3) (§6): 04 → `3.0`, 13 → `5.1`, 19 → `6.3`.
-    public var levelName: String { "\(2 + (Int(level) >> 2)).\(Int(level) & 3)" }
+    package var levelName: String { "\(2 + (Int(level) >> 2)).\(Int(level) & 3)" }
 
     /// Parses the four-field or the ten-field form; a partial optional tail is rejected (all or none).
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         let e = CodecStringFormatting.elements(description)
         guard e.count == 4 || e.count == 10, !e[0].isEmpty,
               let profile = CodecStringFormatting.parseDecimal(e[1], width: 1),
@@ -153,7 +153,7 @@ public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvert
         fullRange = range == 1
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = AV1CodecString(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -162,7 +162,7 @@ public struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConvert
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

@@ -6,15 +6,15 @@
 /// AVCLevelIndication) verbatim — the real constraint byte, not AetherEngine's constant `00` —
 /// and writes lower-case hex as Apple's examples do (`avc1.42001f`, `avc1.640029`). Without a
 /// record the same three bytes come from the SPS. Encodes to JSON as the string.
-public struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+package struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
     /// `avc1` (parameter sets out of band) or `avc3` (in band; Apple: "use not recommended").
-    public var sampleEntry: String
-    public var profileIDC: UInt8
+    package var sampleEntry: String
+    package var profileIDC: UInt8
     /// constraint_set0_flag … constraint_set5_flag and the 2 reserved bits, as stored.
-    public var constraintFlags: UInt8
-    public var levelIDC: UInt8
+    package var constraintFlags: UInt8
+    package var levelIDC: UInt8
 
-    public init(sampleEntry: String = "avc1", profileIDC: UInt8, constraintFlags: UInt8, levelIDC: UInt8) {
+    package init(sampleEntry: String = "avc1", profileIDC: UInt8, constraintFlags: UInt8, levelIDC: UInt8) {
         self.sampleEntry = sampleEntry
         self.profileIDC = profileIDC
         self.constraintFlags = constraintFlags
@@ -22,20 +22,20 @@ public struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConvert
     }
 
     /// From a parsed `avcC` (bytes 1, 2, 3).
-    public init(record: AVCDecoderConfigurationRecord, sampleEntry: String = "avc1") {
+    package init(record: AVCDecoderConfigurationRecord, sampleEntry: String = "avc1") {
         self.init(sampleEntry: sampleEntry, profileIDC: record.profileIndication,
                   constraintFlags: record.profileCompatibility, levelIDC: record.levelIndication)
     }
 
     /// From a sequence parameter set (its bytes 1–3 after the NAL header are the same fields).
-    public init(sps: AVCSequenceParameterSet, sampleEntry: String = "avc1") {
+    package init(sps: AVCSequenceParameterSet, sampleEntry: String = "avc1") {
         self.init(sampleEntry: sampleEntry, profileIDC: sps.profileIDC, constraintFlags: sps.constraintFlags,
                   levelIDC: sps.levelIDC)
     }
 
     /// From raw `avcC` / Matroska `CodecPrivate` bytes: Annex B start codes, fewer than 4 bytes or
     /// configurationVersion ≠ 1 give no string (the §2.1 rule applied to the AVC record).
-    public static func fromConfigurationRecord(_ bytes: [UInt8],
+    package static func fromConfigurationRecord(_ bytes: [UInt8],
                                                sampleEntry: String = "avc1") -> Result<AVCCodecString, CodecStringError> {
         if bytes.starts(with: [0, 0, 1]) || bytes.starts(with: [0, 0, 0, 1]) { return .failure(.annexB) }
         guard bytes.count >= 4 else { return .failure(.tooShort(needed: 4, got: bytes.count)) }
@@ -44,21 +44,21 @@ public struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConvert
                                        levelIDC: bytes[3]))
     }
 
-    public func withSampleEntry(_ entry: String) -> AVCCodecString {
+    package func withSampleEntry(_ entry: String) -> AVCCodecString {
         var copy = self
         copy.sampleEntry = entry
         return copy
     }
 
-    public var string: String {
+    package var string: String {
         sampleEntry + "." + [profileIDC, constraintFlags, levelIDC]
             .map { CodecStringFormatting.hex($0, width: 2, uppercase: false) }.joined()
     }
 
-    public var description: String { string }
+    package var description: String { string }
 
     /// Parses `avc1.640029` (either case, exactly six hex digits).
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         let e = CodecStringFormatting.elements(description)
         guard e.count == 2, !e[0].isEmpty, e[1].count == 6,
               let value = CodecStringFormatting.parseHex(e[1], maxDigits: 6) else { return nil }
@@ -66,7 +66,7 @@ public struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConvert
                   levelIDC: UInt8(value & 0xFF))
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = AVCCodecString(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -75,7 +75,7 @@ public struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConvert
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

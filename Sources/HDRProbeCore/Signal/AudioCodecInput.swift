@@ -6,22 +6,22 @@
 /// DecoderSpecificInfo / FFmpeg extradata), ``audioObjectType``, or ``ffmpegProfile`` (FFmpeg's
 /// `AV_PROFILE_AAC_*` values are the object type minus one: LC 1, HE 4, HE_V2 28, LD 22, ELD 38,
 /// USAC 41; MPEG-2 AAC LC 128 and HE 131; for ADTS in TS "the AOT is FFmpeg profile + 1", §8).
-public struct AudioCodecInput: Sendable, Equatable {
+package struct AudioCodecInput: Sendable, Equatable {
     /// FFmpeg codec name: `aac`, `aac_latm`, `ac3`, `eac3`, `flac`, `alac`, `opus`, `mp3`, `mp2`,
     /// `truehd`, `dts`, `vorbis`, `pcm_s16le`, …
-    public var codecName: String
-    public var audioSpecificConfig: [UInt8]?
-    public var audioObjectType: Int?
+    package var codecName: String
+    package var audioSpecificConfig: [UInt8]?
+    package var audioObjectType: Int?
     /// `AVCodecParameters.profile` (for `eac3`, 30 = Dolby Digital Plus + Dolby Atmos / JOC).
-    public var ffmpegProfile: Int?
+    package var ffmpegProfile: Int?
     /// The esds `objectTypeIndication` when known (MP3 in MP4: 0x6B MPEG-1 audio, 0x69 MPEG-2 audio).
-    public var objectTypeIndication: UInt8?
+    package var objectTypeIndication: UInt8?
     /// E-AC-3 with Joint Object Coding (Atmos), when known other than through ``ffmpegProfile``.
-    public var jointObjectCoding: Bool
+    package var jointObjectCoding: Bool
     /// The stream's default disposition (chooses between several playable streams, §8).
-    public var isDefault: Bool
+    package var isDefault: Bool
 
-    public init(codecName: String, audioSpecificConfig: [UInt8]? = nil, audioObjectType: Int? = nil,
+    package init(codecName: String, audioSpecificConfig: [UInt8]? = nil, audioObjectType: Int? = nil,
                 ffmpegProfile: Int? = nil, objectTypeIndication: UInt8? = nil, jointObjectCoding: Bool = false,
                 isDefault: Bool = false) {
         self.codecName = codecName
@@ -34,10 +34,10 @@ public struct AudioCodecInput: Sendable, Equatable {
     }
 
     /// FFmpeg's `AV_PROFILE_EAC3_DDP_ATMOS`.
-    public static let eac3AtmosProfile = 30
+    package static let eac3AtmosProfile = 30
 
     /// The AAC audio object type from the first source that gives one; nil when none does.
-    public var resolvedAudioObjectType: Int? {
+    package var resolvedAudioObjectType: Int? {
         if let asc = audioSpecificConfig, let config = try? AudioSpecificConfig.parse(asc) {
             return config.audioObjectType
         }

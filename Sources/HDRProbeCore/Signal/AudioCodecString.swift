@@ -14,24 +14,24 @@
 /// | `truehd`, `dts`, `vorbis`, `pcm_*`, `mp2`, `aac_latm`, other AAC object types | – | rejected |
 ///
 /// Encodes to JSON as the token.
-public struct AudioCodecString: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var token: String
+package struct AudioCodecString: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var token: String
     /// Apple rule 2.25: FLAC, ALAC and xHE-AAC must be in fragmented MP4.
-    public var fragmentedMP4Only: Bool
+    package var fragmentedMP4Only: Bool
     /// The audio rendition's CHANNELS value this token needs (`16/JOC` for E-AC-3 with Atmos).
-    public var channelsAttribute: String?
+    package var channelsAttribute: String?
 
-    public init(token: String, fragmentedMP4Only: Bool = false, channelsAttribute: String? = nil) {
+    package init(token: String, fragmentedMP4Only: Bool = false, channelsAttribute: String? = nil) {
         self.token = token
         self.fragmentedMP4Only = fragmentedMP4Only
         self.channelsAttribute = channelsAttribute
     }
 
-    public var string: String { token }
-    public var description: String { token }
+    package var string: String { token }
+    package var description: String { token }
 
     /// The HLS token for a stream, or why it has none.
-    public static func resolve(_ input: AudioCodecInput) -> Result<AudioCodecString, AudioCodecRejection> {
+    package static func resolve(_ input: AudioCodecInput) -> Result<AudioCodecString, AudioCodecRejection> {
         let name = input.codecName.lowercased()
         func reject(_ token: String?, _ reason: String) -> Result<AudioCodecString, AudioCodecRejection> {
             .failure(AudioCodecRejection(codecName: input.codecName, isoToken: token, reason: reason))
@@ -85,23 +85,23 @@ public struct AudioCodecString: Sendable, Hashable, Codable, CustomStringConvert
 
     /// The token of the first playable stream, default-disposition streams first, then stream
     /// order (§8); nil when none is playable.
-    public static func firstPlayable(_ streams: [AudioCodecInput]) -> AudioCodecString? {
+    package static func firstPlayable(_ streams: [AudioCodecInput]) -> AudioCodecString? {
         firstPlayableIndex(streams).flatMap { try? resolve(streams[$0]).get() }
     }
 
     /// The position in `streams` of the stream ``firstPlayable(_:)`` picks.
-    public static func firstPlayableIndex(_ streams: [AudioCodecInput]) -> Int? {
+    package static func firstPlayableIndex(_ streams: [AudioCodecInput]) -> Int? {
         let ordered = streams.indices.filter { streams[$0].isDefault } + streams.indices.filter { !streams[$0].isDefault }
         return ordered.first { (try? resolve(streams[$0]).get()) != nil }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         // Only the token is encoded; the fMP4 restriction follows from it.
         let token = try decoder.singleValueContainer().decode(String.self)
         self.init(token: token, fragmentedMP4Only: ["fLaC", "alac", "mp4a.40.42"].contains(token))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(token)
     }

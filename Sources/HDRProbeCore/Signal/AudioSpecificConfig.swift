@@ -13,22 +13,22 @@
 /// ``audioObjectType`` is the first, signalled value — the one the codecs parameter carries
 /// (`mp4a.40.5` for HE-AAC, `mp4a.40.29` for HE-AACv2, `mp4a.40.42` for xHE-AAC via the escape).
 /// The GASpecificConfig and a backward-compatible SBR sync extension (0x2B7) are not read.
-public struct AudioSpecificConfig: Sendable, Equatable, Codable {
+package struct AudioSpecificConfig: Sendable, Equatable, Codable {
     /// The first audio object type in the record (1 Main, 2 LC, 5 SBR, 29 PS, 34 Layer III, 42 USAC…).
-    public var audioObjectType: Int
-    public var samplingFrequencyIndex: Int
+    package var audioObjectType: Int
+    package var samplingFrequencyIndex: Int
     /// From the index table or the explicit 24-bit value; nil for a reserved index (13, 14).
-    public var samplingFrequency: Int?
-    public var channelConfiguration: Int
+    package var samplingFrequency: Int?
+    package var channelConfiguration: Int
     /// For explicit hierarchical SBR/PS signalling (first type 5 or 29): the core object type.
-    public var coreAudioObjectType: Int?
+    package var coreAudioObjectType: Int?
     /// For explicit hierarchical SBR/PS signalling: the output (SBR) sampling frequency.
-    public var extensionSamplingFrequency: Int?
+    package var extensionSamplingFrequency: Int?
 
-    public static let samplingFrequencies = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000,
+    package static let samplingFrequencies = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000,
                                              11025, 8000, 7350]
 
-    public init(audioObjectType: Int, samplingFrequencyIndex: Int, samplingFrequency: Int?, channelConfiguration: Int,
+    package init(audioObjectType: Int, samplingFrequencyIndex: Int, samplingFrequency: Int?, channelConfiguration: Int,
                 coreAudioObjectType: Int? = nil, extensionSamplingFrequency: Int? = nil) {
         self.audioObjectType = audioObjectType
         self.samplingFrequencyIndex = samplingFrequencyIndex
@@ -39,11 +39,11 @@ public struct AudioSpecificConfig: Sendable, Equatable, Codable {
     }
 
     /// True when the record signals SBR (HE-AAC) or SBR + PS (HE-AACv2) hierarchically.
-    public var explicitSBR: Bool { audioObjectType == 5 || audioObjectType == 29 }
+    package var explicitSBR: Bool { audioObjectType == 5 || audioObjectType == 29 }
 
     /// Reads the fields above; throws when the bytes end before the channel configuration (or
     /// before the core object type of an SBR/PS record).
-    public static func parse(_ bytes: [UInt8]) throws -> AudioSpecificConfig {
+    package static func parse(_ bytes: [UInt8]) throws -> AudioSpecificConfig {
         guard !bytes.isEmpty else { throw BitstreamError.tooShort(needed: 2, got: 0) }
         var r = BitReader(bytes)
         let type = try objectType(&r)

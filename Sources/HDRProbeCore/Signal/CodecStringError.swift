@@ -2,7 +2,7 @@
 /// (`docs/rules/hls-signalling.md` §2.1: "Reject (no string) when the record is shorter than 13
 /// bytes or byte 0 (configurationVersion) ≠ 1 — e.g. Annex-B extradata `00 00 00 01 …`").
 /// The caller turns it into a finding; ``reason`` is one sentence a person can act on.
-public enum CodecStringError: Error, Sendable, Equatable, Codable {
+package enum CodecStringError: Error, Sendable, Equatable, Codable {
     /// The bytes start with an Annex B start code (`00 00 01` / `00 00 00 01`) instead of a record.
     case annexB
     /// Fewer bytes than the fields the string needs.
@@ -12,7 +12,7 @@ public enum CodecStringError: Error, Sendable, Equatable, Codable {
     /// A field holds a value the string format cannot express (the text names it).
     case invalidField(String)
 
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .annexB:
             return "The codec private data is Annex B (start codes), not a configuration record; no codec string can be derived from it."

@@ -12,34 +12,34 @@
 /// LL comes from `dv_level`. A level of 0 or above 13 is invalid (§4); ``resolve(profile:level:sampleEntry:width:height:framesPerSecond:)``
 /// then derives it from the picture with ``DolbyVisionLevel/infer(width:height:framesPerSecond:)``
 /// and says so, instead of AetherEngine's silent `06`. Encodes to JSON as the string.
-public struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
-    public var sampleEntry: String
-    public var profile: Int
-    public var level: Int
+package struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+    package var sampleEntry: String
+    package var profile: Int
+    package var level: Int
 
     /// Entries that carry the `<entry>.PP.LL` form.
-    public static let sampleEntries: Set<String> = ["dvh1", "dvhe", "dav1", "dva1", "dvav"]
+    package static let sampleEntries: Set<String> = ["dvh1", "dvhe", "dav1", "dva1", "dvav"]
 
-    public init(sampleEntry: String, profile: Int, level: Int) {
+    package init(sampleEntry: String, profile: Int, level: Int) {
         self.sampleEntry = sampleEntry
         self.profile = profile
         self.level = level
     }
 
     /// With the entry hdrprobe uses for the profile (``defaultSampleEntry(profile:)``).
-    public init(profile: Int, level: Int) {
+    package init(profile: Int, level: Int) {
         self.init(sampleEntry: Self.defaultSampleEntry(profile: profile), profile: profile, level: level)
     }
 
     /// From a configuration record (`dvcC`/`dvvC`/`dvwC`, Matroska mapping, TS descriptor).
-    public init(record: DOVIDecoderConfigurationRecord, sampleEntry: String? = nil) {
+    package init(record: DOVIDecoderConfigurationRecord, sampleEntry: String? = nil) {
         self.init(sampleEntry: sampleEntry ?? Self.defaultSampleEntry(profile: record.profile),
                   profile: record.profile, level: record.level)
     }
 
     /// The out-of-band entry for a profile: `dav1` for 10 (AV1), `dva1` for the AVC profiles 0, 1
     /// and 9, `dvh1` for the HEVC ones (Apple rule 1.10 prefers `dvh1` over `dvhe`).
-    public static func defaultSampleEntry(profile: Int) -> String {
+    package static func defaultSampleEntry(profile: Int) -> String {
         switch profile {
         case 10: return "dav1"
         case 0, 1, 9: return "dva1"
@@ -49,7 +49,7 @@ public struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStrin
 
     /// The string for `profile`/`level`; when `level` is outside 1…13 the level is derived from
     /// the picture (`levelInferred` true) or, without a picture that fits, nothing is produced.
-    public static func resolve(profile: Int, level: Int, sampleEntry: String? = nil, width: Int? = nil,
+    package static func resolve(profile: Int, level: Int, sampleEntry: String? = nil, width: Int? = nil,
                                height: Int? = nil,
                                framesPerSecond: Double? = nil) -> (string: DolbyVisionCodecString, levelInferred: Bool)? {
         let entry = sampleEntry ?? defaultSampleEntry(profile: profile)
@@ -62,14 +62,14 @@ public struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStrin
         return (DolbyVisionCodecString(sampleEntry: entry, profile: profile, level: inferred.id), true)
     }
 
-    public var string: String {
+    package var string: String {
         "\(sampleEntry).\(CodecStringFormatting.decimal(profile, width: 2)).\(CodecStringFormatting.decimal(level, width: 2))"
     }
 
-    public var description: String { string }
+    package var description: String { string }
 
     /// Parses `dvh1.08.06`: a Dolby Vision entry (any case) and two two-digit decimal fields.
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         let e = CodecStringFormatting.elements(description)
         guard e.count == 3, Self.sampleEntries.contains(e[0].lowercased()),
               let profile = CodecStringFormatting.parseDecimal(e[1], width: 2),
@@ -77,7 +77,7 @@ public struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStrin
         self.init(sampleEntry: String(e[0]), profile: profile, level: level)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = DolbyVisionCodecString(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -86,7 +86,7 @@ public struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStrin
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

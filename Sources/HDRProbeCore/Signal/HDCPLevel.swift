@@ -11,17 +11,17 @@
 ///   above `TYPE-1`;
 /// * ``Convention/examplePlaylist``: APPX's example playlist, which labels its 1280×720 variants
 ///   `NONE` (720 lines → `NONE`, 721…1080 `TYPE-0`, above `TYPE-1`); reproduces the §15 lines.
-public enum HDCPLevel: String, Sendable, Codable, CaseIterable {
+package enum HDCPLevel: String, Sendable, Codable, CaseIterable {
     case none = "NONE"
     case type0 = "TYPE-0"
     case type1 = "TYPE-1"
 
-    public enum Convention: Sendable, Equatable {
+    package enum Convention: Sendable, Equatable {
         case authoringRules
         case examplePlaylist
     }
 
-    public static func recommended(width: Int, height: Int, convention: Convention = .authoringRules) -> HDCPLevel {
+    package static func recommended(width: Int, height: Int, convention: Convention = .authoringRules) -> HDCPLevel {
         if height > 1080 { return .type1 }
         switch convention {
         case .authoringRules: return height < 720 ? .none : .type0

@@ -16,22 +16,22 @@
 /// (``fromConfigurationRecord(_:sampleEntry:)``), or from an SPS `profile_tier_level` when there is
 /// no record (raw Annex B streams, ``init(profileTierLevel:sampleEntry:)``). Encodes to JSON as
 /// the string.
-public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
-    public var sampleEntry: String
+package struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+    package var sampleEntry: String
     /// general_profile_space (0…3).
-    public var profileSpace: UInt8
+    package var profileSpace: UInt8
     /// general_profile_idc (0…31).
-    public var profileIDC: UInt8
+    package var profileIDC: UInt8
     /// general_profile_compatibility_flags as stored: flag[0] is the most significant bit.
-    public var compatibilityFlags: UInt32
+    package var compatibilityFlags: UInt32
     /// general_tier_flag (false = Main tier `L`, true = High tier `H`).
-    public var highTier: Bool
+    package var highTier: Bool
     /// general_level_idc (30 × level).
-    public var levelIDC: UInt8
+    package var levelIDC: UInt8
     /// The six general constraint indicator bytes (shorter arrays are padded with zeros).
-    public var constraintIndicatorFlags: [UInt8]
+    package var constraintIndicatorFlags: [UInt8]
 
-    public init(sampleEntry: String = "hvc1", profileSpace: UInt8 = 0, profileIDC: UInt8,
+    package init(sampleEntry: String = "hvc1", profileSpace: UInt8 = 0, profileIDC: UInt8,
                 compatibilityFlags: UInt32, highTier: Bool = false, levelIDC: UInt8,
                 constraintIndicatorFlags: [UInt8] = []) {
         self.sampleEntry = sampleEntry
@@ -45,7 +45,7 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
     }
 
     /// From a parsed `hvcC` (bytes 1–12 of the record).
-    public init(record: HEVCDecoderConfigurationRecord, sampleEntry: String = "hvc1") {
+    package init(record: HEVCDecoderConfigurationRecord, sampleEntry: String = "hvc1") {
         self.init(sampleEntry: sampleEntry, profileSpace: record.generalProfileSpace,
                   profileIDC: record.generalProfileIDC, compatibilityFlags: record.generalProfileCompatibilityFlags,
                   highTier: record.generalTierFlag, levelIDC: record.generalLevelIDC,
@@ -54,7 +54,7 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
 
     /// From the SPS `profile_tier_level` (the hvcC copies the same general fields, ISO/IEC
     /// 14496-15 §8.3.3.1.2), for streams without a configuration record.
-    public init(profileTierLevel ptl: HEVCProfileTierLevel, sampleEntry: String = "hvc1") {
+    package init(profileTierLevel ptl: HEVCProfileTierLevel, sampleEntry: String = "hvc1") {
         self.init(sampleEntry: sampleEntry, profileSpace: ptl.generalProfileSpace, profileIDC: ptl.generalProfileIDC,
                   compatibilityFlags: ptl.generalProfileCompatibilityFlags, highTier: ptl.generalTierFlag,
                   levelIDC: ptl.generalLevelIDC, constraintIndicatorFlags: ptl.generalConstraintIndicatorFlags)
@@ -63,7 +63,7 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
     /// From the raw bytes of an `hvcC` / Matroska `CodecPrivate`, applying §2.1: Annex B start
     /// codes, fewer than 13 bytes, or configurationVersion ≠ 1 give no string. Only bytes 0–12 are
     /// needed; a complete record goes through ``HEVCDecoderConfigurationRecord/parse(_:)``.
-    public static func fromConfigurationRecord(_ bytes: [UInt8],
+    package static func fromConfigurationRecord(_ bytes: [UInt8],
                                                sampleEntry: String = "hvc1") -> Result<HEVCCodecString, CodecStringError> {
         if bytes.starts(with: [0, 0, 1]) || bytes.starts(with: [0, 0, 0, 1]) { return .failure(.annexB) }
         guard bytes.count >= 13 else { return .failure(.tooShort(needed: 13, got: bytes.count)) }
@@ -80,14 +80,14 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
     }
 
     /// The same string with another sample entry (e.g. `hev1` → `hvc1` for Apple playback).
-    public func withSampleEntry(_ entry: String) -> HEVCCodecString {
+    package func withSampleEntry(_ entry: String) -> HEVCCodecString {
         var copy = self
         copy.sampleEntry = entry
         return copy
     }
 
     /// Reverses the order of all 32 bits (flag[0], the MSB as stored, becomes bit 0).
-    public static func reverseBits(_ value: UInt32) -> UInt32 {
+    package static func reverseBits(_ value: UInt32) -> UInt32 {
         var input = value, output: UInt32 = 0
         for _ in 0..<32 {
             output = output << 1 | (input & 1)
@@ -96,7 +96,7 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
         return output
     }
 
-    public var string: String {
+    package var string: String {
         let space = ["", "A", "B", "C"][Int(profileSpace & 0x03)]
         var parts = [sampleEntry, "\(space)\(profileIDC)",
                      CodecStringFormatting.hex(Self.reverseBits(compatibilityFlags), uppercase: true),
@@ -107,17 +107,17 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
         return parts.joined(separator: ".")
     }
 
-    public var description: String { string }
+    package var description: String { string }
 
     /// The level as a number (§2.1: `general_level_idc` = 30 × level): L93 → `3.1`, L150 → `5`.
-    public var levelName: String {
+    package var levelName: String {
         let major = Int(levelIDC) / 30, minor = (Int(levelIDC) % 30) / 3
         return minor == 0 ? "\(major)" : "\(major).\(minor)"
     }
 
     /// Parses `hvc1.2.4.L153.B0` and the like (either case). Returns nil for anything that is
     /// not the Annex E form (fewer than four elements, more than six constraint bytes, …).
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         let e = CodecStringFormatting.elements(description)
         guard e.count >= 4, e.count <= 10, !e[0].isEmpty else { return nil }
         var profile = e[1]
@@ -141,7 +141,7 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
                   levelIDC: UInt8(level), constraintIndicatorFlags: constraints)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = HEVCCodecString(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -150,7 +150,7 @@ public struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

@@ -15,16 +15,16 @@
 /// duration; BANDWIDTH is never below AVERAGE-BANDWIDTH (a peak is at least the mean).
 /// ``check(declared:measured:live:)`` applies APPX "Declared versus measured values of
 /// bandwidths".
-public struct HLSBandwidth: Sendable, Equatable, Codable {
+package struct HLSBandwidth: Sendable, Equatable, Codable {
     /// One access unit (video frame, audio packet) of any stream in the variant.
-    public struct Sample: Sendable, Equatable {
+    package struct Sample: Sendable, Equatable {
         /// Decode or presentation time in seconds (one clock for all streams).
-        public var time: Double
-        public var size: Int
+        package var time: Double
+        package var size: Int
         /// A random-access point of the video (where a segment may start).
-        public var isKeyframe: Bool
+        package var isKeyframe: Bool
 
-        public init(time: Double, size: Int, isKeyframe: Bool = false) {
+        package init(time: Double, size: Int, isKeyframe: Bool = false) {
             self.time = time
             self.size = size
             self.isKeyframe = isKeyframe
@@ -32,20 +32,20 @@ public struct HLSBandwidth: Sendable, Equatable, Codable {
     }
 
     /// AVERAGE-BANDWIDTH, bits per second.
-    public var average: Int?
+    package var average: Int?
     /// BANDWIDTH, bits per second.
-    public var peak: Int
+    package var peak: Int
 
-    public init(average: Int?, peak: Int) {
+    package init(average: Int?, peak: Int) {
         self.average = average
         self.peak = peak
     }
 
     /// Apple's target segment duration (rule 7.5).
-    public static let windowSeconds = 6.0
+    package static let windowSeconds = 6.0
 
     /// Measures a variant from its samples; nil without samples or with a non-positive duration.
-    public static func measure(samples: [Sample], duration: Double,
+    package static func measure(samples: [Sample], duration: Double,
                                window: Double = windowSeconds) -> HLSBandwidth? {
         guard !samples.isEmpty, duration.isFinite, duration > 0, window > 0 else { return nil }
         let sorted = samples.sorted { $0.time < $1.time }
@@ -70,7 +70,7 @@ public struct HLSBandwidth: Sendable, Equatable, Codable {
     /// APPX tolerances: VOD — measured average within 10 % of AVERAGE-BANDWIDTH, measured peak
     /// within 10 % of BANDWIDTH, peak below 200 % of the average; live — average below 110 % of
     /// AVERAGE-BANDWIDTH, peak below 125 % of BANDWIDTH.
-    public static func check(declared: HLSBandwidth, measured: HLSBandwidth, live: Bool = false) -> [HLSSignalIssue] {
+    package static func check(declared: HLSBandwidth, measured: HLSBandwidth, live: Bool = false) -> [HLSSignalIssue] {
         var issues: [HLSSignalIssue] = []
         func percent(_ a: Int, of b: Int) -> Int { b == 0 ? 0 : Int((Double(a) * 100 / Double(b)).rounded()) }
         if live {

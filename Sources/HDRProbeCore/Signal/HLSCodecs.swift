@@ -6,25 +6,25 @@
 /// parse as a video codecs parameter, or one whose base sample type is in Apple's CODECS table
 /// (APPX) or is an audio token of §8. Comparisons are case-insensitive (§2.1 "Case").
 /// Encodes to JSON as the attribute string.
-public struct HLSCodecs: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var codecs: [String]
+package struct HLSCodecs: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var codecs: [String]
 
     /// APPX "Values for the CODECS attribute": the base sample types HLS recognises.
-    public static let appleBaseSampleTypes: Set<String> = [
+    package static let appleBaseSampleTypes: Set<String> = [
         "ac-3", "alac", "avc1", "avc3", "dvh1", "dvhe", "ec-3", "flac", "hev1", "hvc1", "mjpg", "mp4a", "stpp", "wvtt",
     ]
 
-    public init(_ codecs: [String]) {
+    package init(_ codecs: [String]) {
         self.codecs = codecs
     }
 
     /// Video first, then the audio token when there is one.
-    public init(video: VideoCodecString, audio: AudioCodecString? = nil) {
+    package init(video: VideoCodecString, audio: AudioCodecString? = nil) {
         self.init([video.string] + (audio.map { [$0.token] } ?? []))
     }
 
     /// Parses an attribute value (quotes removed or tolerated).
-    public init(parsing value: String) {
+    package init(parsing value: String) {
         var text = Substring(value)
         if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
         // Empty elements are kept ("a,,b" has three) so a playlist check can report them.
@@ -32,23 +32,23 @@ public struct HLSCodecs: Sendable, Hashable, Codable, CustomStringConvertible {
             .map { SupplementalCodecs.Element.trimmed($0) })
     }
 
-    public var string: String { codecs.joined(separator: ",") }
-    public var description: String { string }
+    package var string: String { codecs.joined(separator: ",") }
+    package var description: String { string }
 
     /// True when `codec` is listed (case-insensitive).
-    public func contains(_ codec: String) -> Bool {
+    package func contains(_ codec: String) -> Bool {
         codecs.contains { $0.lowercased() == codec.lowercased() }
     }
 
     /// The listed codecs whose base sample type (first period-separated element) is one of `entries`.
-    public func codecs(withEntries entries: Set<String>) -> [String] {
+    package func codecs(withEntries entries: Set<String>) -> [String] {
         codecs.filter { codec in
             entries.contains(CodecStringFormatting.elements(codec).first.map { $0.lowercased() } ?? "")
         }
     }
 
     /// §5.3 rule 1.
-    public static func isValidFormat(_ codec: String) -> Bool {
+    package static func isValidFormat(_ codec: String) -> Bool {
         if VideoCodecString(codec) != nil { return true }
         let elements = CodecStringFormatting.elements(codec)
         guard let entry = elements.first?.lowercased(), !entry.isEmpty, elements.allSatisfy({ !$0.isEmpty }) else {
@@ -60,11 +60,11 @@ public struct HLSCodecs: Sendable, Hashable, Codable, CustomStringConvertible {
         return appleBaseSampleTypes.contains(entry) || entry == "opus"
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(parsing: try decoder.singleValueContainer().decode(String.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

@@ -6,16 +6,16 @@
 /// 25/1 → `25.000`, 19001/317 → `59.940`, 592000/24689 → `23.978`). The rounding is done exactly on
 /// the rational, halves away from zero, so no binary floating-point error can move a digit.
 /// The raw rate is written, not the snapped display rate (§10). Encodes to JSON as the string.
-public struct HLSFrameRate: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+package struct HLSFrameRate: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The rate × 1000, rounded.
-    public var thousandths: Int
+    package var thousandths: Int
 
-    public init(thousandths: Int) {
+    package init(thousandths: Int) {
         self.thousandths = thousandths
     }
 
     /// nil unless both terms are positive.
-    public init?(numerator: Int, denominator: Int) {
+    package init?(numerator: Int, denominator: Int) {
         guard numerator > 0, denominator > 0 else { return nil }
         let (scaled, overflow) = numerator.multipliedReportingOverflow(by: 2000)
         if overflow {
@@ -25,19 +25,19 @@ public struct HLSFrameRate: Sendable, Hashable, Codable, Comparable, CustomStrin
         }
     }
 
-    public init(_ frameRate: FrameRate) {
+    package init(_ frameRate: FrameRate) {
         self.init(numerator: frameRate.numerator, denominator: frameRate.denominator)!
     }
 
     /// From a floating-point rate (nil unless finite and positive).
-    public init?(framesPerSecond: Double) {
+    package init?(framesPerSecond: Double) {
         guard framesPerSecond.isFinite, framesPerSecond > 0 else { return nil }
         self.init(thousandths: Int((framesPerSecond * 1000).rounded()))
     }
 
     /// FFmpeg's `avg_frame_rate`, falling back to `r_frame_rate` when the average is 0/0 or
     /// otherwise unusable (live TS often lacks it; §10, AetherEngine).
-    public static func preferring(average: (numerator: Int, denominator: Int)?,
+    package static func preferring(average: (numerator: Int, denominator: Int)?,
                                   real: (numerator: Int, denominator: Int)?) -> HLSFrameRate? {
         if let average, let rate = HLSFrameRate(numerator: average.numerator, denominator: average.denominator) {
             return rate
@@ -47,22 +47,22 @@ public struct HLSFrameRate: Sendable, Hashable, Codable, Comparable, CustomStrin
     }
 
     /// The variant's value: the maximum over its videos (HLS2).
-    public static func maximum<S: Sequence>(_ rates: S) -> HLSFrameRate? where S.Element == HLSFrameRate {
+    package static func maximum<S: Sequence>(_ rates: S) -> HLSFrameRate? where S.Element == HLSFrameRate {
         rates.max()
     }
 
-    public var value: Double { Double(thousandths) / 1000 }
+    package var value: Double { Double(thousandths) / 1000 }
 
-    public var string: String {
+    package var string: String {
         let fraction = thousandths % 1000
         return "\(thousandths / 1000)." + CodecStringFormatting.decimal(fraction, width: 3)
     }
 
-    public var description: String { string }
+    package var description: String { string }
 
-    public static func < (a: HLSFrameRate, b: HLSFrameRate) -> Bool { a.thousandths < b.thousandths }
+    package static func < (a: HLSFrameRate, b: HLSFrameRate) -> Bool { a.thousandths < b.thousandths }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Double(text), let rate = HLSFrameRate(framesPerSecond: value) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -71,7 +71,7 @@ public struct HLSFrameRate: Sendable, Hashable, Codable, Comparable, CustomStrin
         self = rate
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

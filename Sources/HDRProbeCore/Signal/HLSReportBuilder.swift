@@ -2,9 +2,9 @@
 /// `docs/rules/hls-signalling.md` §5.2, §8, §10, §12, §14) from the signalling parts:
 /// `codecs` is the video element plus the audio token of the first playable audio stream,
 /// `streamInf` the complete line built from the same values.
-public enum HLSReportBuilder {
+package enum HLSReportBuilder {
     /// nil when the video has no codec string or no resolution (both are required keys).
-    public static func report(video: HLSVideoSignalling, audio: AudioCodecString?, resolution: HLSResolution?,
+    package static func report(video: HLSVideoSignalling, audio: AudioCodecString?, resolution: HLSResolution?,
                               frameRate: HLSFrameRate?, bandwidth: HLSBandwidth,
                               hdcpLevel: HDCPLevel? = nil) -> HLSReport? {
         guard let resolution,
@@ -14,7 +14,7 @@ public enum HLSReportBuilder {
     }
 
     /// From a line already built (the planner checks the same line's §10 issues).
-    public static func report(line: StreamInfLine, video: HLSVideoSignalling) -> HLSReport? {
+    package static func report(line: StreamInfLine, video: HLSVideoSignalling) -> HLSReport? {
         guard let resolution = line.resolution else { return nil }
         return HLSReport(codecs: line.codecs.string, supplementalCodecs: video.supplementalCodecs?.string,
                          videoRange: video.videoRange, frameRate: line.frameRate,

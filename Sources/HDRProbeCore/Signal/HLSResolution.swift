@@ -5,30 +5,30 @@
 /// `codecpar.width/height`: 1920×1080 for a coded 1920×1088 stream). With non-square pixels
 /// (SAR ≠ 1) the stored size is still reported, with an `info` issue (not settled, §12).
 /// Encodes to JSON as the string.
-public struct HLSResolution: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct HLSResolution: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
     /// nil unless both are positive.
-    public init?(width: Int, height: Int) {
+    package init?(width: Int, height: Int) {
         guard width > 0, height > 0 else { return nil }
         self.width = width
         self.height = height
     }
 
     /// Parses `3840x2160`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = CodecStringFormatting.parseDecimal(parts[0]),
               let h = CodecStringFormatting.parseDecimal(parts[1]) else { return nil }
         self.init(width: w, height: h)
     }
 
-    public var string: String { "\(width)x\(height)" }
-    public var description: String { string }
+    package var string: String { "\(width)x\(height)" }
+    package var description: String { string }
 
     /// The §12 note for a sample aspect ratio other than 1:1 (nil or 0 terms mean unknown).
-    public func issues(sampleAspectRatio: (numerator: Int, denominator: Int)?) -> [HLSSignalIssue] {
+    package func issues(sampleAspectRatio: (numerator: Int, denominator: Int)?) -> [HLSSignalIssue] {
         guard let sar = sampleAspectRatio, sar.numerator > 0, sar.denominator > 0,
               sar.numerator != sar.denominator else { return [] }
         return [HLSSignalIssue(.resolutionNonSquarePixels,
@@ -36,7 +36,7 @@ public struct HLSResolution: Sendable, Hashable, Codable, CustomStringConvertibl
                                subject: string)]
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = HLSResolution(parsing: text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -45,7 +45,7 @@ public struct HLSResolution: Sendable, Hashable, Codable, CustomStringConvertibl
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

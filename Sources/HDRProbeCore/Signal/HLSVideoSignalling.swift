@@ -18,16 +18,16 @@
 /// `<hevc>` / `<av1>` are the stream-derived strings (§2, §6) with the entry hdrprobe wants for
 /// Apple (`hvc1`, `av01`; `hev1` → `hvc1`, `avc3` → `avc1`). Dolby Vision is routed only when the
 /// policy accepts it and the profile belongs to the codec. Encodes to JSON.
-public struct HLSVideoSignalling: Sendable, Equatable, Codable {
+package struct HLSVideoSignalling: Sendable, Equatable, Codable {
     /// The sample entry the stream should carry in fMP4 for Apple playback (`hls.sampleEntry`).
-    public var sampleEntry: String
+    package var sampleEntry: String
     /// The video element of CODECS; nil when no string could be derived.
-    public var codec: VideoCodecString?
-    public var supplementalCodecs: SupplementalCodecs?
-    public var videoRange: VideoRange
-    public var issues: [HLSSignalIssue]
+    package var codec: VideoCodecString?
+    package var supplementalCodecs: SupplementalCodecs?
+    package var videoRange: VideoRange
+    package var issues: [HLSSignalIssue]
 
-    public init(sampleEntry: String, codec: VideoCodecString?, supplementalCodecs: SupplementalCodecs?,
+    package init(sampleEntry: String, codec: VideoCodecString?, supplementalCodecs: SupplementalCodecs?,
                 videoRange: VideoRange, issues: [HLSSignalIssue] = []) {
         self.sampleEntry = sampleEntry
         self.codec = codec
@@ -38,13 +38,13 @@ public struct HLSVideoSignalling: Sendable, Equatable, Codable {
 
     /// Whether a Dolby Vision element is signalled (a `dvh1`/`dav1` CODECS entry or a
     /// SUPPLEMENTAL-CODECS element).
-    public var signalsDolbyVision: Bool {
+    package var signalsDolbyVision: Bool {
         if case .dolbyVision = codec { return true }
         return supplementalCodecs?.elements.contains { DolbyVisionCodecString($0.codec) != nil } ?? false
     }
 
     /// The base sample entry per codec family.
-    public static func baseSampleEntry(codec: String) -> String? {
+    package static func baseSampleEntry(codec: String) -> String? {
         ["hevc": "hvc1", "h264": "avc1", "av1": "av01", "vp9": "vp09"][codec]
     }
 
@@ -74,7 +74,7 @@ public struct HLSVideoSignalling: Sendable, Equatable, Codable {
     }
 
     /// Applies the §5.2 table to one stream.
-    public static func decide(_ source: HLSVideoSource) -> HLSVideoSignalling {
+    package static func decide(_ source: HLSVideoSource) -> HLSVideoSignalling {
         var issues: [HLSSignalIssue] = []
         let baseEntry = baseSampleEntry(codec: source.codec)
             ?? source.base.map { VideoCodecString.outOfBandEntry($0.sampleEntry) } ?? source.codec

@@ -1,29 +1,29 @@
 /// What the §5.2 decision (``HLSVideoSignalling/decide(_:)``) needs to know about one video stream
 /// (`docs/rules/hls-signalling.md` §5.2, §9).
-public struct HLSVideoSource: Sendable, Equatable {
+package struct HLSVideoSource: Sendable, Equatable {
     /// The Dolby Vision side of the stream: the resolved profile, the record's `dv_level`, and
     /// whether the active policy accepts it (`docs/rules/dolby-vision.md` §1.1).
-    public struct DolbyVision: Sendable, Equatable {
-        public var profile: DolbyVisionProfile
+    package struct DolbyVision: Sendable, Equatable {
+        package var profile: DolbyVisionProfile
         /// `dv_level` as stored (0 or > 13 is invalid; nil when only an RPU was found).
-        public var level: Int?
-        public var accepted: Bool
+        package var level: Int?
+        package var accepted: Bool
 
-        public init(profile: DolbyVisionProfile, level: Int?, accepted: Bool) {
+        package init(profile: DolbyVisionProfile, level: Int?, accepted: Bool) {
             self.profile = profile
             self.level = level
             self.accepted = accepted
         }
 
         /// Accepted or refused by `policy` (default: accept 5, 8.1, 8.4, 10.0, 10.1, 10.4).
-        public init(profile: DolbyVisionProfile, level: Int?, codec: String, baseTransfer: Int?,
+        package init(profile: DolbyVisionProfile, level: Int?, codec: String, baseTransfer: Int?,
                     policy: DolbyVisionPolicy = .default) {
             let verdict = policy.verdict(for: profile, codec: codec, baseTransfer: baseTransfer)
             self.init(profile: profile, level: level, accepted: verdict.decision == .accept)
         }
 
         /// From a configuration record.
-        public init(record: DOVIDecoderConfigurationRecord, codec: String, baseTransfer: Int?,
+        package init(record: DOVIDecoderConfigurationRecord, codec: String, baseTransfer: Int?,
                     policy: DolbyVisionPolicy = .default) {
             self.init(profile: DolbyVisionProfile(profile: record.profile, compatibilityId: record.compatibilityId,
                                                   fromRPU: false),
@@ -32,36 +32,36 @@ public struct HLSVideoSource: Sendable, Equatable {
     }
 
     /// §5.4 options.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// Emit `<base>/cdm4` as a second SUPPLEMENTAL-CODECS element next to the DV 8.1/10.1
         /// element (§5.4: allowed by HLS2, no public Apple example; default off, Jellyfin's way).
-        public var hdr10PlusAlongsideDolbyVision: Bool
+        package var hdr10PlusAlongsideDolbyVision: Bool
 
-        public init(hdr10PlusAlongsideDolbyVision: Bool = false) {
+        package init(hdr10PlusAlongsideDolbyVision: Bool = false) {
             self.hdr10PlusAlongsideDolbyVision = hdr10PlusAlongsideDolbyVision
         }
     }
 
     /// FFmpeg codec name: `hevc`, `h264`, `av1`, `vp9`.
-    public var codec: String
+    package var codec: String
     /// The stream-derived base string (§2, §3, §6, §7) with any entry; nil when it could not be
     /// derived (``baseUnavailable`` says why).
-    public var base: VideoCodecString?
-    public var baseUnavailable: CodecStringError?
-    public var dolbyVision: DolbyVision?
+    package var base: VideoCodecString?
+    package var baseUnavailable: CodecStringError?
+    package var dolbyVision: DolbyVision?
     /// ST 2094-40 metadata found in the frames scanned.
-    public var hdr10Plus: Bool
+    package var hdr10Plus: Bool
     /// H.273 transfer characteristics of the base layer (VUI / container).
-    public var transfer: Int?
+    package var transfer: Int?
     /// preferred_transfer_characteristics from an alternative transfer characteristics SEI.
-    public var alternativeTransfer: Int?
+    package var alternativeTransfer: Int?
     /// Picture size and rate, used to check or derive the Dolby Vision level.
-    public var width: Int?
-    public var height: Int?
-    public var framesPerSecond: Double?
-    public var options: Options
+    package var width: Int?
+    package var height: Int?
+    package var framesPerSecond: Double?
+    package var options: Options
 
-    public init(codec: String, base: VideoCodecString?, baseUnavailable: CodecStringError? = nil,
+    package init(codec: String, base: VideoCodecString?, baseUnavailable: CodecStringError? = nil,
                 dolbyVision: DolbyVision? = nil, hdr10Plus: Bool = false, transfer: Int?,
                 alternativeTransfer: Int? = nil, width: Int? = nil, height: Int? = nil,
                 framesPerSecond: Double? = nil, options: Options = Options()) {

@@ -11,20 +11,20 @@
 /// and requires only BANDWIDTH). ``issues`` carries the §10 checks: a PQ/HLG variant without
 /// FRAME-RATE is filtered by AVPlayer at master parse (device-verified), and rates above 60 SHALL
 /// NOT be used (Apple 1.19). Encodes to JSON with the line and its parts.
-public struct StreamInfLine: Sendable, Equatable, Codable {
-    public var averageBandwidth: Int?
-    public var bandwidth: Int
-    public var videoRange: VideoRange?
-    public var codecs: HLSCodecs
-    public var supplementalCodecs: SupplementalCodecs?
-    public var resolution: HLSResolution?
-    public var frameRate: HLSFrameRate?
+package struct StreamInfLine: Sendable, Equatable, Codable {
+    package var averageBandwidth: Int?
+    package var bandwidth: Int
+    package var videoRange: VideoRange?
+    package var codecs: HLSCodecs
+    package var supplementalCodecs: SupplementalCodecs?
+    package var resolution: HLSResolution?
+    package var frameRate: HLSFrameRate?
     /// Writes `CLOSED-CAPTIONS=NONE` (hdrprobe's lines and Apple's example do).
-    public var closedCaptionsNone: Bool
+    package var closedCaptionsNone: Bool
     /// Omitted by default (§11).
-    public var hdcpLevel: HDCPLevel?
+    package var hdcpLevel: HDCPLevel?
 
-    public init(averageBandwidth: Int?, bandwidth: Int, videoRange: VideoRange?, codecs: HLSCodecs,
+    package init(averageBandwidth: Int?, bandwidth: Int, videoRange: VideoRange?, codecs: HLSCodecs,
                 supplementalCodecs: SupplementalCodecs? = nil, resolution: HLSResolution?, frameRate: HLSFrameRate?,
                 closedCaptionsNone: Bool = true, hdcpLevel: HDCPLevel? = nil) {
         self.averageBandwidth = averageBandwidth
@@ -39,7 +39,7 @@ public struct StreamInfLine: Sendable, Equatable, Codable {
     }
 
     /// From the §5.2 decision plus the other attributes; nil when the video has no codec string.
-    public init?(video: HLSVideoSignalling, audio: AudioCodecString? = nil, bandwidth: HLSBandwidth,
+    package init?(video: HLSVideoSignalling, audio: AudioCodecString? = nil, bandwidth: HLSBandwidth,
                  resolution: HLSResolution?, frameRate: HLSFrameRate?, hdcpLevel: HDCPLevel? = nil) {
         guard let codec = video.codec else { return nil }
         self.init(averageBandwidth: bandwidth.average, bandwidth: bandwidth.peak, videoRange: video.videoRange,
@@ -47,10 +47,10 @@ public struct StreamInfLine: Sendable, Equatable, Codable {
                   resolution: resolution, frameRate: frameRate, hdcpLevel: hdcpLevel)
     }
 
-    public static let tag = "#EXT-X-STREAM-INF:"
+    package static let tag = "#EXT-X-STREAM-INF:"
 
     /// The attribute list in hdrprobe's order.
-    public var attributes: [(name: String, value: String)] {
+    package var attributes: [(name: String, value: String)] {
         var list: [(String, String)] = []
         if let averageBandwidth { list.append(("AVERAGE-BANDWIDTH", String(averageBandwidth))) }
         list.append(("BANDWIDTH", String(bandwidth)))
@@ -66,19 +66,19 @@ public struct StreamInfLine: Sendable, Equatable, Codable {
         return list
     }
 
-    public var line: String {
+    package var line: String {
         Self.tag + attributes.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
     }
 
     /// The same line without SUPPLEMENTAL-CODECS (AetherEngine's "reduced HDR master", §15).
-    public func withoutSupplementalCodecs() -> StreamInfLine {
+    package func withoutSupplementalCodecs() -> StreamInfLine {
         var copy = self
         copy.supplementalCodecs = nil
         return copy
     }
 
     /// §10 checks on the line.
-    public var issues: [HLSSignalIssue] {
+    package var issues: [HLSSignalIssue] {
         var issues: [HLSSignalIssue] = []
         if frameRate == nil, let videoRange, videoRange != .sdr {
             issues.append(HLSSignalIssue(.frameRateMissingForHDR,
@@ -97,7 +97,7 @@ public struct StreamInfLine: Sendable, Equatable, Codable {
              closedCaptionsNone, hdcpLevel
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(averageBandwidth: try c.decodeIfPresent(Int.self, forKey: .averageBandwidth),
                   bandwidth: try c.decode(Int.self, forKey: .bandwidth),
@@ -110,7 +110,7 @@ public struct StreamInfLine: Sendable, Equatable, Codable {
                   hdcpLevel: try c.decodeIfPresent(HDCPLevel.self, forKey: .hdcpLevel))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(line, forKey: .line)
         try c.encodeIfPresent(averageBandwidth, forKey: .averageBandwidth)

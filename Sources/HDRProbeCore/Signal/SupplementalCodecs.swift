@@ -6,20 +6,20 @@
 /// Built by ``HLSVideoSignalling`` (§5.2), checked by ``SupplementalCodecsCheck`` (§5.3); parses
 /// a value read from a playlist (without its quotes) with ``init(parsing:)``. Encodes to JSON as
 /// the attribute string (`dvh1.08.06/db1p`).
-public struct SupplementalCodecs: Sendable, Hashable, Codable, CustomStringConvertible {
-    public struct Element: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct SupplementalCodecs: Sendable, Hashable, Codable, CustomStringConvertible {
+    package struct Element: Sendable, Hashable, Codable, CustomStringConvertible {
         /// The first field: a codecs-format string (`dvh1.08.06`, `hvc1.2.4.L153.B0`).
-        public var codec: String
+        package var codec: String
         /// The remaining fields: compatibility brands, in order.
-        public var brands: [String]
+        package var brands: [String]
 
-        public init(codec: String, brands: [String] = []) {
+        package init(codec: String, brands: [String] = []) {
             self.codec = codec
             self.brands = brands
         }
 
         /// Parses `codec/brand/brand`.
-        public init(parsing text: Substring) {
+        package init(parsing text: Substring) {
             let fields = text.split(separator: "/", omittingEmptySubsequences: false)
                 .map { Self.trimmed($0) }
             self.init(codec: fields.first ?? "", brands: Array(fields.dropFirst()))
@@ -32,51 +32,51 @@ public struct SupplementalCodecs: Sendable, Hashable, Codable, CustomStringConve
             return String(slice)
         }
 
-        public var string: String { ([codec] + brands).joined(separator: "/") }
-        public var description: String { string }
+        package var string: String { ([codec] + brands).joined(separator: "/") }
+        package var description: String { string }
 
         /// True when the element carries `brand` (brands compare case-insensitively).
-        public func hasBrand(_ brand: String) -> Bool {
+        package func hasBrand(_ brand: String) -> Bool {
             brands.contains { $0.lowercased() == brand.lowercased() }
         }
     }
 
     /// Known brands (§5.1, `docs/rules/dolby-vision.md` §3).
-    public static let dolbyVisionPQBrand = "db1p"
-    public static let dolbyVisionSDRBrand = "db2g"
-    public static let dolbyVisionHLGBrand = "db4h"
-    public static let dolbyVisionSDRGammaBrand = "db4g"
-    public static let hdr10PlusBrand = "cdm4"
-    public static let knownBrands: Set<String> = ["db1p", "db2g", "db4h", "db4g", "cdm4"]
+    package static let dolbyVisionPQBrand = "db1p"
+    package static let dolbyVisionSDRBrand = "db2g"
+    package static let dolbyVisionHLGBrand = "db4h"
+    package static let dolbyVisionSDRGammaBrand = "db4g"
+    package static let hdr10PlusBrand = "cdm4"
+    package static let knownBrands: Set<String> = ["db1p", "db2g", "db4h", "db4g", "cdm4"]
 
-    public var elements: [Element]
+    package var elements: [Element]
 
-    public init(_ elements: [Element]) {
+    package init(_ elements: [Element]) {
         self.elements = elements
     }
 
     /// Parses an attribute value (quotes already removed; surrounding quotes are tolerated).
-    public init(parsing value: String) {
+    package init(parsing value: String) {
         var text = Substring(value)
         if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
         self.init(text.split(separator: ",", omittingEmptySubsequences: false).map { Element(parsing: $0) })
     }
 
-    public var string: String { elements.map(\.string).joined(separator: ",") }
+    package var string: String { elements.map(\.string).joined(separator: ",") }
 
     /// True when an element declares HDR10+ (`cdm4`) and none is a Dolby Vision codec: the part of
     /// SUPPLEMENTAL-CODECS a player keeps when Dolby Vision does not engage (``OutputPipeline``).
-    public var declaresHDR10PlusWithoutDolbyVision: Bool {
+    package var declaresHDR10PlusWithoutDolbyVision: Bool {
         elements.contains { $0.hasBrand(Self.hdr10PlusBrand) }
             && !elements.contains { DolbyVisionCodecString.sampleEntries.contains(String($0.codec.prefix(4))) }
     }
-    public var description: String { string }
+    package var description: String { string }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self.init(parsing: try decoder.singleValueContainer().decode(String.self))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

@@ -15,13 +15,13 @@
 /// Also reported: unknown brands (§5.1), `cdm4` on a Dolby Vision element (§5.4 "do not emit"), and
 /// Dolby Vision profiles without a backward-compatible base (only 8, 9 and 10 have one in
 /// SUPPLEMENTAL-CODECS). Codec strings and brands compare case-insensitively (§2.1).
-public enum SupplementalCodecsCheck {
+package enum SupplementalCodecsCheck {
     static let dolbyVisionBrands: Set<String> = ["db1p", "db2g", "db4h", "db4g"]
 
     /// - Parameters:
     ///   - videoRange: the VIDEO-RANGE attribute; nil when absent (which implies SDR).
     ///   - dolbyVision: the stream's resolved profile and `dv_level`, when known (rules 4 and 5).
-    public static func check(codecs: HLSCodecs, supplementalCodecs: SupplementalCodecs, videoRange: VideoRange?,
+    package static func check(codecs: HLSCodecs, supplementalCodecs: SupplementalCodecs, videoRange: VideoRange?,
                              dolbyVision: DolbyVisionProfile? = nil, dolbyVisionLevel: Int? = nil) -> [HLSSignalIssue] {
         supplementalCodecs.elements.flatMap { element in
             var c = ElementCheck(element)

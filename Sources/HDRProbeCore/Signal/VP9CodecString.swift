@@ -8,18 +8,18 @@
 /// AV1 (§6) hdrprobe writes the long form whenever an optional field differs from its default,
 /// the short form otherwise (`vp09.00.10.08`). VP9 is not an Apple HLS codec (§7): the string is
 /// for the report only. Encodes to JSON as the string.
-public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
-    public var sampleEntry: String
-    public var profile: Int
-    public var level: Int
-    public var bitDepth: Int
-    public var chromaSubsampling: Int
-    public var colourPrimaries: Int
-    public var transferCharacteristics: Int
-    public var matrixCoefficients: Int
-    public var fullRange: Bool
+package struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+    package var sampleEntry: String
+    package var profile: Int
+    package var level: Int
+    package var bitDepth: Int
+    package var chromaSubsampling: Int
+    package var colourPrimaries: Int
+    package var transferCharacteristics: Int
+    package var matrixCoefficients: Int
+    package var fullRange: Bool
 
-    public init(sampleEntry: String = "vp09", profile: Int, level: Int, bitDepth: Int, chromaSubsampling: Int = 1,
+    package init(sampleEntry: String = "vp09", profile: Int, level: Int, bitDepth: Int, chromaSubsampling: Int = 1,
                 colourPrimaries: Int = 1, transferCharacteristics: Int = 1, matrixCoefficients: Int = 1,
                 fullRange: Bool = false) {
         self.sampleEntry = sampleEntry
@@ -35,7 +35,7 @@ public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvert
 
     /// From a `vpcC` record. Code points the record lacks (version 0) come from `colour` when given
     /// (container or bitstream), else take the binding's defaults.
-    public init(record: VPCodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = "vp09") {
+    package init(record: VPCodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = "vp09") {
         self.init(sampleEntry: sampleEntry, profile: Int(record.profile), level: Int(record.level),
                   bitDepth: record.bitDepth, chromaSubsampling: Int(record.chromaSubsampling),
                   colourPrimaries: record.colourPrimaries ?? colour?.primaries ?? 1,
@@ -48,7 +48,7 @@ public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvert
     /// frame's uncompressed header, the level from the VP9 level table for the size and rate
     /// (``VP9Level``), colour code points from the container (Matroska `Colour`), else the frame's
     /// colour space for the matrix and the binding's defaults (1) for primaries and transfer.
-    public static func fromFrameHeader(_ h: VP9UncompressedHeader, colour: ColourCodes?, framesPerSecond fps: Double?,
+    package static func fromFrameHeader(_ h: VP9UncompressedHeader, colour: ColourCodes?, framesPerSecond fps: Double?,
                                        sampleEntry: String = "vp09") -> Result<VP9CodecString, CodecStringError> {
         guard let fps, let level = VP9Level.level(width: h.width, height: h.height, framesPerSecond: fps) else {
             return .failure(.invalidField("no VP9 level: no vpcC record and no frame rate to place \(h.width)x\(h.height) in the level table"))
@@ -63,31 +63,31 @@ public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvert
                                        fullRange: colour?.fullRange ?? h.fullRange))
     }
 
-    public var optionalFieldsAreDefault: Bool {
+    package var optionalFieldsAreDefault: Bool {
         chromaSubsampling == 1 && colourPrimaries == 1 && transferCharacteristics == 1 && matrixCoefficients == 1
             && !fullRange
     }
 
-    public var shortString: String {
+    package var shortString: String {
         ([sampleEntry] + [profile, level, bitDepth].map { CodecStringFormatting.decimal($0, width: 2) })
             .joined(separator: ".")
     }
 
-    public var longString: String {
+    package var longString: String {
         ([shortString] + [chromaSubsampling, colourPrimaries, transferCharacteristics, matrixCoefficients,
                           fullRange ? 1 : 0].map { CodecStringFormatting.decimal($0, width: 2) })
             .joined(separator: ".")
     }
 
-    public var string: String { optionalFieldsAreDefault ? shortString : longString }
+    package var string: String { optionalFieldsAreDefault ? shortString : longString }
 
-    public var description: String { string }
+    package var description: String { string }
 
     /// The level LL / 10 (§7): 10 → `1.0`, 31 → `3.1`, 51 → `5.1`.
-    public var levelName: String { "\(level / 10).\(level % 10)" }
+    package var levelName: String { "\(level / 10).\(level % 10)" }
 
     /// Parses the four-field or nine-field form (two digits per field).
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         let e = CodecStringFormatting.elements(description)
         guard e.count == 4 || e.count == 9, !e[0].isEmpty else { return nil }
         let numbers = e.dropFirst().map { CodecStringFormatting.parseDecimal($0, width: 2) }
@@ -105,7 +105,7 @@ public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvert
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = VP9CodecString(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -114,7 +114,7 @@ public struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConvert
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

@@ -4,19 +4,19 @@
 /// Parsing (``init(_:)``) tells the forms apart by entry and shape: a three-element string with a
 /// Dolby Vision entry is the `PP.LL` form, while `dvh1.1.6.L93.90` (a `dvh1` entry with the
 /// HEVC profile/tier/level form, §2.2) is HEVC. Encodes to JSON as the string.
-public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
+package enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvertible {
     case hevc(HEVCCodecString)
     case avc(AVCCodecString)
     case dolbyVision(DolbyVisionCodecString)
     case av1(AV1CodecString)
     case vp9(VP9CodecString)
 
-    public static let hevcEntries: Set<String> = ["hvc1", "hev1", "dvh1", "dvhe"]
-    public static let avcEntries: Set<String> = ["avc1", "avc3", "dva1", "dvav"]
-    public static let av1Entries: Set<String> = ["av01", "dav1"]
-    public static let vp9Entries: Set<String> = ["vp09"]
+    package static let hevcEntries: Set<String> = ["hvc1", "hev1", "dvh1", "dvhe"]
+    package static let avcEntries: Set<String> = ["avc1", "avc3", "dva1", "dvav"]
+    package static let av1Entries: Set<String> = ["av01", "dav1"]
+    package static let vp9Entries: Set<String> = ["vp09"]
 
-    public var string: String {
+    package var string: String {
         switch self {
         case let .hevc(s): return s.string
         case let .avc(s): return s.string
@@ -26,9 +26,9 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
         }
     }
 
-    public var description: String { string }
+    package var description: String { string }
 
-    public var sampleEntry: String {
+    package var sampleEntry: String {
         switch self {
         case let .hevc(s): return s.sampleEntry
         case let .avc(s): return s.sampleEntry
@@ -39,7 +39,7 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
     }
 
     /// The same string with another sample entry.
-    public func withSampleEntry(_ entry: String) -> VideoCodecString {
+    package func withSampleEntry(_ entry: String) -> VideoCodecString {
         switch self {
         case let .hevc(s): return .hevc(s.withSampleEntry(entry))
         case let .avc(s): return .avc(s.withSampleEntry(entry))
@@ -51,7 +51,7 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
 
     /// The entry Apple wants instead of an in-band one (rule 1.10, `docs/rules/apple-playback.md` §2.1):
     /// `hev1` → `hvc1`, `dvhe` → `dvh1`, `avc3` → `avc1`, `dvav` → `dva1`; others unchanged.
-    public static func outOfBandEntry(_ entry: String) -> String {
+    package static func outOfBandEntry(_ entry: String) -> String {
         outOfBandEntries[entry] ?? entry
     }
 
@@ -59,9 +59,9 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
     static let outOfBandEntries = ["hev1": "hvc1", "dvhe": "dvh1", "avc3": "avc1", "dvav": "dva1"]
 
     /// The in-band sample entries: `hev1`, `dvhe`, `avc3`, `dvav` (rule 1.10).
-    public static let inBandEntries = Set(outOfBandEntries.keys)
+    package static let inBandEntries = Set(outOfBandEntries.keys)
 
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         let elements = CodecStringFormatting.elements(description)
         guard let entry = elements.first?.lowercased() else { return nil }
         if elements.count == 3, let dv = DolbyVisionCodecString(description) {
@@ -79,7 +79,7 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
         }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = VideoCodecString(text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -88,7 +88,7 @@ public enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConvert
         self = value
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string)
     }

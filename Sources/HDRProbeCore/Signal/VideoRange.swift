@@ -8,16 +8,16 @@
 /// other DV profiles (8.2, 10.2, invalid compatibility ids, 4, 9, 20) take the base transfer.
 /// An alternative transfer characteristics SEI (preferred 18 on a VUI-14 stream) does not change
 /// the range (VUI value wins, `info` issue). HLG is never collapsed to PQ.
-public enum VideoRange: String, Sendable, Codable, CaseIterable {
+package enum VideoRange: String, Sendable, Codable, CaseIterable {
     case sdr = "SDR"
     case pq = "PQ"
     case hlg = "HLG"
 
     /// Transfer codes HLS2 names explicitly.
-    public static let sdrTransfers: Set<Int> = [1, 6, 13, 14, 15]
+    package static let sdrTransfers: Set<Int> = [1, 6, 13, 14, 15]
 
     /// The range for a transfer code alone (16 → PQ, 18 → HLG, everything else SDR).
-    public static func fromTransfer(_ transfer: Int?) -> VideoRange {
+    package static func fromTransfer(_ transfer: Int?) -> VideoRange {
         switch transfer {
         case H273Names.pq: return .pq
         case H273Names.hlg: return .hlg
@@ -26,7 +26,7 @@ public enum VideoRange: String, Sendable, Codable, CaseIterable {
     }
 
     /// The range a Dolby Vision profile forces, or nil when it takes the base transfer.
-    public static func forcedBy(dolbyVision dv: DolbyVisionProfile) -> VideoRange? {
+    package static func forcedBy(dolbyVision dv: DolbyVisionProfile) -> VideoRange? {
         switch (dv.profile, dv.compatibilityId) {
         case (5, _), (7, _), (8, 1?), (10, 0?), (10, 1?): return .pq
         case (8, 4?), (10, 4?): return .hlg
@@ -35,7 +35,7 @@ public enum VideoRange: String, Sendable, Codable, CaseIterable {
     }
 
     /// The range of one video stream, with the issues the decision raises.
-    public static func resolve(transfer: Int?, dolbyVision: DolbyVisionProfile? = nil,
+    package static func resolve(transfer: Int?, dolbyVision: DolbyVisionProfile? = nil,
                                alternativeTransfer: Int? = nil) -> (range: VideoRange, issues: [HLSSignalIssue]) {
         var issues: [HLSSignalIssue] = []
         let fromTransfer = fromTransfer(transfer)
@@ -60,7 +60,7 @@ public enum VideoRange: String, Sendable, Codable, CaseIterable {
 
     /// The range of a variant with several videos (HLS2): PQ if any is PQ ("PQ mixed with SDR/HLG"),
     /// else HLG if any is HLG ("HLG mixed with SDR"), else SDR.
-    public static func combined<S: Sequence>(_ ranges: S) -> VideoRange where S.Element == VideoRange {
+    package static func combined<S: Sequence>(_ ranges: S) -> VideoRange where S.Element == VideoRange {
         var result = VideoRange.sdr
         for range in ranges {
             if range == .pq { return .pq }

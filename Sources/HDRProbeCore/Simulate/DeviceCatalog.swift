@@ -2,14 +2,14 @@
 /// capability (`docs/rules/devices.md`). The built-in catalogue is a resource file of the engine
 /// (`devices.yaml`); users add devices, displays and targets with a YAML or JSON file of the same
 /// shape (`--targets FILE`), merged over it. Every error names the line and key path.
-public struct DeviceCatalog: Sendable, Equatable, Encodable {
-    public var version: Int
-    public var sources: [String: String]
-    public var devices: [PlayerDevice]
-    public var displays: [DisplayProfile]
-    public var targets: [PlaybackTarget]
+package struct DeviceCatalog: Sendable, Equatable, Encodable {
+    package var version: Int
+    package var sources: [String: String]
+    package var devices: [PlayerDevice]
+    package var displays: [DisplayProfile]
+    package var targets: [PlaybackTarget]
 
-    public init(version: Int = 1, sources: [String: String] = [:], devices: [PlayerDevice] = [],
+    package init(version: Int = 1, sources: [String: String] = [:], devices: [PlayerDevice] = [],
                 displays: [DisplayProfile] = [], targets: [PlaybackTarget] = []) {
         self.version = version
         self.sources = sources
@@ -18,13 +18,13 @@ public struct DeviceCatalog: Sendable, Equatable, Encodable {
         self.targets = targets
     }
 
-    public func device(_ id: String) -> PlayerDevice? { devices.first { $0.id == id } }
-    public func display(_ id: String) -> DisplayProfile? { displays.first { $0.id == id } }
-    public func target(_ id: String) -> PlaybackTarget? { targets.first { $0.id == id } }
+    package func device(_ id: String) -> PlayerDevice? { devices.first { $0.id == id } }
+    package func display(_ id: String) -> DisplayProfile? { displays.first { $0.id == id } }
+    package func target(_ id: String) -> PlaybackTarget? { targets.first { $0.id == id } }
 
     /// Parses a catalogue document. `base` is the catalogue it extends (sources, devices and
     /// displays a user file may refer to); entries with an existing id replace it.
-    public static func parse(_ text: String, extending base: DeviceCatalog? = nil) throws(ConfigError) -> DeviceCatalog {
+    package static func parse(_ text: String, extending base: DeviceCatalog? = nil) throws(ConfigError) -> DeviceCatalog {
         let root = try ConfigNode.parse(text)
         var catalog = base ?? DeviceCatalog()
         for (key, value) in try root.mapping(allowed: ["version", "sources", "devices", "displays", "targets"]) {

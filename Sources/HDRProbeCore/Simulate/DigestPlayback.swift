@@ -3,10 +3,10 @@
 /// target of the device catalogue, through ``PlaybackSimulator``.
 extension ReportDigest {
     /// The stream the simulation plays: the first video stream, when it has what the simulation needs.
-    public var playbackInput: PlaybackInput? { videoStreams.first?.playback }
+    package var playbackInput: PlaybackInput? { videoStreams.first?.playback }
 
     /// The outcome on `target`; nil when the file has no video to simulate.
-    public func simulate(on target: PlaybackTarget, catalog: DeviceCatalog) -> PlaybackOutcome? {
+    package func simulate(on target: PlaybackTarget, catalog: DeviceCatalog) -> PlaybackOutcome? {
         playbackInput.flatMap { PlaybackSimulator.simulate($0, target: target, catalog: catalog) }
     }
 }

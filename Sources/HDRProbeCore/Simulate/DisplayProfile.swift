@@ -1,26 +1,26 @@
 /// A panel in the catalogue (`docs/rules/devices.md` §7): the modes it takes, each with its
 /// highest refresh rate, whether it renders HDR10+ dynamic metadata, and the refresh rates a
 /// Match Frame Rate switch can select.
-public struct DisplayProfile: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable, CaseIterable { case tv, projector, builtIn }
+package struct DisplayProfile: Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, Codable, CaseIterable { case tv, projector, builtIn }
 
-    public var id: String
-    public var name: String
-    public var kind: Kind
+    package var id: String
+    package var name: String
+    package var kind: Kind
     /// Mode → highest refresh rate in that mode (`DolbyVision`, `HDR10`, `HLG`, `SDR`).
-    public var modes: Capability<[String: Double]>
-    public var hdr10Plus: Capability<Bool>
-    public var refreshRates: Capability<[Double]>
+    package var modes: Capability<[String: Double]>
+    package var hdr10Plus: Capability<Bool>
+    package var refreshRates: Capability<[Double]>
 
-    public func maxRefresh(_ range: OutputRange) -> Double? { modes.value[range.mode.rawValue] }
+    package func maxRefresh(_ range: OutputRange) -> Double? { modes.value[range.mode.rawValue] }
 
-    public func supports(_ range: OutputRange) -> Bool {
+    package func supports(_ range: OutputRange) -> Bool {
         range == .hdr10Plus ? (maxRefresh(.hdr10) != nil && hdr10Plus.value) : maxRefresh(range) != nil
     }
 
     /// The mode with the highest refresh rate, the best range on a tie — what Apple TV picks with
     /// Match Content off (HT208288: "the format available at the highest refresh rate").
-    public var defaultMode: (range: OutputRange, refresh: Double) {
+    package var defaultMode: (range: OutputRange, refresh: Double) {
         var best: (OutputRange, Double) = (.sdr, maxRefresh(.sdr) ?? 60)
         for (name, refresh) in modes.value {
             guard let range = OutputRange(rawValue: name) else { continue }

@@ -1,19 +1,19 @@
 /// The dynamic range a panel ends up in, and the names the simulation uses for modes
 /// (`docs/rules/devices.md` §7: Dolby Vision, HDR10, HDR10+, HLG, SDR).
-public enum OutputRange: String, Sendable, Codable, CaseIterable, Comparable {
+package enum OutputRange: String, Sendable, Codable, CaseIterable, Comparable {
     case sdr = "SDR"
     case hlg = "HLG"
     case hdr10 = "HDR10"
     case hdr10Plus = "HDR10+"
     case dolbyVision = "DolbyVision"
 
-    public static func < (a: OutputRange, b: OutputRange) -> Bool {
+    package static func < (a: OutputRange, b: OutputRange) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
     /// Short label for matrix cells (`DV`, `HDR10`, `HDR10+`, `HLG`, `SDR`).
-    public var label: String { self == .dolbyVision ? "DV" : rawValue }
+    package var label: String { self == .dolbyVision ? "DV" : rawValue }
 
     /// The display mode that carries it (HDR10+ rides on an HDR10 mode with dynamic metadata).
-    public var mode: OutputRange { self == .hdr10Plus ? .hdr10 : self }
+    package var mode: OutputRange { self == .hdr10Plus ? .hdr10 : self }
 }

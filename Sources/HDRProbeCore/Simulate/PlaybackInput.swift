@@ -1,27 +1,27 @@
 /// What the simulation needs to know about a file's first video stream, read from its report:
 /// codec and format, picture size and rate, the HLS decision (`hls`), HDR10+ presence and the
 /// Dolby Vision profile with the policy's verdict.
-public struct PlaybackInput: Sendable, Hashable, Codable {
-    public var codec: String
+package struct PlaybackInput: Sendable, Hashable, Codable {
+    package var codec: String
     /// FFmpeg's profile name (`Main 10`, `Rext`, `High 4:2:2`, …).
-    public var profileName: String?
-    public var bitDepth: Int?
-    public var chroma: String?
-    public var width: Int
-    public var height: Int
-    public var framesPerSecond: Double?
-    public var container: String?
-    public var videoRange: VideoRange
-    public var hdr10Plus: Bool
-    public var dolbyVision: DolbyVisionProfile?
-    public var dolbyVisionLevel: Int?
-    public var dolbyVisionAccepted: Bool
-    public var dolbyVisionVerdict: String?
-    public var hasDolbyVisionRecord: Bool
-    public var sampleEntry: String?
-    public var supplementalCodecs: String?
+    package var profileName: String?
+    package var bitDepth: Int?
+    package var chroma: String?
+    package var width: Int
+    package var height: Int
+    package var framesPerSecond: Double?
+    package var container: String?
+    package var videoRange: VideoRange
+    package var hdr10Plus: Bool
+    package var dolbyVision: DolbyVisionProfile?
+    package var dolbyVisionLevel: Int?
+    package var dolbyVisionAccepted: Bool
+    package var dolbyVisionVerdict: String?
+    package var hasDolbyVisionRecord: Bool
+    package var sampleEntry: String?
+    package var supplementalCodecs: String?
 
-    public init(codec: String, profileName: String? = nil, bitDepth: Int? = nil, chroma: String? = nil, width: Int, height: Int,
+    package init(codec: String, profileName: String? = nil, bitDepth: Int? = nil, chroma: String? = nil, width: Int, height: Int,
                 framesPerSecond: Double?, container: String? = "mp4", videoRange: VideoRange, hdr10Plus: Bool = false,
                 dolbyVision: DolbyVisionProfile? = nil, dolbyVisionLevel: Int? = nil, dolbyVisionAccepted: Bool = false,
                 dolbyVisionVerdict: String? = nil, hasDolbyVisionRecord: Bool = false, sampleEntry: String? = nil,
@@ -46,13 +46,13 @@ public struct PlaybackInput: Sendable, Hashable, Codable {
     }
 
     /// From the report's first video stream; nil when the file has none (or is in error).
-    public init?(report: ProbeReport) {
+    package init?(report: ProbeReport) {
         guard report.status == .ok, let v = report.streams.first(where: { $0.kind == .video }) else { return nil }
         self.init(stream: v, container: report.container.format)
     }
 
     /// From one video stream of a report; nil when its codec or size is unknown.
-    public init?(stream v: StreamReport, container: String?) {
+    package init?(stream v: StreamReport, container: String?) {
         guard v.kind == .video, let codec = v.codec, let width = v.width, let height = v.height else { return nil }
         let range = v.hls?.videoRange ?? VideoRange.fromTransfer(v.color?.transferCharacteristics)
         self.init(codec: codec, profileName: v.profile, bitDepth: v.bitDepth, chroma: v.chromaSubsampling, width: width,

@@ -5,13 +5,13 @@
 /// ``DecodeRoute`` → ``DolbyVisionRoute`` → ``OutputPipeline`` → ``ContentRange`` → the display
 /// (``DisplayCriteria`` on HDMI, the built-in panel otherwise) → ``PlaybackVerdict``. Each reason
 /// names its rule.
-public enum PlaybackSimulator {
-    public static func simulate(_ input: PlaybackInput, target: PlaybackTarget, catalog: DeviceCatalog) -> PlaybackOutcome? {
+package enum PlaybackSimulator {
+    package static func simulate(_ input: PlaybackInput, target: PlaybackTarget, catalog: DeviceCatalog) -> PlaybackOutcome? {
         guard let device = catalog.device(target.device), let display = catalog.display(target.display) else { return nil }
         return simulate(input, target: target, device: device, display: display)
     }
 
-    public static func simulate(_ input: PlaybackInput, target: PlaybackTarget, device: PlayerDevice,
+    package static func simulate(_ input: PlaybackInput, target: PlaybackTarget, device: PlayerDevice,
                                 display: DisplayProfile) -> PlaybackOutcome {
         var sim = PlaybackSimulation(input: input, target: target, device: device, display: display)
         do throws(PlaybackStop) {

@@ -4,13 +4,13 @@ import HDRProbeCore
 /// Loads the device catalogue: the built-in `devices.yaml` shipped as a resource of this target
 /// (found next to the executable, without `Bundle.module`'s fatal error when it is missing), plus
 /// a user file given with `--targets` (YAML or JSON, same shape, merged over it).
-public enum DeviceCatalogLoader {
-    public enum LoadError: Error, CustomStringConvertible {
+package enum DeviceCatalogLoader {
+    package enum LoadError: Error, CustomStringConvertible {
         case builtInMissing(String)
         case unreadable(String, String)
         case invalid(String, ConfigError)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case let .builtInMissing(where_): return "the built-in device catalogue is missing (looked in \(where_))"
             case let .unreadable(path, why): return "\(path): \(why)"
@@ -35,14 +35,14 @@ public enum DeviceCatalogLoader {
                                $0.appendingPathComponent(bundleName).appendingPathComponent("Contents/Resources/devices.yaml")] }
     }
 
-    public static func builtInText() throws -> String {
+    package static func builtInText() throws -> String {
         for url in candidates() {
             if let text = try? String(contentsOf: url, encoding: .utf8) { return text }
         }
         throw LoadError.builtInMissing(candidates().map(\.path).prefix(2).joined(separator: ", "))
     }
 
-    public static func load(userFile: String? = nil) throws -> DeviceCatalog {
+    package static func load(userFile: String? = nil) throws -> DeviceCatalog {
         let builtIn: DeviceCatalog
         do { builtIn = try DeviceCatalog.parse(try builtInText()) } catch let e as ConfigError {
             throw LoadError.invalid("devices.yaml", e)

@@ -3,12 +3,12 @@ import HDRProbeCore
 
 /// Resolves `--policy NAME|FILE`: a built-in policy name (`default`, `apple-hls`) or the path of
 /// a YAML/JSON policy file (read with a size limit, parsed by ``PolicyDocument``).
-public enum PolicyLoader {
-    public struct LoadError: Error, CustomStringConvertible {
-        public let description: String
+package enum PolicyLoader {
+    package struct LoadError: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func load(_ nameOrPath: String) throws -> PolicyDocument {
+    package static func load(_ nameOrPath: String) throws -> PolicyDocument {
         if let builtIn = DolbyVisionPolicy.builtIn(named: nameOrPath) {
             return PolicyDocument(dolbyVision: builtIn)
         }

@@ -32,17 +32,17 @@ extension ProbePath {
     }
 
     /// `stat` of the path (following links), also past PATH_MAX.
-    public func stat(_ st: inout stat) -> Int32 {
+    package func stat(_ st: inout stat) -> Int32 {
         resolvingParent { fstatat($0, $1, &st, 0) }
     }
 
     /// Opens the path read-only with `flags` added (close-on-exec always), also past PATH_MAX.
-    public func open(flags: Int32) -> Int32 {
+    package func open(flags: Int32) -> Int32 {
         resolvingParent { openat($0, $1, O_RDONLY | O_CLOEXEC | flags) }
     }
 
     /// Opens the path as a folder (-1 with `errno` ENOTDIR for anything else).
-    public func openFolder() -> Int32 {
+    package func openFolder() -> Int32 {
         open(flags: O_DIRECTORY)
     }
 

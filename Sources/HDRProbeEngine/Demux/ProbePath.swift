@@ -9,26 +9,26 @@ import Darwin
 /// U+FFFD, and a path rebuilt from that string names no file. `bytes` is what is opened; `display`
 /// is what reports show (invalid UTF-8 as U+FFFD, every other character as it is: JSON escapes
 /// control characters, the human summary shows them escaped).
-public struct ProbePath: Sendable, Hashable {
-    public let bytes: [UInt8]
-    public let display: String
+package struct ProbePath: Sendable, Hashable {
+    package let bytes: [UInt8]
+    package let display: String
 
-    public init(_ path: String) {
+    package init(_ path: String) {
         bytes = Array(path.utf8)
         display = path
     }
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         display = String(decoding: bytes, as: UTF8.self)
     }
 
     /// True when the bytes are not valid UTF-8 (so `display` differs from the name on disk).
-    public var isLossy: Bool { Array(display.utf8) != bytes }
+    package var isLossy: Bool { Array(display.utf8) != bytes }
 
     /// The paths of command-line arguments as ArgumentParser decoded them, each with the exact
     /// bytes of the `argv` entry it came from (the first unused entry that decodes to it).
-    public static func fromCommandLine(_ arguments: [String]) -> [ProbePath] {
+    package static func fromCommandLine(_ arguments: [String]) -> [ProbePath] {
         var raw: [[UInt8]] = []
         for i in 1..<Int(max(1, CommandLine.argc)) {
             guard let p = CommandLine.unsafeArgv[i] else { continue }
@@ -45,7 +45,7 @@ public struct ProbePath: Sendable, Hashable {
     }
 
     /// Calls `body` with the path as a NUL-terminated C string of the exact bytes.
-    public func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+    package func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
         Self.withCString(bytes, body)
     }
 }

@@ -6,27 +6,27 @@ import HDRProbeCore
 /// one file, and compares the declarations with the media (``HLSVariantCheck``). Nothing is
 /// thrown: an unreadable or malformed playlist is the report's `error`, an unreachable variant a
 /// `hls.check.mediaUnavailable` finding, and the other variants are still checked.
-public struct HLSPlaylistChecker: Sendable {
-    public struct Limits: Sendable {
+package struct HLSPlaylistChecker: Sendable {
+    package struct Limits: Sendable {
         /// Bytes read of an init section.
-        public var initSection: Int
+        package var initSection: Int
         /// Bytes read of the first segment: the probe needs only its first frames (the scan's
         /// 8 MiB packet budget plus fragment headers); the rest is never fetched.
-        public var segment: Int
+        package var segment: Int
         /// Variants checked per playlist.
-        public var variants: Int
+        package var variants: Int
 
-        public init(initSection: Int = 16 << 20, segment: Int = 9 << 20, variants: Int = 256) {
+        package init(initSection: Int = 16 << 20, segment: Int = 9 << 20, variants: Int = 256) {
             self.initSection = initSection
             self.segment = segment
             self.variants = variants
         }
     }
 
-    public var options: ProbeOptions
-    public var limits: Limits
+    package var options: ProbeOptions
+    package var limits: Limits
 
-    public init(options: ProbeOptions = ProbeOptions(), limits: Limits = Limits()) {
+    package init(options: ProbeOptions = ProbeOptions(), limits: Limits = Limits()) {
         self.options = options
         self.limits = limits
     }
@@ -35,7 +35,7 @@ public struct HLSPlaylistChecker: Sendable {
         Clock.nowNanoseconds() + UInt64(max(0.001, min(options.timeout, 86_400)) * 1e9)
     }
 
-    public func check(_ argument: String) -> HLSCheckReport {
+    package func check(_ argument: String) -> HLSCheckReport {
         var report = HLSCheckReport(tool: ProbeEngine.tool, playlist: argument, status: .ok)
         func fail(_ finding: Finding, line: Int? = nil) -> HLSCheckReport {
             report.status = .error

@@ -2,50 +2,50 @@ extension FindingCode {
     /// One row of the code catalogue: a code in one family with its default severity, what triggers
     /// it and what to do about it. A code can sit in two families (`container.truncated` is a finding
     /// and an error code), with one row each.
-    public struct Entry: Sendable, Equatable {
-        public let code: FindingCode
-        public let family: Family
+    package struct Entry: Sendable, Equatable {
+        package let code: FindingCode
+        package let family: Family
         /// The default severity (a policy's `severity` map can change it); `.error` for error codes
         /// and `.info` for verdict codes, which have a decision instead.
-        public let severity: Finding.Severity
+        package let severity: Finding.Severity
         /// Verdict codes only: `accept` or `refuse`.
-        public let decision: String?
+        package let decision: String?
         /// What triggers the code (nil for verdict codes, whose remedy says what they mean).
-        public let trigger: String?
+        package let trigger: String?
         /// What to do about it (verdict codes: what the verdict means); nil for signalling codes.
-        public let remedy: String?
+        package let remedy: String?
     }
 
     /// Where a code is raised; each family is one section (and one table) of `docs/findings.md`.
-    public enum Family: String, Sendable, CaseIterable {
+    package enum Family: String, Sendable, CaseIterable {
         case finding, signalling, playlistCheck, verdict, error, check
     }
 
     /// The whole catalogue in the order of `docs/findings.md`.
-    public static let catalogue: [Entry] =
+    package static let catalogue: [Entry] =
         findingEntries + signallingEntries + playlistCheckEntries + verdictEntries + errorEntries + checkEntries
 
     private static let entriesByCode: [FindingCode: [Entry]] = Dictionary(grouping: catalogue, by: \.code)
 
     /// This code's catalogue rows, in catalogue order (a test proves every code has at least one).
-    public var entries: [Entry] { Self.entriesByCode[self] ?? [] }
+    package var entries: [Entry] { Self.entriesByCode[self] ?? [] }
 
     /// The families this code belongs to.
-    public var families: Set<Family> { Set(entries.map(\.family)) }
+    package var families: Set<Family> { Set(entries.map(\.family)) }
 
     /// The code as `family` reads it: nil when the catalogue has no such row (`ErrorCode(rawValue:)`
     /// would accept any code; `FindingCode(rawValue: s, in: .error)` only error codes).
-    public init?(rawValue: String, in family: Family) {
+    package init?(rawValue: String, in family: Family) {
         guard let code = FindingCode(rawValue: rawValue), code.families.contains(family) else { return nil }
         self = code
     }
 
     /// The default severity: the first catalogue row's (a finding's, for a code that is also an error code).
-    public var severity: Finding.Severity { entries.first?.severity ?? .info }
+    package var severity: Finding.Severity { entries.first?.severity ?? .info }
 
     /// The fix `hdrprobe check` prints: the remedy of the finding, error, check or verdict row, in
     /// that order. Signalling and playlist-check codes print none (their fixes are documentation).
-    public var fix: String? {
+    package var fix: String? {
         for family in [Family.finding, .error, .check, .verdict] {
             if let remedy = entries.first(where: { $0.family == family })?.remedy { return remedy }
         }
@@ -53,10 +53,10 @@ extension FindingCode {
     }
 
     /// The section of `docs/findings.md` that documents the code (its first family's).
-    public var documentation: String { "docs/findings.md#" + (entries.first?.family.anchor ?? "") }
+    package var documentation: String { "docs/findings.md#" + (entries.first?.family.anchor ?? "") }
 
     /// Every code a policy's `severity` map may name: all but the Dolby Vision verdict codes.
-    public static let knownCodes: Set<String> = Set(allCases.filter { $0.families != [.verdict] }.map(\.rawValue))
+    package static let knownCodes: Set<String> = Set(allCases.filter { $0.families != [.verdict] }.map(\.rawValue))
 }
 
 extension FindingCode.Entry {

@@ -2,17 +2,17 @@
 /// compare `knownCode == .dvRefused` instead of strings. nil only for a code this build does not
 /// know (a report written by a newer hdrprobe) or one of another family.
 extension Finding {
-    public var knownCode: FindingCode? { FindingCode(rawValue: code) }
+    package var knownCode: FindingCode? { FindingCode(rawValue: code) }
 }
 
 extension ReportError {
-    public var knownCode: FindingCode? { FindingCode(rawValue: code, in: .error) }
+    package var knownCode: FindingCode? { FindingCode(rawValue: code, in: .error) }
 }
 
 extension CheckItem {
-    public var knownCode: FindingCode? { FindingCode(rawValue: code) }
+    package var knownCode: FindingCode? { FindingCode(rawValue: code) }
 }
 
 extension DolbyVisionReport.Verdict {
-    public var knownCode: FindingCode? { FindingCode(rawValue: code, in: .verdict) }
+    package var knownCode: FindingCode? { FindingCode(rawValue: code, in: .verdict) }
 }

@@ -3,7 +3,7 @@
 /// stable dotted identifier of the report (`docs/report-contract.md`). ``FindingCode/catalogue`` gives each
 /// code its family, default severity, trigger and remedy; `docs/findings.md` is generated from it
 /// (`hdrprobe codes --markdown`, `scripts/findings-doc.sh`) and a test keeps the two identical.
-public enum FindingCode: String, Sendable, CaseIterable, Codable {
+package enum FindingCode: String, Sendable, CaseIterable, Codable {
     // Findings
     case dvRpuWithoutConfiguration = "dv.rpuWithoutConfiguration"
     case dvConfigurationWithoutRpu = "dv.configurationWithoutRpu"
@@ -177,6 +177,6 @@ public enum FindingCode: String, Sendable, CaseIterable, Codable {
 /// The family names read at the call sites (`FindingCode.dvRefused`, `ErrorCode.notFound`); there is
 /// one enum behind them, so a code is defined once (`container.truncated` is both a finding and an
 /// error code: one case, two catalogue entries).
-public typealias ErrorCode = FindingCode
-public typealias CheckCode = FindingCode
-public typealias DolbyVisionVerdictCode = FindingCode
+package typealias ErrorCode = FindingCode
+package typealias CheckCode = FindingCode
+package typealias DolbyVisionVerdictCode = FindingCode

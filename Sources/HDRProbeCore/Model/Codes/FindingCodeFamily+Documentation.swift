@@ -2,7 +2,7 @@
 /// column names. ``CodeCatalogueMarkdown`` puts them together with the catalogue rows.
 extension FindingCode.Family {
     /// The HTML anchor before the section heading (`docs/findings.md#findings`).
-    public var anchor: String {
+    package var anchor: String {
         switch self {
         case .finding: "findings"
         case .signalling: "hls-signalling"

@@ -9,33 +9,33 @@
 /// reserved u(3) ; initial_presentation_delay_present u(1) ; initial_presentation_delay_minus_one / reserved u(4)
 /// configOBUs[]   (zero or more OBUs, normally the sequence header)
 /// ```
-public struct AV1CodecConfigurationRecord: Sendable, Equatable {
-    public static let fixedSize = 4
+package struct AV1CodecConfigurationRecord: Sendable, Equatable {
+    package static let fixedSize = 4
 
-    public var marker: Bool
-    public var version: UInt8
-    public var seqProfile: UInt8
-    public var seqLevelIdx0: UInt8
-    public var seqTier0: UInt8
-    public var highBitdepth: Bool
-    public var twelveBit: Bool
-    public var monochrome: Bool
-    public var chromaSubsamplingX: Bool
-    public var chromaSubsamplingY: Bool
+    package var marker: Bool
+    package var version: UInt8
+    package var seqProfile: UInt8
+    package var seqLevelIdx0: UInt8
+    package var seqTier0: UInt8
+    package var highBitdepth: Bool
+    package var twelveBit: Bool
+    package var monochrome: Bool
+    package var chromaSubsamplingX: Bool
+    package var chromaSubsamplingY: Bool
     /// 0 unknown, 1 vertical, 2 colocated.
-    public var chromaSamplePosition: UInt8
-    public var initialPresentationDelayMinusOne: UInt8?
+    package var chromaSamplePosition: UInt8
+    package var initialPresentationDelayMinusOne: UInt8?
     /// The configOBUs bytes as stored (low-overhead OBU format).
-    public var configOBUs: [UInt8]
+    package var configOBUs: [UInt8]
 
     /// BitDepth per AV1 §5.5.2 color_config: 12 when seq_profile 2 with high_bitdepth and
     /// twelve_bit, 10 with high_bitdepth, else 8.
-    public var bitDepth: Int {
+    package var bitDepth: Int {
         if seqProfile == 2 && highBitdepth { return twelveBit ? 12 : 10 }
         return highBitdepth ? 10 : 8
     }
 
-    public static func parse(_ bytes: [UInt8]) throws -> AV1CodecConfigurationRecord {
+    package static func parse(_ bytes: [UInt8]) throws -> AV1CodecConfigurationRecord {
         guard bytes.count >= fixedSize else { throw BitstreamError.tooShort(needed: fixedSize, got: bytes.count) }
         let b0 = bytes[0], b1 = bytes[1], b2 = bytes[2], b3 = bytes[3]
         guard b0 & 0x80 != 0 else { throw BitstreamError.invalid("av1C marker bit is 0") }

@@ -10,25 +10,25 @@
 ///                             luminance_max u(32) (24.8 fixed point) ; luminance_min u(32) (18.14 fixed point)
 /// metadata_type 4 (ITUT_T35): itu_t_t35_country_code u(8) [0xFF: extension byte] ; payload bytes
 /// ```
-public struct AV1Metadata: Sendable, Equatable {
-    public static let hdrCLL: UInt64 = 1
-    public static let hdrMDCV: UInt64 = 2
-    public static let scalability: UInt64 = 3
-    public static let ituTT35: UInt64 = 4
-    public static let timecode: UInt64 = 5
+package struct AV1Metadata: Sendable, Equatable {
+    package static let hdrCLL: UInt64 = 1
+    package static let hdrMDCV: UInt64 = 2
+    package static let scalability: UInt64 = 3
+    package static let ituTT35: UInt64 = 4
+    package static let timecode: UInt64 = 5
 
-    public let type: UInt64
+    package let type: UInt64
     /// The bytes after metadata_type, with the OBU's trailing bits (a final `0x80` byte and any
     /// zero bytes after it) removed. For T.35 it starts with the country code.
-    public let payload: [UInt8]
+    package let payload: [UInt8]
 
-    public init(type: UInt64, payload: [UInt8]) {
+    package init(type: UInt64, payload: [UInt8]) {
         self.type = type
         self.payload = payload
     }
 
     /// Parses the payload of a metadata OBU.
-    public static func parse(obuPayload: ArraySlice<UInt8>) throws -> AV1Metadata {
+    package static func parse(obuPayload: ArraySlice<UInt8>) throws -> AV1Metadata {
         guard let (type, length) = AV1OBU.readLEB128(obuPayload) else {
             throw BitstreamError.invalid("metadata_type leb128 is truncated or too large")
         }
@@ -39,7 +39,7 @@ public struct AV1Metadata: Sendable, Equatable {
     }
 
     /// HDR CLL (type 1) as reported; nil for other types or a short payload.
-    public func contentLightLevel(source: MetadataSource = .bitstream) -> ContentLightLevel? {
+    package func contentLightLevel(source: MetadataSource = .bitstream) -> ContentLightLevel? {
         guard type == Self.hdrCLL, payload.count >= 4 else { return nil }
         return ContentLightLevel(maxCLL: Int(payload[0]) << 8 | Int(payload[1]),
                                  maxFALL: Int(payload[2]) << 8 | Int(payload[3]), source: source)
@@ -47,7 +47,7 @@ public struct AV1Metadata: Sendable, Equatable {
 
     /// HDR MDCV (type 2) as reported (chromaticities / 65536, max / 256, min / 16384 cd/m²);
     /// nil for other types or a short payload.
-    public func masteringDisplay(source: MetadataSource = .bitstream) -> MasteringDisplay? {
+    package func masteringDisplay(source: MetadataSource = .bitstream) -> MasteringDisplay? {
         guard type == Self.hdrMDCV, payload.count >= 24 else { return nil }
         var r = ByteReader(payload)
         guard let v = try? (0..<8).map({ _ in Double(try r.u16()) / 65536 }),

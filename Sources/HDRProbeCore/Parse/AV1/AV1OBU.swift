@@ -9,19 +9,19 @@
 /// ```
 /// OBU types: 1 sequence header, 2 temporal delimiter, 3 frame header, 4 tile group, 5 metadata,
 /// 6 frame, 7 redundant frame header, 8 tile list, 15 padding.
-public struct AV1OBU: Sendable, Equatable {
-    public static let sequenceHeader: UInt8 = 1
-    public static let temporalDelimiter: UInt8 = 2
-    public static let metadata: UInt8 = 5
+package struct AV1OBU: Sendable, Equatable {
+    package static let sequenceHeader: UInt8 = 1
+    package static let temporalDelimiter: UInt8 = 2
+    package static let metadata: UInt8 = 5
 
-    public let type: UInt8
-    public let temporalID: UInt8?
-    public let spatialID: UInt8?
-    public let hasSizeField: Bool
+    package let type: UInt8
+    package let temporalID: UInt8?
+    package let spatialID: UInt8?
+    package let hasSizeField: Bool
     /// The OBU payload (after header and size).
-    public let payload: ArraySlice<UInt8>
+    package let payload: ArraySlice<UInt8>
 
-    public init(type: UInt8, temporalID: UInt8?, spatialID: UInt8?, hasSizeField: Bool, payload: ArraySlice<UInt8>) {
+    package init(type: UInt8, temporalID: UInt8?, spatialID: UInt8?, hasSizeField: Bool, payload: ArraySlice<UInt8>) {
         self.type = type
         self.temporalID = temporalID
         self.spatialID = spatialID
@@ -32,7 +32,7 @@ public struct AV1OBU: Sendable, Equatable {
     /// Splits a temporal unit (or configOBUs) into OBUs. Stops at the first OBU whose header or
     /// size does not fit, or whose forbidden bit is set; keeps the OBUs read before. At most
     /// `limit` OBUs.
-    public static func split(_ data: ArraySlice<UInt8>, limit: Int = 4096) -> [AV1OBU] {
+    package static func split(_ data: ArraySlice<UInt8>, limit: Int = 4096) -> [AV1OBU] {
         var obus: [AV1OBU] = []
         var i = data.startIndex
         while i < data.endIndex && obus.count < max(0, limit) {
@@ -67,7 +67,7 @@ public struct AV1OBU: Sendable, Equatable {
 
     /// `leb128()`: up to 8 bytes, little-endian groups of 7 bits; the value must fit in 32 bits
     /// (§4.10.5). Returns the value and the number of bytes read, nil when truncated or too large.
-    public static func readLEB128(_ data: ArraySlice<UInt8>) -> (value: UInt64, length: Int)? {
+    package static func readLEB128(_ data: ArraySlice<UInt8>) -> (value: UInt64, length: Int)? {
         var value: UInt64 = 0
         var i = data.startIndex
         for n in 0..<8 {

@@ -6,37 +6,37 @@
 /// Input: the payload of an OBU of type 1 (after header and size). Both the
 /// reduced_still_picture_header = 1 path (one operating point, no timing info) and the full path
 /// are handled. Loops are bounded by 5-bit counts (at most 32 operating points).
-public struct AV1SequenceHeader: Sendable, Equatable {
-    public var seqProfile: UInt8
-    public var stillPicture: Bool
-    public var reducedStillPictureHeader: Bool
-    public var timingInfoPresent: Bool
-    public var numUnitsInDisplayTick: UInt32?
-    public var timeScale: UInt32?
-    public var equalPictureInterval: Bool?
+package struct AV1SequenceHeader: Sendable, Equatable {
+    package var seqProfile: UInt8
+    package var stillPicture: Bool
+    package var reducedStillPictureHeader: Bool
+    package var timingInfoPresent: Bool
+    package var numUnitsInDisplayTick: UInt32?
+    package var timeScale: UInt32?
+    package var equalPictureInterval: Bool?
     /// num_ticks_per_picture_minus_1, when equal_picture_interval is 1.
-    public var numTicksPerPictureMinus1: UInt32? = nil
-    public var decoderModelInfoPresent: Bool
-    public var operatingPointsCount: Int
+    package var numTicksPerPictureMinus1: UInt32? = nil
+    package var decoderModelInfoPresent: Bool
+    package var operatingPointsCount: Int
     /// operating_point_idc[0].
-    public var operatingPointIDC0: UInt16
-    public var seqLevelIdx0: UInt8
-    public var seqTier0: UInt8
-    public var maxFrameWidth: Int
-    public var maxFrameHeight: Int
-    public var bitDepth: Int
-    public var monochrome: Bool
-    public var subsamplingX: Bool
-    public var subsamplingY: Bool
+    package var operatingPointIDC0: UInt16
+    package var seqLevelIdx0: UInt8
+    package var seqTier0: UInt8
+    package var maxFrameWidth: Int
+    package var maxFrameHeight: Int
+    package var bitDepth: Int
+    package var monochrome: Bool
+    package var subsamplingX: Bool
+    package var subsamplingY: Bool
     /// 0 CSP_UNKNOWN, 1 vertical, 2 colocated.
-    public var chromaSamplePosition: UInt8
-    public var colorDescriptionPresent: Bool
+    package var chromaSamplePosition: UInt8
+    package var colorDescriptionPresent: Bool
     /// Code points (2 = unspecified when color_description_present_flag is 0) and color_range.
-    public var colour: ColourCodes
-    public var separateUVDeltaQ: Bool
-    public var filmGrainParamsPresent: Bool
+    package var colour: ColourCodes
+    package var separateUVDeltaQ: Bool
+    package var filmGrainParamsPresent: Bool
 
-    public static func parse(_ payload: ArraySlice<UInt8>) throws -> AV1SequenceHeader {
+    package static func parse(_ payload: ArraySlice<UInt8>) throws -> AV1SequenceHeader {
         var r = BitReader(Array(payload))
         let profile = try r.u8(3)
         guard profile <= 2 else { throw BitstreamError.unsupported("seq_profile \(profile)") }
@@ -157,7 +157,7 @@ public struct AV1SequenceHeader: Sendable, Equatable {
 
     /// The frame rate `timing_info()` states when pictures are equally spaced (§6.4.2:
     /// time_scale / (num_units_in_display_tick × (num_ticks_per_picture_minus_1 + 1))); nil otherwise.
-    public var timingFrameRate: FrameRate? {
+    package var timingFrameRate: FrameRate? {
         guard timingInfoPresent, equalPictureInterval == true, let units = numUnitsInDisplayTick, let scale = timeScale,
               let ticks = numTicksPerPictureMinus1, ticks < UInt32.max else { return nil }
         return FrameRate(numerator: Int(scale), denominator: Int(units) * (Int(ticks) + 1))

@@ -14,27 +14,27 @@
 /// ```
 /// Many writers omit the extension for High profiles; it is read only when at least 4 bytes
 /// follow the PPS list. Units are stored escaped, as in the record.
-public struct AVCDecoderConfigurationRecord: Sendable, Equatable {
-    public static let fixedSize = 7
+package struct AVCDecoderConfigurationRecord: Sendable, Equatable {
+    package static let fixedSize = 7
 
-    public var configurationVersion: UInt8
-    public var profileIndication: UInt8
-    public var profileCompatibility: UInt8
-    public var levelIndication: UInt8
-    public var lengthSizeMinusOne: UInt8
-    public var sequenceParameterSets: [[UInt8]]
-    public var pictureParameterSets: [[UInt8]]
+    package var configurationVersion: UInt8
+    package var profileIndication: UInt8
+    package var profileCompatibility: UInt8
+    package var levelIndication: UInt8
+    package var lengthSizeMinusOne: UInt8
+    package var sequenceParameterSets: [[UInt8]]
+    package var pictureParameterSets: [[UInt8]]
     /// High-profile extension, nil when absent.
-    public var chromaFormat: UInt8?
-    public var bitDepthLuma: Int?
-    public var bitDepthChroma: Int?
-    public var sequenceParameterSetExts: [[UInt8]]
+    package var chromaFormat: UInt8?
+    package var bitDepthLuma: Int?
+    package var bitDepthChroma: Int?
+    package var sequenceParameterSetExts: [[UInt8]]
     /// True when a list ran past the end of the record (earlier units are kept).
-    public var truncated: Bool
+    package var truncated: Bool
 
-    public var nalLengthSize: Int { Int(lengthSizeMinusOne) + 1 }
+    package var nalLengthSize: Int { Int(lengthSizeMinusOne) + 1 }
 
-    public static func parse(_ bytes: [UInt8]) throws -> AVCDecoderConfigurationRecord {
+    package static func parse(_ bytes: [UInt8]) throws -> AVCDecoderConfigurationRecord {
         guard bytes.count >= fixedSize else { throw BitstreamError.tooShort(needed: fixedSize, got: bytes.count) }
         guard bytes[0] == 1 else { throw BitstreamError.invalid("configurationVersion \(bytes[0])") }
         var r = ByteReader(bytes)

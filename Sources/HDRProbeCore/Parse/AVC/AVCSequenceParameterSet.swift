@@ -11,52 +11,52 @@
 ///
 /// Fields up to the frame size are required (failure throws); a VUI that cannot be read leaves
 /// `vui == nil`.
-public struct AVCSequenceParameterSet: Sendable, Equatable {
+package struct AVCSequenceParameterSet: Sendable, Equatable {
     /// VUI fields of §E.1.1 up to timing_info.
     @dynamicMemberLookup
-    public struct VUI: Sendable, Equatable {
+    package struct VUI: Sendable, Equatable {
         /// The fields shared with H.265 (aspect ratio … chroma location).
-        public var signal = VUIVideoSignalInfo()
-        public var numUnitsInTick: UInt32?
-        public var timeScale: UInt32?
-        public var fixedFrameRateFlag: Bool?
+        package var signal = VUIVideoSignalInfo()
+        package var numUnitsInTick: UInt32?
+        package var timeScale: UInt32?
+        package var fixedFrameRateFlag: Bool?
 
-        public init() {}
+        package init() {}
 
-        public subscript<T>(dynamicMember path: KeyPath<VUIVideoSignalInfo, T>) -> T { signal[keyPath: path] }
+        package subscript<T>(dynamicMember path: KeyPath<VUIVideoSignalInfo, T>) -> T { signal[keyPath: path] }
 
         /// The frame rate of the timing info: time_scale / (2 × num_units_in_tick), a frame being
         /// two field ticks (§E.2.1, Equation C-1 with a frame of two fields; what libavcodec does).
-        public var timingFrameRate: FrameRate? {
+        package var timingFrameRate: FrameRate? {
             guard let n = numUnitsInTick, let t = timeScale else { return nil }
             return FrameRate(numerator: Int(t), denominator: 2 * Int(n))
         }
     }
 
-    public var profileIDC: UInt8
+    package var profileIDC: UInt8
     /// constraint_set0_flag … constraint_set5_flag + 2 reserved bits, as the byte stored.
-    public var constraintFlags: UInt8
-    public var levelIDC: UInt8
-    public var seqParameterSetID: UInt32
+    package var constraintFlags: UInt8
+    package var levelIDC: UInt8
+    package var seqParameterSetID: UInt32
     /// 1 (4:2:0) when not coded.
-    public var chromaFormatIDC: Int
-    public var separateColourPlaneFlag: Bool
-    public var bitDepthLuma: Int
-    public var bitDepthChroma: Int
-    public var frameMbsOnlyFlag: Bool
-    public var picWidthInMbs: Int
-    public var picHeightInMapUnits: Int
+    package var chromaFormatIDC: Int
+    package var separateColourPlaneFlag: Bool
+    package var bitDepthLuma: Int
+    package var bitDepthChroma: Int
+    package var frameMbsOnlyFlag: Bool
+    package var picWidthInMbs: Int
+    package var picHeightInMapUnits: Int
     /// frame_crop left, right, top, bottom offsets when frame_cropping_flag is 1.
-    public var frameCropping: [Int]?
-    public var width: Int
-    public var height: Int
-    public var vuiParametersPresentFlag: Bool
-    public var vui: VUI?
+    package var frameCropping: [Int]?
+    package var width: Int
+    package var height: Int
+    package var vuiParametersPresentFlag: Bool
+    package var vui: VUI?
 
     /// Profiles whose SPS carries chroma_format_idc, bit depths and scaling matrices (§7.3.2.1.1).
-    public static let highProfiles: Set<UInt8> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]
+    package static let highProfiles: Set<UInt8> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]
 
-    public static func parse(_ rbsp: [UInt8]) throws -> AVCSequenceParameterSet {
+    package static func parse(_ rbsp: [UInt8]) throws -> AVCSequenceParameterSet {
         guard rbsp.count >= 4 else { throw BitstreamError.tooShort(needed: 4, got: rbsp.count) }
         guard let header = NALUnit.avc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
         guard header.type == 7 else { throw BitstreamError.invalid("nal_unit_type \(header.type) is not an SPS (7)") }

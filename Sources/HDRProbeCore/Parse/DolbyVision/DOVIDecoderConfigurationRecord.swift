@@ -6,32 +6,32 @@
 /// Media File Format"; FFmpeg `libavformat/dovi_isom.c`); lenient-parsing rules §5.3; TS
 /// descriptor §7. Lenient on short records (from 4 bytes up, like FFmpeg), strict on nonsense:
 /// every oddity becomes an ``issues`` entry rather than a rejection.
-public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
-    public var versionMajor: Int
-    public var versionMinor: Int
-    public var profile: Int
-    public var level: Int
-    public var rpuPresent: Bool
-    public var elPresent: Bool
-    public var blPresent: Bool
+package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
+    package var versionMajor: Int
+    package var versionMinor: Int
+    package var profile: Int
+    package var level: Int
+    package var rpuPresent: Bool
+    package var elPresent: Bool
+    package var blPresent: Bool
     /// `dv_bl_signal_compatibility_id`; 0 when the record is too short to hold it.
-    public var compatibilityId: Int
+    package var compatibilityId: Int
     /// `dv_md_compression` (0 none, 1 limited, 2 reserved, 3 extended).
-    public var mdCompression: Int
+    package var mdCompression: Int
     /// TS descriptor only: the base-layer PID an EL/RPU-only PID depends on.
-    public var dependencyPID: Int?
+    package var dependencyPID: Int?
     /// Size of the record as stored, in bytes (24 for a complete ISO BMFF record).
-    public var storedSize: Int
+    package var storedSize: Int
     /// Deviations from the specification that do not prevent reading the record.
-    public var issues: [String]
+    package var issues: [String]
     /// False when the record ends before `dv_bl_signal_compatibility_id` (a 4-byte record, a TS
     /// descriptor without its last byte): `compatibilityId` is then 0 by default, not read, and
     /// the profile resolution infers it from the base layer (``DolbyVisionProfile``).
-    public var compatibilityPresent = true
+    package var compatibilityPresent = true
 
-    public static let fullSize = 24
+    package static let fullSize = 24
 
-    public init(versionMajor: Int, versionMinor: Int, profile: Int, level: Int, rpuPresent: Bool, elPresent: Bool,
+    package init(versionMajor: Int, versionMinor: Int, profile: Int, level: Int, rpuPresent: Bool, elPresent: Bool,
                 blPresent: Bool, compatibilityId: Int, mdCompression: Int, dependencyPID: Int?, storedSize: Int,
                 issues: [String]) {
         self.versionMajor = versionMajor; self.versionMinor = versionMinor
@@ -43,7 +43,7 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
 
     /// Parses the ISO BMFF / Matroska form (`docs/rules/dolby-vision.md` §5.1). Throws only when fewer than
     /// 4 bytes are present.
-    public static func parse(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
+    package static func parse(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
         guard bytes.count >= 4 else { throw DOVIConfigurationError.tooShort(bytes.count) }
         let x = UInt16(bytes[2]) << 8 | UInt16(bytes[3])
         var record = DOVIDecoderConfigurationRecord(
@@ -71,7 +71,7 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
     /// Parses the body of a `DOVI_video_stream_descriptor` (tag 0xB0), i.e. the bytes after
     /// tag and length (`docs/rules/dolby-vision.md` §7). `dependency_pid` is present when `bl_present_flag`
     /// is 0 and precedes the compatibility id.
-    public static func parseTSDescriptorBody(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
+    package static func parseTSDescriptorBody(_ bytes: [UInt8]) throws -> DOVIDecoderConfigurationRecord {
         guard bytes.count >= 4 else { throw DOVIConfigurationError.tooShort(bytes.count) }
         var r = BitReader(bytes)
         let major = try r.int(8), minor = try r.int(8)
@@ -109,6 +109,6 @@ public struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
     }
 }
 
-public enum DOVIConfigurationError: Error, Equatable, Sendable {
+package enum DOVIConfigurationError: Error, Equatable, Sendable {
     case tooShort(Int)
 }

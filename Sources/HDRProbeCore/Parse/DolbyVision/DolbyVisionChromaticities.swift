@@ -1,13 +1,13 @@
 /// The eight 16-bit chromaticity coordinates (Rx, Ry, Gx, Gy, Bx, By, Wx, Wy; value / 32767) that
 /// the long forms of extension blocks level 9 (17 bytes) and level 10 (21 bytes) carry:
 /// `docs/rules/dolby-vision.md` §10.1.
-public struct DolbyVisionChromaticities: Sendable, Equatable, Hashable, Codable {
-    public var redX: UInt16, redY: UInt16
-    public var greenX: UInt16, greenY: UInt16
-    public var blueX: UInt16, blueY: UInt16
-    public var whiteX: UInt16, whiteY: UInt16
+package struct DolbyVisionChromaticities: Sendable, Equatable, Hashable, Codable {
+    package var redX: UInt16, redY: UInt16
+    package var greenX: UInt16, greenY: UInt16
+    package var blueX: UInt16, blueY: UInt16
+    package var whiteX: UInt16, whiteY: UInt16
 
-    public init(redX: UInt16, redY: UInt16, greenX: UInt16, greenY: UInt16, blueX: UInt16, blueY: UInt16,
+    package init(redX: UInt16, redY: UInt16, greenX: UInt16, greenY: UInt16, blueX: UInt16, blueY: UInt16,
                 whiteX: UInt16, whiteY: UInt16) {
         self.redX = redX; self.redY = redY
         self.greenX = greenX; self.greenY = greenY
@@ -22,5 +22,5 @@ public struct DolbyVisionChromaticities: Sendable, Equatable, Hashable, Codable 
     }
 
     /// A coded coordinate as a CIE 1931 xy value (value / 32767).
-    public static func coordinate(_ coded: UInt16) -> Double { Double(coded) / 32767 }
+    package static func coordinate(_ coded: UInt16) -> Double { Double(coded) / 32767 }
 }

@@ -11,43 +11,43 @@
 /// dm_data_payload()                                 (CM v2.9 block list)
 /// if ≥ 16 bits are left before the CRC: dm_data_payload2()    (CM v4.0 block list)
 /// ```
-public struct DolbyVisionDMData: Sendable, Equatable {
-    public var affectedDMMetadataID: UInt32
-    public var currentDMMetadataID: UInt32
+package struct DolbyVisionDMData: Sendable, Equatable {
+    package var affectedDMMetadataID: UInt32
+    package var currentDMMetadataID: UInt32
     /// 1 marks the first frame of a scene / shot (a scene cut).
-    public var sceneRefreshFlag: UInt32
+    package var sceneRefreshFlag: UInt32
     /// The header's `reserved_zero_3bits` was 1: the colour and signal fields are absent.
-    public var compressed: Bool
+    package var compressed: Bool
     /// The colour and signal fields; nil for compressed DM data.
-    public var signal: Signal?
+    package var signal: Signal?
     /// The CM v2.9 block list (`dm_data_payload`), always present.
-    public var cmV29: DolbyVisionDMDataPayload
+    package var cmV29: DolbyVisionDMDataPayload
     /// The CM v4.0 block list (`dm_data_payload2`), when the RPU carries one.
-    public var cmV40: DolbyVisionDMDataPayload?
+    package var cmV40: DolbyVisionDMDataPayload?
 
     /// The colour conversion and signal description of the DM data (§10).
-    public struct Signal: Sendable, Equatable, Hashable, Codable {
+    package struct Signal: Sendable, Equatable, Hashable, Codable {
         /// ycc_to_rgb_coef0…8, signed.
-        public var yccToRgbCoef: [Int16]
+        package var yccToRgbCoef: [Int16]
         /// ycc_to_rgb_offset0…2.
-        public var yccToRgbOffset: [UInt32]
+        package var yccToRgbOffset: [UInt32]
         /// rgb_to_lms_coef0…8, signed.
-        public var rgbToLmsCoef: [Int16]
+        package var rgbToLmsCoef: [Int16]
         /// 65535 = PQ.
-        public var signalEOTF: UInt16
-        public var signalEOTFParam0: UInt16
-        public var signalEOTFParam1: UInt16
-        public var signalEOTFParam2: UInt32
-        public var signalBitDepth: UInt8
+        package var signalEOTF: UInt16
+        package var signalEOTFParam0: UInt16
+        package var signalEOTFParam1: UInt16
+        package var signalEOTFParam2: UInt32
+        package var signalBitDepth: UInt8
         /// 0 YCbCr, 1 RGB, 2 IPT-PQ-c2 (profile 5).
-        public var signalColorSpace: UInt8
-        public var signalChromaFormat: UInt8
-        public var signalFullRangeFlag: UInt8
+        package var signalColorSpace: UInt8
+        package var signalChromaFormat: UInt8
+        package var signalFullRangeFlag: UInt8
         /// Mastering display minimum, 12-bit PQ code.
-        public var sourceMinPq: UInt16
+        package var sourceMinPq: UInt16
         /// Mastering display maximum, 12-bit PQ code.
-        public var sourceMaxPq: UInt16
-        public var sourceDiagonal: UInt16
+        package var sourceMaxPq: UInt16
+        package var sourceDiagonal: UInt16
 
         init(_ r: inout BitReader) throws {
             yccToRgbCoef = try (0..<9).map { _ in Int16(bitPattern: try r.u16()) }
@@ -83,26 +83,26 @@ public struct DolbyVisionDMData: Sendable, Equatable {
     }
 
     /// §10.2: "4.0" when the RPU carries `dm_data_payload2`, otherwise "2.9".
-    public var cmVersion: DolbyVisionCMVersion { cmV40 == nil ? .v29 : .v40 }
+    package var cmVersion: DolbyVisionCMVersion { cmV40 == nil ? .v29 : .v40 }
 
     /// Both lists' blocks in coded order (v2.9 first).
-    public var allBlocks: [DolbyVisionExtMetadataBlock] { cmV29.blocks + (cmV40?.blocks ?? []) }
+    package var allBlocks: [DolbyVisionExtMetadataBlock] { cmV29.blocks + (cmV40?.blocks ?? []) }
 
     /// The blocks of one level from both lists, in coded order.
-    public func blocks(level: UInt8) -> [DolbyVisionExtMetadataBlock] { allBlocks.filter { $0.level == level } }
+    package func blocks(level: UInt8) -> [DolbyVisionExtMetadataBlock] { allBlocks.filter { $0.level == level } }
 
-    public var level1: DolbyVisionLevel1? { first { if case .level1(let b) = $0 { b } else { nil } } }
-    public var level2: [DolbyVisionLevel2] { allBlocks.compactMap { if case .level2(let b) = $0 { b } else { nil } } }
-    public var level3: DolbyVisionLevel3? { first { if case .level3(let b) = $0 { b } else { nil } } }
-    public var level4: DolbyVisionLevel4? { first { if case .level4(let b) = $0 { b } else { nil } } }
-    public var level5: DolbyVisionLevel5? { first { if case .level5(let b) = $0 { b } else { nil } } }
-    public var level6: DolbyVisionLevel6? { first { if case .level6(let b) = $0 { b } else { nil } } }
-    public var level8: [DolbyVisionLevel8] { allBlocks.compactMap { if case .level8(let b) = $0 { b } else { nil } } }
-    public var level9: DolbyVisionLevel9? { first { if case .level9(let b) = $0 { b } else { nil } } }
-    public var level10: [DolbyVisionLevel10] { allBlocks.compactMap { if case .level10(let b) = $0 { b } else { nil } } }
-    public var level11: DolbyVisionLevel11? { first { if case .level11(let b) = $0 { b } else { nil } } }
-    public var level254: DolbyVisionLevel254? { first { if case .level254(let b) = $0 { b } else { nil } } }
-    public var level255: DolbyVisionLevel255? { first { if case .level255(let b) = $0 { b } else { nil } } }
+    package var level1: DolbyVisionLevel1? { first { if case .level1(let b) = $0 { b } else { nil } } }
+    package var level2: [DolbyVisionLevel2] { allBlocks.compactMap { if case .level2(let b) = $0 { b } else { nil } } }
+    package var level3: DolbyVisionLevel3? { first { if case .level3(let b) = $0 { b } else { nil } } }
+    package var level4: DolbyVisionLevel4? { first { if case .level4(let b) = $0 { b } else { nil } } }
+    package var level5: DolbyVisionLevel5? { first { if case .level5(let b) = $0 { b } else { nil } } }
+    package var level6: DolbyVisionLevel6? { first { if case .level6(let b) = $0 { b } else { nil } } }
+    package var level8: [DolbyVisionLevel8] { allBlocks.compactMap { if case .level8(let b) = $0 { b } else { nil } } }
+    package var level9: DolbyVisionLevel9? { first { if case .level9(let b) = $0 { b } else { nil } } }
+    package var level10: [DolbyVisionLevel10] { allBlocks.compactMap { if case .level10(let b) = $0 { b } else { nil } } }
+    package var level11: DolbyVisionLevel11? { first { if case .level11(let b) = $0 { b } else { nil } } }
+    package var level254: DolbyVisionLevel254? { first { if case .level254(let b) = $0 { b } else { nil } } }
+    package var level255: DolbyVisionLevel255? { first { if case .level255(let b) = $0 { b } else { nil } } }
 
     private func first<T>(_ pick: (DolbyVisionExtMetadataBlock) -> T?) -> T? {
         for block in allBlocks { if let v = pick(block) { return v } }
@@ -112,7 +112,7 @@ public struct DolbyVisionDMData: Sendable, Equatable {
     /// §11.3 DM validation (affected_dm_metadata_id ≤ 15; for uncompressed data signal_bit_depth
     /// 8…16 and, when the three EOTF parameters are 0, signal_eotf 65535) plus the §10.1 Rules of
     /// both block lists.
-    public func validationIssues() -> [String] {
+    package func validationIssues() -> [String] {
         var out: [String] = []
         if affectedDMMetadataID > 15 {
             out.append("affected_dm_metadata_id should be <= 15, found \(affectedDMMetadataID)")

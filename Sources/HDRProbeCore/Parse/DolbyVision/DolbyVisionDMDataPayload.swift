@@ -4,16 +4,16 @@
 /// of levels ("CM v2.9: Disallowed block level 3"), undefined levels are errors, a length that
 /// does not match the level is an error, and each level has a count limit (CM v4.0 needs exactly
 /// one L254). Blocks are kept in coded order.
-public struct DolbyVisionDMDataPayload: Sendable, Equatable {
-    public var cmVersion: DolbyVisionCMVersion
-    public var blocks: [DolbyVisionExtMetadataBlock]
+package struct DolbyVisionDMDataPayload: Sendable, Equatable {
+    package var cmVersion: DolbyVisionCMVersion
+    package var blocks: [DolbyVisionExtMetadataBlock]
 
     /// Parser bound on `num_ext_blocks`. A list that follows the §10.1 count rules holds at most
     /// 13 blocks (v2.9: 5 × 1 + 8 × L2; v4.0: 4 × 1 + 5 × L8 + 4 × L10); the bound leaves room to
     /// report over-full lists while keeping hostile counts from driving the loop.
-    public static let maxExtBlocks = 64
+    package static let maxExtBlocks = 64
 
-    public init(cmVersion: DolbyVisionCMVersion, blocks: [DolbyVisionExtMetadataBlock]) {
+    package init(cmVersion: DolbyVisionCMVersion, blocks: [DolbyVisionExtMetadataBlock]) {
         self.cmVersion = cmVersion
         self.blocks = blocks
     }
@@ -40,7 +40,7 @@ public struct DolbyVisionDMDataPayload: Sendable, Equatable {
     }
 
     /// Violations of the §10.1 Rules, in the order found, each once.
-    public func ruleIssues() -> [String] {
+    package func ruleIssues() -> [String] {
         var out: [String] = []
         func add(_ s: String) { if !out.contains(s) { out.append(s) } }
         let label = cmVersion.label
@@ -67,7 +67,7 @@ public struct DolbyVisionDMDataPayload: Sendable, Equatable {
     }
 
     /// The blocks of one level, in coded order.
-    public func blocks(level: UInt8) -> [DolbyVisionExtMetadataBlock] { blocks.filter { $0.level == level } }
+    package func blocks(level: UInt8) -> [DolbyVisionExtMetadataBlock] { blocks.filter { $0.level == level } }
 
     private static func lengthsText(_ level: UInt8) -> String {
         let lengths: [Int]

@@ -19,36 +19,36 @@
 /// must have the values above (they are what those 9 bytes encode; `groupide` / `codecdatae` would
 /// add syntax this reader does not know); a different trailer after the payload is recorded in
 /// ``issues`` only, since the RPU has already been read.
-public struct DolbyVisionEMDFContainer: Sendable, Equatable {
-    public static let countryCode: UInt8 = 0xB5
-    public static let providerCode: UInt16 = 0x003B
-    public static let providerOrientedCode: UInt32 = 0x0000_0800
+package struct DolbyVisionEMDFContainer: Sendable, Equatable {
+    package static let countryCode: UInt8 = 0xB5
+    package static let providerCode: UInt16 = 0x003B
+    package static let providerOrientedCode: UInt32 = 0x0000_0800
     /// dovi_tool's minimum T.35 payload size (without the country code).
-    public static let minimumSize = 34
+    package static let minimumSize = 34
 
     /// The input started with the 0xB5 country code.
-    public var hasCountryCode: Bool
-    public var emdfVersion: UInt8
-    public var keyID: UInt8
-    public var emdfPayloadID: UInt8
-    public var emdfPayloadIDExt: Int
-    public var discardUnknownPayload: Bool
-    public var emdfPayloadSize: Int
+    package var hasCountryCode: Bool
+    package var emdfVersion: UInt8
+    package var keyID: UInt8
+    package var emdfPayloadID: UInt8
+    package var emdfPayloadIDExt: Int
+    package var discardUnknownPayload: Bool
+    package var emdfPayloadSize: Int
     /// Where the payload starts, in bits from the provider code (84 or 93 in practice).
-    public var payloadBitOffset: Int
+    package var payloadBitOffset: Int
     /// `emdf_payload_bytes`: the RPU without its 0x19 prefix, without emulation prevention.
-    public var rpuPayload: [UInt8]
+    package var rpuPayload: [UInt8]
     /// Bits after the payload up to the end of the input (the trailer and its alignment bits).
-    public var bitsAfterPayload: Int
+    package var bitsAfterPayload: Int
     /// Deviations of the trailer after the payload from §13.
-    public var issues: [String]
+    package var issues: [String]
 
     /// Parser bound on `variable_bits()` chunks: two chunks of 8 bits already describe sizes up to
     /// 65791 bytes, far beyond any RPU.
     static let maxVariableBitsChunks = 3
 
     /// Parses the T.35 payload of a metadata OBU (with or without the country code).
-    public static func parse(t35 input: [UInt8]) throws -> DolbyVisionEMDFContainer {
+    package static func parse(t35 input: [UInt8]) throws -> DolbyVisionEMDFContainer {
         var bytes = input
         let hasCountry = bytes.count >= 3 && bytes[0] == countryCode && bytes[1] == 0x00 && bytes[2] == 0x3B
         if hasCountry { bytes.removeFirst() }
@@ -115,18 +115,18 @@ public struct DolbyVisionEMDFContainer: Sendable, Equatable {
     }
 
     /// The RPU as ``DolbyVisionRPU/parse(unescaped:)`` takes it: `0x19` + the payload.
-    public var unescapedRPU: [UInt8] { [DolbyVisionRPU.prefix] + rpuPayload }
+    package var unescapedRPU: [UInt8] { [DolbyVisionRPU.prefix] + rpuPayload }
 
     /// The HEVC NAL 62 payload form (§13 "prepend 0x19, then apply emulation prevention"; §9.1
     /// insertion: a `03` before any byte ≤ 0x03 that follows `00 00`), as in a dovi_tool RPU file.
-    public var hevcRPU: [UInt8] { EmulationPrevention.escape(unescapedRPU) }
+    package var hevcRPU: [UInt8] { EmulationPrevention.escape(unescapedRPU) }
 }
 
 extension DolbyVisionRPU {
     /// Parses the RPU of an AV1 ITU-T T.35 Dolby Vision payload (§13), with or without the
     /// country code. Throws when the EMDF wrapper is not the Dolby Vision one or the RPU framing is
     /// unusable; see ``parse(_:)`` for everything else.
-    public static func parse(av1T35 payload: [UInt8]) throws -> DolbyVisionRPU {
+    package static func parse(av1T35 payload: [UInt8]) throws -> DolbyVisionRPU {
         try parse(unescaped: DolbyVisionEMDFContainer.parse(t35: payload).unescapedRPU)
     }
 }

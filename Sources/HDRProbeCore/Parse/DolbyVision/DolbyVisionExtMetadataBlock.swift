@@ -5,7 +5,7 @@
 ///
 /// The block is cut out by its length before its fields are read, so a block can never move the
 /// bit position anywhere but to its own end, whatever its contents.
-public enum DolbyVisionExtMetadataBlock: Sendable, Equatable, Hashable, Codable {
+package enum DolbyVisionExtMetadataBlock: Sendable, Equatable, Hashable, Codable {
     case level1(DolbyVisionLevel1)
     case level2(DolbyVisionLevel2)
     case level3(DolbyVisionLevel3)
@@ -23,12 +23,12 @@ public enum DolbyVisionExtMetadataBlock: Sendable, Equatable, Hashable, Codable 
 
     /// Parser bound on `ext_block_length`: the longest defined block is 25 bytes (L8) and a whole
     /// RPU is under 1024 bytes (§9.2, x265), so anything longer is not a block.
-    public static let maxLength = 1024
+    package static let maxLength = 1024
 
     /// Levels the §10.1 table defines.
-    public static let knownLevels: Set<UInt8> = [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 254, 255]
+    package static let knownLevels: Set<UInt8> = [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 254, 255]
 
-    public var level: UInt8 {
+    package var level: UInt8 {
         switch self {
         case .level1: return 1
         case .level2: return 2
@@ -47,14 +47,14 @@ public enum DolbyVisionExtMetadataBlock: Sendable, Equatable, Hashable, Codable 
     }
 
     /// True for a block of a defined level whose length matched.
-    public var isDecoded: Bool {
+    package var isDecoded: Bool {
         if case .unknown = self { return false }
         return true
     }
 
     /// Decodes the payload of a block of `level`: the level's structure when the level is defined
     /// and the length is one of its lengths, ``unknown(_:)`` otherwise.
-    public static func decode(level: UInt8, payload: [UInt8]) -> DolbyVisionExtMetadataBlock {
+    package static func decode(level: UInt8, payload: [UInt8]) -> DolbyVisionExtMetadataBlock {
         let decoded: DolbyVisionExtMetadataBlock?
         switch level {
         case 1: decoded = (try? DolbyVisionLevel1(payload: payload)).map { .level1($0) }
@@ -76,7 +76,7 @@ public enum DolbyVisionExtMetadataBlock: Sendable, Equatable, Hashable, Codable 
 
     /// Reads `ext_block_length`, `ext_block_level` and the `ext_block_length` bytes that follow
     /// (not necessarily byte aligned). Throws when the length exceeds ``maxLength`` or the data left.
-    public static func read(_ r: inout BitReader) throws -> DolbyVisionExtMetadataBlock {
+    package static func read(_ r: inout BitReader) throws -> DolbyVisionExtMetadataBlock {
         let length = try r.ue()
         let level = try r.u8()
         guard length <= UInt32(maxLength) else {
@@ -94,7 +94,7 @@ public enum DolbyVisionExtMetadataBlock: Sendable, Equatable, Hashable, Codable 
 
 /// The structure of one extension block level (§10.1): its level number, the lengths it may have,
 /// and a decoder for exactly `ext_block_length` payload bytes.
-public protocol DolbyVisionExtBlockPayload: Sendable, Equatable, Hashable, Codable {
+package protocol DolbyVisionExtBlockPayload: Sendable, Equatable, Hashable, Codable {
     static var level: UInt8 { get }
     /// Allowed `ext_block_length` values in bytes.
     static var lengths: [Int] { get }

@@ -3,21 +3,21 @@
 /// `docs/rules/dolby-vision.md` §10.1 (length 5 bytes: `min_pq` 12, `max_pq` 12, `avg_pq` 12,
 /// 4 padding bits) and §10.3 (the values are 12-bit PQ codes, value / 4095 = PQ signal; dovi_tool's
 /// "RPU content light level (L1)" is pq2nits of the largest `max_pq` / `avg_pq`).
-public struct DolbyVisionLevel1: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 1
-    public static let lengths: [Int] = [5]
+package struct DolbyVisionLevel1: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 1
+    package static let lengths: [Int] = [5]
 
-    public var minPq: UInt16
-    public var maxPq: UInt16
-    public var avgPq: UInt16
+    package var minPq: UInt16
+    package var maxPq: UInt16
+    package var avgPq: UInt16
 
-    public init(minPq: UInt16, maxPq: UInt16, avgPq: UInt16) {
+    package init(minPq: UInt16, maxPq: UInt16, avgPq: UInt16) {
         self.minPq = minPq
         self.maxPq = maxPq
         self.avgPq = avgPq
     }
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         var r = BitReader(payload)
         self.init(minPq: try r.u16(12), maxPq: try r.u16(12), avgPq: try r.u16(12))

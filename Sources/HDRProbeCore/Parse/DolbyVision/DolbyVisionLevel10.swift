@@ -3,18 +3,18 @@
 /// `docs/rules/dolby-vision.md` §10.1: length 5 (`target_display_index` 8, `target_max_pq` 12,
 /// `target_min_pq` 12, `target_primary_index` 8) or 21 (the same, then 8 × 16-bit chromaticities).
 /// Up to 4 per RPU.
-public struct DolbyVisionLevel10: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 10
-    public static let lengths: [Int] = [5, 21]
+package struct DolbyVisionLevel10: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 10
+    package static let lengths: [Int] = [5, 21]
 
-    public var targetDisplayIndex: UInt8
-    public var targetMaxPq: UInt16
-    public var targetMinPq: UInt16
-    public var targetPrimaryIndex: UInt8
+    package var targetDisplayIndex: UInt8
+    package var targetMaxPq: UInt16
+    package var targetMinPq: UInt16
+    package var targetPrimaryIndex: UInt8
     /// Present in the 21-byte form.
-    public var targetPrimaries: DolbyVisionChromaticities?
+    package var targetPrimaries: DolbyVisionChromaticities?
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         var r = BitReader(payload)
         targetDisplayIndex = try r.u8()

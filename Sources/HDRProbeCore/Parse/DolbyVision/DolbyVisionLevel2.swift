@@ -5,20 +5,20 @@
 /// `ms_weight` 13 bits in two's complement — a coded value above 4095 means value − 8192, valid
 /// −1…4095 — then 3 padding bits). dovi_tool's "L2 trims: N nits" lists pq2nits(target_max_pq / 4095)
 /// (§14, `tests/rpu/info.rs`).
-public struct DolbyVisionLevel2: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 2
-    public static let lengths: [Int] = [11]
+package struct DolbyVisionLevel2: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 2
+    package static let lengths: [Int] = [11]
 
-    public var targetMaxPq: UInt16
-    public var trimSlope: UInt16
-    public var trimOffset: UInt16
-    public var trimPower: UInt16
-    public var trimChromaWeight: UInt16
-    public var trimSaturationGain: UInt16
+    package var targetMaxPq: UInt16
+    package var trimSlope: UInt16
+    package var trimOffset: UInt16
+    package var trimPower: UInt16
+    package var trimChromaWeight: UInt16
+    package var trimSaturationGain: UInt16
     /// Signed: the coded 13-bit value, minus 8192 when above 4095.
-    public var msWeight: Int16
+    package var msWeight: Int16
 
-    public init(targetMaxPq: UInt16, trimSlope: UInt16, trimOffset: UInt16, trimPower: UInt16,
+    package init(targetMaxPq: UInt16, trimSlope: UInt16, trimOffset: UInt16, trimPower: UInt16,
                 trimChromaWeight: UInt16, trimSaturationGain: UInt16, msWeight: Int16) {
         self.targetMaxPq = targetMaxPq
         self.trimSlope = trimSlope
@@ -29,7 +29,7 @@ public struct DolbyVisionLevel2: DolbyVisionExtBlockPayload {
         self.msWeight = msWeight
     }
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         var r = BitReader(payload)
         let fields = try (0..<6).map { _ in try r.u16(12) }
@@ -39,5 +39,5 @@ public struct DolbyVisionLevel2: DolbyVisionExtBlockPayload {
     }
 
     /// The target display's peak in cd/m² (ST 2084 of `target_max_pq` / 4095, §10.3).
-    public var targetMaxNits: Double { DolbyVisionPQ.nits(code: targetMaxPq) }
+    package var targetMaxNits: Double { DolbyVisionPQ.nits(code: targetMaxPq) }
 }

@@ -3,19 +3,19 @@
 ///
 /// `docs/rules/dolby-vision.md` §10.1 (length 2 bytes: `dm_mode` 8, `dm_version_index` 8;
 /// generator default 0/2 = "CM v4.0.2") and §10.1 Rules.
-public struct DolbyVisionLevel254: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 254
-    public static let lengths: [Int] = [2]
+package struct DolbyVisionLevel254: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 254
+    package static let lengths: [Int] = [2]
 
-    public var dmMode: UInt8
-    public var dmVersionIndex: UInt8
+    package var dmMode: UInt8
+    package var dmVersionIndex: UInt8
 
-    public init(dmMode: UInt8, dmVersionIndex: UInt8) {
+    package init(dmMode: UInt8, dmVersionIndex: UInt8) {
         self.dmMode = dmMode
         self.dmVersionIndex = dmVersionIndex
     }
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         self.init(dmMode: payload[0], dmVersionIndex: payload[1])
     }

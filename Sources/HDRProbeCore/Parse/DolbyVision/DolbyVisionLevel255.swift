@@ -2,18 +2,18 @@
 ///
 /// `docs/rules/dolby-vision.md` §10.1 (length 6 bytes: `dm_run_mode` 8, `dm_run_version` 8,
 /// `dm_debug0…3` 8 each).
-public struct DolbyVisionLevel255: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 255
-    public static let lengths: [Int] = [6]
+package struct DolbyVisionLevel255: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 255
+    package static let lengths: [Int] = [6]
 
-    public var dmRunMode: UInt8
-    public var dmRunVersion: UInt8
-    public var dmDebug0: UInt8
-    public var dmDebug1: UInt8
-    public var dmDebug2: UInt8
-    public var dmDebug3: UInt8
+    package var dmRunMode: UInt8
+    package var dmRunVersion: UInt8
+    package var dmDebug0: UInt8
+    package var dmDebug1: UInt8
+    package var dmDebug2: UInt8
+    package var dmDebug3: UInt8
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         dmRunMode = payload[0]
         dmRunVersion = payload[1]

@@ -4,20 +4,20 @@
 /// cd/m², `min_display_mastering_luminance` 16 in 0.0001 cd/m², `max_content_light_level` 16,
 /// `max_frame_average_light_level` 16) and §10.3 (dovi_tool prints
 /// `Mastering display: <min/10000>/<max> nits. MaxCLL: <n> nits, MaxFALL: <n> nits`).
-public struct DolbyVisionLevel6: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 6
-    public static let lengths: [Int] = [8]
+package struct DolbyVisionLevel6: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 6
+    package static let lengths: [Int] = [8]
 
     /// cd/m².
-    public var maxDisplayMasteringLuminance: UInt16
+    package var maxDisplayMasteringLuminance: UInt16
     /// 0.0001 cd/m².
-    public var minDisplayMasteringLuminance: UInt16
+    package var minDisplayMasteringLuminance: UInt16
     /// MaxCLL, cd/m².
-    public var maxContentLightLevel: UInt16
+    package var maxContentLightLevel: UInt16
     /// MaxFALL, cd/m².
-    public var maxFrameAverageLightLevel: UInt16
+    package var maxFrameAverageLightLevel: UInt16
 
-    public init(maxDisplayMasteringLuminance: UInt16, minDisplayMasteringLuminance: UInt16,
+    package init(maxDisplayMasteringLuminance: UInt16, minDisplayMasteringLuminance: UInt16,
                 maxContentLightLevel: UInt16, maxFrameAverageLightLevel: UInt16) {
         self.maxDisplayMasteringLuminance = maxDisplayMasteringLuminance
         self.minDisplayMasteringLuminance = minDisplayMasteringLuminance
@@ -25,7 +25,7 @@ public struct DolbyVisionLevel6: DolbyVisionExtBlockPayload {
         self.maxFrameAverageLightLevel = maxFrameAverageLightLevel
     }
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         var r = BitReader(payload)
         self.init(maxDisplayMasteringLuminance: try r.u16(), minDisplayMasteringLuminance: try r.u16(),
@@ -33,5 +33,5 @@ public struct DolbyVisionLevel6: DolbyVisionExtBlockPayload {
     }
 
     /// The mastering display minimum in cd/m².
-    public var minDisplayMasteringNits: Double { Double(minDisplayMasteringLuminance) / 10000 }
+    package var minDisplayMasteringNits: Double { Double(minDisplayMasteringLuminance) / 10000 }
 }

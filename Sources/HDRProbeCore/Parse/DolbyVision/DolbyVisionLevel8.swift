@@ -6,27 +6,27 @@
 /// `clip_trim` 12; above 13 `saturation_vector_field0…5` 8 each; above 19 `hue_vector_field0…5`
 /// 8 each; zero padding to the length. Up to 5 per RPU; order kept as coded
 /// (`unordered_l8_blocks.bin`).
-public struct DolbyVisionLevel8: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 8
-    public static let lengths: [Int] = [10, 12, 13, 19, 25]
+package struct DolbyVisionLevel8: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 8
+    package static let lengths: [Int] = [10, 12, 13, 19, 25]
 
     /// The coded length (10, 12, 13, 19 or 25): which optional fields are present.
-    public var length: Int
-    public var targetDisplayIndex: UInt8
-    public var trimSlope: UInt16
-    public var trimOffset: UInt16
-    public var trimPower: UInt16
-    public var trimChromaWeight: UInt16
-    public var trimSaturationGain: UInt16
-    public var msWeight: UInt16
-    public var targetMidContrast: UInt16?
-    public var clipTrim: UInt16?
+    package var length: Int
+    package var targetDisplayIndex: UInt8
+    package var trimSlope: UInt16
+    package var trimOffset: UInt16
+    package var trimPower: UInt16
+    package var trimChromaWeight: UInt16
+    package var trimSaturationGain: UInt16
+    package var msWeight: UInt16
+    package var targetMidContrast: UInt16?
+    package var clipTrim: UInt16?
     /// Six values when present.
-    public var saturationVectorField: [UInt8]?
+    package var saturationVectorField: [UInt8]?
     /// Six values when present.
-    public var hueVectorField: [UInt8]?
+    package var hueVectorField: [UInt8]?
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         var r = BitReader(payload)
         length = payload.count
@@ -45,7 +45,7 @@ public struct DolbyVisionLevel8: DolbyVisionExtBlockPayload {
 
     /// The target display's peak as dovi_tool's `info` names it (§10.1): index 16/18/21 → 48,
     /// 42 → 108, 24/25 → 300, 27/28 → 600, 48/49 → 1000, 37/38 → 2000, anything else → 100 cd/m².
-    public var targetDisplayNits: Int {
+    package var targetDisplayNits: Int {
         switch targetDisplayIndex {
         case 16, 18, 21: return 48
         case 42: return 108

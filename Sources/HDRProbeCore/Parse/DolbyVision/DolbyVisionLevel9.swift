@@ -3,20 +3,20 @@
 /// `docs/rules/dolby-vision.md` §10.1: length 1 (`source_primary_index` 8) or 17 (the index,
 /// then 8 × 16-bit chromaticities, value / 32767). Index: 0 DCI-P3 D65, 1 BT.709, 2 BT.2020,
 /// 3 SMPTE-C, 4 BT.601, 5 DCI-P3, 6 ACES, 7 S-Gamut, 8 S-Gamut-3.Cine.
-public struct DolbyVisionLevel9: DolbyVisionExtBlockPayload {
-    public static let level: UInt8 = 9
-    public static let lengths: [Int] = [1, 17]
+package struct DolbyVisionLevel9: DolbyVisionExtBlockPayload {
+    package static let level: UInt8 = 9
+    package static let lengths: [Int] = [1, 17]
 
-    public var sourcePrimaryIndex: UInt8
+    package var sourcePrimaryIndex: UInt8
     /// Present in the 17-byte form.
-    public var sourcePrimaries: DolbyVisionChromaticities?
+    package var sourcePrimaries: DolbyVisionChromaticities?
 
-    public init(sourcePrimaryIndex: UInt8, sourcePrimaries: DolbyVisionChromaticities? = nil) {
+    package init(sourcePrimaryIndex: UInt8, sourcePrimaries: DolbyVisionChromaticities? = nil) {
         self.sourcePrimaryIndex = sourcePrimaryIndex
         self.sourcePrimaries = sourcePrimaries
     }
 
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         try Self.checkLength(payload)
         var r = BitReader(payload)
         sourcePrimaryIndex = try r.u8()
@@ -24,7 +24,7 @@ public struct DolbyVisionLevel9: DolbyVisionExtBlockPayload {
     }
 
     /// The name of `source_primary_index` (§10.1), nil for an index the table does not list.
-    public var sourcePrimaryName: String? { Self.primaryNames[Int(sourcePrimaryIndex)] }
+    package var sourcePrimaryName: String? { Self.primaryNames[Int(sourcePrimaryIndex)] }
 
     static let primaryNames: [Int: String] = [
         0: "DCI-P3 D65", 1: "BT.709", 2: "BT.2020", 3: "SMPTE-C", 4: "BT.601", 5: "DCI-P3", 6: "ACES",

@@ -20,88 +20,88 @@
 /// the parts that could not be read are nil. Counts read from the stream are bounded before they
 /// drive a loop (``DolbyVisionRPUDataMapping/maxPivots``, ``DolbyVisionDMDataPayload/maxExtBlocks``,
 /// ``DolbyVisionExtMetadataBlock/maxLength``), and every read is bounds-checked by ``BitReader``.
-public struct DolbyVisionRPU: Sendable, Equatable {
-    public static let prefix: UInt8 = 0x19
+package struct DolbyVisionRPU: Sendable, Equatable {
+    package static let prefix: UInt8 = 0x19
 
     // rpu_header()
-    public var rpuType: UInt8
-    public var rpuFormat: UInt16
-    public var vdrRpuProfile: UInt8
-    public var vdrRpuLevel: UInt8
-    public var vdrSeqInfoPresentFlag: Bool
-    public var chromaResamplingExplicitFilterFlag: Bool = false
+    package var rpuType: UInt8
+    package var rpuFormat: UInt16
+    package var vdrRpuProfile: UInt8
+    package var vdrRpuLevel: UInt8
+    package var vdrSeqInfoPresentFlag: Bool
+    package var chromaResamplingExplicitFilterFlag: Bool = false
     /// 0 fixed point, 1 float32.
-    public var coefficientDataType: UInt8 = 0
-    public var coefficientLog2Denom: UInt32?
-    public var vdrRpuNormalizedIDC: UInt8 = 0
-    public var blVideoFullRangeFlag: Bool = false
-    public var blBitDepthMinus8: UInt32?
+    package var coefficientDataType: UInt8 = 0
+    package var coefficientLog2Denom: UInt32?
+    package var vdrRpuNormalizedIDC: UInt8 = 0
+    package var blVideoFullRangeFlag: Bool = false
+    package var blBitDepthMinus8: UInt32?
     /// The full ue(v) value: bits 0–7 el_bit_depth_minus8, bits 8–15 ext_mapping_idc (§10).
-    public var elBitDepthMinus8: UInt32?
-    public var vdrBitDepthMinus8: UInt32?
-    public var spatialResamplingFilterFlag: Bool = false
-    public var reservedZero3Bits: UInt8 = 0
-    public var elSpatialResamplingFilterFlag: Bool = false
-    public var disableResidualFlag: Bool = false
-    public var vdrDMMetadataPresentFlag: Bool = false
-    public var usePrevVdrRpuFlag: Bool = false
-    public var prevVdrRpuID: UInt32?
+    package var elBitDepthMinus8: UInt32?
+    package var vdrBitDepthMinus8: UInt32?
+    package var spatialResamplingFilterFlag: Bool = false
+    package var reservedZero3Bits: UInt8 = 0
+    package var elSpatialResamplingFilterFlag: Bool = false
+    package var disableResidualFlag: Bool = false
+    package var vdrDMMetadataPresentFlag: Bool = false
+    package var usePrevVdrRpuFlag: Bool = false
+    package var prevVdrRpuID: UInt32?
 
     // Framing
     /// `rpu_data_crc32` as stored.
-    public var storedCRC: UInt32
+    package var storedCRC: UInt32
     /// CRC-32/MPEG-2 computed over the unescaped bytes after the prefix, up to the CRC.
-    public var computedCRC: UInt32
+    package var computedCRC: UInt32
     /// Zero bytes after the final `0x80` (dovi_tool tolerates and preserves them).
-    public var trailingZeroBytes: Int
+    package var trailingZeroBytes: Int
     /// Unescaped size from the prefix through the final `0x80`.
-    public var unescapedSize: Int
+    package var unescapedSize: Int
     /// Problems dovi_tool would reject the RPU for (CRC mismatch, header, mapping and DM
     /// validation §11.3, extension block rules §10.1), or that stopped the parse.
-    public var issues: [String] = []
+    package var issues: [String] = []
 
     // rpu_data_mapping() / vdr_dm_data_payload()
     /// nil when `use_prev_vdr_rpu_flag` is set or the mapping could not be read (see ``issues``).
-    public var mapping: DolbyVisionRPUDataMapping?
+    package var mapping: DolbyVisionRPUDataMapping?
     /// nil when `vdr_dm_metadata_present_flag` is 0 or the DM data could not be read.
-    public var dm: DolbyVisionDMData?
+    package var dm: DolbyVisionDMData?
     /// Whole bytes left between the end of the parsed syntax (after the alignment bits) and the
     /// CRC: dovi_tool keeps them opaque (§9.1 "extra bytes"; asset `data_before_crc32.bin`).
     /// nil when the parse stopped early.
-    public var extraBytesBeforeCRC: Int?
+    package var extraBytesBeforeCRC: Int?
 
-    public var crcValid: Bool { storedCRC == computedCRC }
+    package var crcValid: Bool { storedCRC == computedCRC }
 
     /// No CRC, header, mapping or DM problem: dovi_tool would accept the RPU.
-    public var isValid: Bool { issues.isEmpty }
+    package var isValid: Bool { issues.isEmpty }
 
     /// §10.2: "4.0" with a `dm_data_payload2`, "2.9" with only the v2.9 list, nil without DM data.
-    public var cmVersion: DolbyVisionCMVersion? { dm?.cmVersion }
+    package var cmVersion: DolbyVisionCMVersion? { dm?.cmVersion }
     /// §11.2: MEL / FEL for RPUs with NLQ data (profiles 7 and 4), nil otherwise.
-    public var enhancementLayer: DolbyVisionEnhancementLayer? { mapping?.enhancementLayer }
+    package var enhancementLayer: DolbyVisionEnhancementLayer? { mapping?.enhancementLayer }
     /// `scene_refresh_flag == 1` (a scene cut); nil without DM data.
-    public var sceneRefresh: Bool? { dm.map { $0.sceneRefreshFlag == 1 } }
-    public var level1: DolbyVisionLevel1? { dm?.level1 }
-    public var level2: [DolbyVisionLevel2] { dm?.level2 ?? [] }
-    public var level5: DolbyVisionLevel5? { dm?.level5 }
-    public var level6: DolbyVisionLevel6? { dm?.level6 }
-    public var level8: [DolbyVisionLevel8] { dm?.level8 ?? [] }
-    public var level9: DolbyVisionLevel9? { dm?.level9 }
-    public var level11: DolbyVisionLevel11? { dm?.level11 }
-    public var level254: DolbyVisionLevel254? { dm?.level254 }
+    package var sceneRefresh: Bool? { dm.map { $0.sceneRefreshFlag == 1 } }
+    package var level1: DolbyVisionLevel1? { dm?.level1 }
+    package var level2: [DolbyVisionLevel2] { dm?.level2 ?? [] }
+    package var level5: DolbyVisionLevel5? { dm?.level5 }
+    package var level6: DolbyVisionLevel6? { dm?.level6 }
+    package var level8: [DolbyVisionLevel8] { dm?.level8 ?? [] }
+    package var level9: DolbyVisionLevel9? { dm?.level9 }
+    package var level11: DolbyVisionLevel11? { dm?.level11 }
+    package var level254: DolbyVisionLevel254? { dm?.level254 }
 
-    public var blBitDepth: Int? { blBitDepthMinus8.map { Int($0) + 8 } }
-    public var elBitDepth: Int? { elBitDepthMinus8.map { Int($0 & 0xFF) + 8 } }
-    public var vdrBitDepth: Int? { vdrBitDepthMinus8.map { Int($0) + 8 } }
+    package var blBitDepth: Int? { blBitDepthMinus8.map { Int($0) + 8 } }
+    package var elBitDepth: Int? { elBitDepthMinus8.map { Int($0 & 0xFF) + 8 } }
+    package var vdrBitDepth: Int? { vdrBitDepthMinus8.map { Int($0) + 8 } }
     /// `ext_mapping_idc`: bits 8–15 of the coded el_bit_depth_minus8 (non-zero in Apple's P20 RPU).
-    public var extMappingIDC: UInt8? { elBitDepthMinus8.map { UInt8(($0 >> 8) & 0xFF) } }
+    package var extMappingIDC: UInt8? { elBitDepthMinus8.map { UInt8(($0 >> 8) & 0xFF) } }
 
     /// True when NLQ (enhancement-layer residual) data follows the mapping: profiles 7 and 4 (§11.2).
-    public var hasNLQ: Bool { (rpuFormat & 0x700) == 0 && !disableResidualFlag }
+    package var hasNLQ: Bool { (rpuFormat & 0x700) == 0 && !disableResidualFlag }
 
     /// Dolby Vision profile from the header only, dovi_tool's rule (§11.1): 5, 7, 8, 4, or 0 when
     /// the header matches none. There is no 8.1/8.4 split in the RPU.
-    public var profile: Int {
+    package var profile: Int {
         switch vdrRpuProfile {
         case 0:
             return blVideoFullRangeFlag ? 5 : 0
@@ -115,7 +115,7 @@ public struct DolbyVisionRPU: Sendable, Equatable {
         }
     }
 
-    public static func parse(_ input: [UInt8]) throws -> DolbyVisionRPU {
+    package static func parse(_ input: [UInt8]) throws -> DolbyVisionRPU {
         var start = 0
         for lead in [[0x00, 0x00, 0x00, 0x01], [0x00, 0x00, 0x01], [0x7C, 0x01]] as [[UInt8]] {
             if input.count > lead.count, Array(input.prefix(lead.count)) == lead, input[lead.count] == prefix {
@@ -128,7 +128,7 @@ public struct DolbyVisionRPU: Sendable, Equatable {
 
     /// Parses an RPU whose emulation-prevention bytes are already removed (or were never there,
     /// as in AV1, §13): `0x19`, the RPU syntax, CRC32, `0x80`, optional trailing zero bytes.
-    public static func parse(unescaped input: [UInt8]) throws -> DolbyVisionRPU {
+    package static func parse(unescaped input: [UInt8]) throws -> DolbyVisionRPU {
         var data = input
         guard data.first == prefix else {
             throw BitstreamError.invalid("rpu_nal_prefix should be 25, found \(data.first.map(String.init) ?? "nothing")")

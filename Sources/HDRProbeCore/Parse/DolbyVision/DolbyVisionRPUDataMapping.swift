@@ -22,39 +22,39 @@
 ///
 /// The curve coefficients are read and dropped: only the shape of the curves and the NLQ
 /// parameters (needed for MEL/FEL) are kept.
-public struct DolbyVisionRPUDataMapping: Sendable, Equatable {
-    public var vdrRpuID: UInt32
-    public var mappingColorSpace: UInt32
-    public var mappingChromaFormatIDC: UInt32
+package struct DolbyVisionRPUDataMapping: Sendable, Equatable {
+    package var vdrRpuID: UInt32
+    package var mappingColorSpace: UInt32
+    package var mappingChromaFormatIDC: UInt32
     /// Y, Cb, Cr.
-    public var curves: [Curve]
-    public var numXPartitionsMinus1: UInt32
-    public var numYPartitionsMinus1: UInt32
+    package var curves: [Curve]
+    package var numXPartitionsMinus1: UInt32
+    package var numYPartitionsMinus1: UInt32
     /// Present only with NLQ data (profiles 7 and 4).
-    public var nlqMethodIDC: UInt8?
-    public var nlqPredPivotValue: [UInt16]?
+    package var nlqMethodIDC: UInt8?
+    package var nlqPredPivotValue: [UInt16]?
     /// Per component (Y, Cb, Cr); present only with NLQ data.
-    public var nlq: [NLQ]?
+    package var nlq: [NLQ]?
 
     /// Parser bound on pivots per component: 9 (8 pieces) is what real mappings use at most —
     /// the "8.4" luma curve (§11.1) and the profile 7 luma curves have 9 pivots — and it keeps a
     /// hostile `num_pivots_minus2` from driving the loops.
-    public static let maxPivots = 9
+    package static let maxPivots = 9
 
-    public struct Curve: Sendable, Equatable, Hashable, Codable {
+    package struct Curve: Sendable, Equatable, Hashable, Codable {
         /// The pivots as coded: the first absolute, the others deltas to the previous pivot.
-        public var codedPivots: [UInt16]
-        public var pieces: [Piece]
+        package var codedPivots: [UInt16]
+        package var pieces: [Piece]
 
         /// Pivot positions (running sum of the coded values).
-        public var pivots: [Int] {
+        package var pivots: [Int] {
             var sum = 0
             return codedPivots.map { sum += Int($0); return sum }
         }
     }
 
     /// One piece of a curve: the prediction method and its order.
-    public enum Piece: Sendable, Equatable, Hashable, Codable {
+    package enum Piece: Sendable, Equatable, Hashable, Codable {
         /// `mapping_idc` 0; order = poly_order_minus1 + 1 (1 linear, 2 second order).
         case polynomial(order: Int)
         /// `mapping_idc` 1; order = mmr_order_minus1 + 1 (1…3).
@@ -63,18 +63,18 @@ public struct DolbyVisionRPUDataMapping: Sendable, Equatable {
 
     /// The linear dead-zone NLQ parameters of one component. The `…Int` parts are nil for
     /// float32 coefficients (coefficient_data_type 1).
-    public struct NLQ: Sendable, Equatable, Hashable, Codable {
-        public var nlqOffset: UInt16
-        public var vdrInMaxInt: UInt32?
-        public var vdrInMax: UInt32
-        public var linearDeadzoneSlopeInt: UInt32?
-        public var linearDeadzoneSlope: UInt32
-        public var linearDeadzoneThresholdInt: UInt32?
-        public var linearDeadzoneThreshold: UInt32
+    package struct NLQ: Sendable, Equatable, Hashable, Codable {
+        package var nlqOffset: UInt16
+        package var vdrInMaxInt: UInt32?
+        package var vdrInMax: UInt32
+        package var linearDeadzoneSlopeInt: UInt32?
+        package var linearDeadzoneSlope: UInt32
+        package var linearDeadzoneThresholdInt: UInt32?
+        package var linearDeadzoneThreshold: UInt32
 
         /// §11.2: offset 0, vdr_in_max_int 1, vdr_in_max 0, slope and threshold 0 (integer and
         /// fractional parts). Float32-coded parameters (no integer parts) never count as identity.
-        public var isIdentity: Bool {
+        package var isIdentity: Bool {
             nlqOffset == 0 && vdrInMaxInt == 1 && vdrInMax == 0 && linearDeadzoneSlopeInt == 0
                 && linearDeadzoneSlope == 0 && linearDeadzoneThresholdInt == 0 && linearDeadzoneThreshold == 0
         }
@@ -93,7 +93,7 @@ public struct DolbyVisionRPUDataMapping: Sendable, Equatable {
 
     /// §11.2: MEL when every component's NLQ parameters are the identity, FEL otherwise; nil
     /// without NLQ data (profiles 5 and 8).
-    public var enhancementLayer: DolbyVisionEnhancementLayer? {
+    package var enhancementLayer: DolbyVisionEnhancementLayer? {
         guard let nlq else { return nil }
         return nlq.allSatisfy(\.isIdentity) ? .mel : .fel
     }

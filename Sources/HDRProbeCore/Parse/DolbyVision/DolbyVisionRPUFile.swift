@@ -5,19 +5,19 @@
 /// emulation-prevention bytes are kept. The same units with their NAL header (type 62, `7C 01`),
 /// as a filter that keeps only the NAL 62 units of an HEVC stream writes them, are read too.
 /// Layout: `docs/rules/dolby-vision.md` §9.4 (RPU files), `docs/report-contract.md` ("Dolby Vision RPU files").
-public enum DolbyVisionRPUFile {
+package enum DolbyVisionRPUFile {
     /// `rpu_nal_prefix`, the first byte of every RPU payload (`docs/rules/dolby-vision.md` §9).
-    public static let rpuNALPrefix: UInt8 = 0x19
+    package static let rpuNALPrefix: UInt8 = 0x19
     /// The report's `container.format` for such a file.
-    public static let containerFormat = "dolbyVisionRpu"
+    package static let containerFormat = "dolbyVisionRpu"
     /// The HEVC NAL header of an UNSPEC62 unit with nuh_layer_id 0 and TemporalId 0 (`7C 01`).
-    public static let unspec62Header: [UInt8] = [0x7C, 0x01]
+    package static let unspec62Header: [UInt8] = [0x7C, 0x01]
 
     /// True when `head` (the first bytes of a file) starts with an Annex B start code and every
     /// unit in it is an RPU: one with the 0x19 prefix, or a NAL unit of type 62 followed by it.
     /// A unit cut by the end of `head` counts by its first bytes. Raw HEVC never matches: its first
     /// units are parameter sets, SEI or slices.
-    public static func matches(_ head: [UInt8]) -> Bool {
+    package static func matches(_ head: [UInt8]) -> Bool {
         guard head.starts(with: [0, 0, 0, 1]) || head.starts(with: [0, 0, 1]) else { return false }
         let units = split(head[...], limit: 64)
         return !units.isEmpty && units.allSatisfy { payload(of: $0) != nil }
@@ -25,7 +25,7 @@ public enum DolbyVisionRPUFile {
 
     /// The RPU payloads (starting with 0x19, without NAL header, emulation prevention kept) of
     /// `bytes`, in file order, at most `limit`. A unit that is not an RPU is skipped.
-    public static func payloads(_ bytes: ArraySlice<UInt8>, limit: Int) -> [ArraySlice<UInt8>] {
+    package static func payloads(_ bytes: ArraySlice<UInt8>, limit: Int) -> [ArraySlice<UInt8>] {
         var out: [ArraySlice<UInt8>] = []
         for unit in split(bytes, limit: Int.max) where out.count < limit {
             if let p = payload(of: unit) { out.append(p) }
@@ -35,7 +35,7 @@ public enum DolbyVisionRPUFile {
 
     /// How many units `bytes` holds, counting only complete ones: a unit is complete when another
     /// start code follows it or `atEnd` says the data ends there.
-    public static func completeUnitCount(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Int {
+    package static func completeUnitCount(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> Int {
         let n = split(bytes, limit: Int.max).count
         return atEnd ? n : max(0, n - 1)
     }

@@ -5,17 +5,17 @@
 ///
 /// Metadata (profile, EL type, CM version, L1/L2/L5/L6, scene cuts) is taken from valid RPUs only;
 /// invalid ones are counted in ``framesWithRpu`` and ``invalidCount``.
-public struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
+package struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
     /// Min / max / sum of one 12-bit PQ value over the RPUs that carried it.
-    public struct PQStatistic: Sendable, Equatable, Codable {
-        public private(set) var count = 0
-        public private(set) var min: UInt16?
-        public private(set) var max: UInt16?
-        public private(set) var sum = 0
+    package struct PQStatistic: Sendable, Equatable, Codable {
+        package private(set) var count = 0
+        package private(set) var min: UInt16?
+        package private(set) var max: UInt16?
+        package private(set) var sum = 0
 
-        public var average: Double? { count == 0 ? nil : Double(sum) / Double(count) }
+        package var average: Double? { count == 0 ? nil : Double(sum) / Double(count) }
         /// ``max`` in cd/m² (ST 2084).
-        public var maxNits: Double? { max.map { DolbyVisionPQ.nits(code: $0) } }
+        package var maxNits: Double? { max.map { DolbyVisionPQ.nits(code: $0) } }
 
         mutating func add(_ v: UInt16) {
             count += 1
@@ -26,51 +26,51 @@ public struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
     }
 
     /// Bound on the scene cut indices kept (the count is always exact).
-    public static let maxSceneCutIndices = 256
+    package static let maxSceneCutIndices = 256
     /// Bound on the distinct L2 target displays kept.
-    public static let maxL2Targets = 16
+    package static let maxL2Targets = 16
 
-    public private(set) var framesWithRpu = 0
+    package private(set) var framesWithRpu = 0
     /// RPUs that failed to parse (``addUnparsable()``) or parsed with issues.
-    public private(set) var invalidCount = 0
+    package private(set) var invalidCount = 0
     /// The first invalid RPU's first issue (or error).
-    public private(set) var firstProblem: String?
+    package private(set) var firstProblem: String?
     /// Profile of the first valid RPU, and whether a later valid RPU had another one.
-    public private(set) var profile: Int?
-    public private(set) var profileChanges = false
-    public private(set) var melCount = 0
-    public private(set) var felCount = 0
+    package private(set) var profile: Int?
+    package private(set) var profileChanges = false
+    package private(set) var melCount = 0
+    package private(set) var felCount = 0
     /// Valid RPUs with DM data, by CM version (§10.2), and without DM data.
-    public private(set) var cmV29Count = 0
-    public private(set) var cmV40Count = 0
-    public private(set) var withoutDMCount = 0
+    package private(set) var cmV29Count = 0
+    package private(set) var cmV40Count = 0
+    package private(set) var withoutDMCount = 0
     /// RPUs with `scene_refresh_flag == 1`.
-    public private(set) var sceneCuts = 0
+    package private(set) var sceneCuts = 0
     /// RPU indices (0-based, counting every RPU added) of the first ``maxSceneCutIndices`` cuts.
-    public private(set) var sceneCutIndices: [Int] = []
+    package private(set) var sceneCutIndices: [Int] = []
     /// Level 1 statistics over the valid RPUs that carried an L1 block.
-    public private(set) var l1MinPq = PQStatistic()
-    public private(set) var l1MaxPq = PQStatistic()
-    public private(set) var l1AvgPq = PQStatistic()
+    package private(set) var l1MinPq = PQStatistic()
+    package private(set) var l1MaxPq = PQStatistic()
+    package private(set) var l1AvgPq = PQStatistic()
     /// Distinct L2 `target_max_pq` values in order of first appearance (at most ``maxL2Targets``).
-    public private(set) var l2TargetMaxPqs: [UInt16] = []
-    public private(set) var firstL5: DolbyVisionLevel5?
+    package private(set) var l2TargetMaxPqs: [UInt16] = []
+    package private(set) var firstL5: DolbyVisionLevel5?
     /// A later L5 differed from the first one (or some RPUs had L5 and others none).
-    public private(set) var l5Changes = false
-    public private(set) var framesWithL5 = 0
-    public private(set) var firstL6: DolbyVisionLevel6?
-    public private(set) var l6Changes = false
-    public private(set) var framesWithL6 = 0
+    package private(set) var l5Changes = false
+    package private(set) var framesWithL5 = 0
+    package private(set) var firstL6: DolbyVisionLevel6?
+    package private(set) var l6Changes = false
+    package private(set) var framesWithL6 = 0
     /// The first valid RPU's mastering display (`source_min_pq`, `source_max_pq`), 12-bit PQ codes.
-    public private(set) var sourceMinPq: UInt16?
-    public private(set) var sourceMaxPq: UInt16?
+    package private(set) var sourceMinPq: UInt16?
+    package private(set) var sourceMaxPq: UInt16?
 
     private var validFrames = 0
 
-    public init() {}
+    package init() {}
 
     /// Folds one parsed RPU in.
-    public mutating func add(_ rpu: DolbyVisionRPU) {
+    package mutating func add(_ rpu: DolbyVisionRPU) {
         let index = framesWithRpu
         framesWithRpu += 1
         guard rpu.isValid else {
@@ -113,7 +113,7 @@ public struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
     }
 
     /// Counts an RPU that could not be parsed at all (``DolbyVisionRPU/parse(_:)`` threw).
-    public mutating func addUnparsable(_ error: any Error) {
+    package mutating func addUnparsable(_ error: any Error) {
         framesWithRpu += 1
         invalidCount += 1
         if firstProblem == nil { firstProblem = DolbyVisionRPU.describe(error) }
@@ -141,25 +141,25 @@ public struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
 
     /// §10.2 for the report: nil when no valid RPU carried DM data, "4.0" when any did with a
     /// CM v4.0 list (dovi_tool's "2 (CM v4.0)", or its "1 + 2" mix), "2.9" otherwise.
-    public var cmVersion: DolbyVisionCMVersion? {
+    package var cmVersion: DolbyVisionCMVersion? {
         if cmV40Count > 0 { return .v40 }
         return cmV29Count > 0 ? .v29 : nil
     }
 
     /// Both CM versions occurred (dovi_tool's "1 + 2 (CM 2.9 and 4.0)").
-    public var cmVersionMixed: Bool { cmV40Count > 0 && cmV29Count > 0 }
+    package var cmVersionMixed: Bool { cmV40Count > 0 && cmV29Count > 0 }
 
     /// §11.2 for the report: "FEL" when any valid RPU had a full EL (dovi_tool prints "FEL, MEL"
     /// for a mix; the full EL is what matters for conversion), "MEL" when all NLQ RPUs were MEL,
     /// nil without NLQ data.
-    public var enhancementLayer: DolbyVisionEnhancementLayer? {
+    package var enhancementLayer: DolbyVisionEnhancementLayer? {
         if felCount > 0 { return .fel }
         return melCount > 0 ? .mel : nil
     }
 
     /// dovi_tool's "RPU content light level (L1)" MaxCLL: pq2nits of the largest L1 `max_pq`
     /// (§10.3). Computed over the RPUs that carry L1 (dovi_tool substitutes defaults for the rest).
-    public var l1MaxCLLNits: Double? { l1MaxPq.maxNits }
+    package var l1MaxCLLNits: Double? { l1MaxPq.maxNits }
     /// MaxFALL: pq2nits of the largest L1 `avg_pq`.
-    public var l1MaxFALLNits: Double? { l1AvgPq.maxNits }
+    package var l1MaxFALLNits: Double? { l1AvgPq.maxNits }
 }

@@ -40,37 +40,37 @@
 ///
 /// Encodable only: the JSON carries the facts above; the accumulator's in-flight state (the
 /// previous picture's scene key) is not a report fact.
-public struct HDR10PlusSummary: Sendable, Equatable, Encodable {
-    public private(set) var framesScanned = 0
-    public private(set) var framesWithMetadata = 0
-    public private(set) var framesProfileA = 0
-    public private(set) var framesProfileB = 0
+package struct HDR10PlusSummary: Sendable, Equatable, Encodable {
+    package private(set) var framesScanned = 0
+    package private(set) var framesWithMetadata = 0
+    package private(set) var framesProfileA = 0
+    package private(set) var framesProfileB = 0
     /// In 0.1 cd/m² steps.
-    public private(set) var peakMaxscl: UInt32?
+    package private(set) var peakMaxscl: UInt32?
     /// In 0.1 cd/m² steps.
-    public private(set) var maxAverageMaxrgb: UInt32?
+    package private(set) var maxAverageMaxrgb: UInt32?
     /// Sum of the averages counted in ``meanAverageMaxrgb``, and their number.
-    public private(set) var averageMaxrgbSum: UInt64 = 0
-    public private(set) var averageMaxrgbCount = 0
-    public private(set) var applicationVersions: [UInt8] = []
-    public private(set) var maxNumWindows: Int?
-    public private(set) var invalidPayloadCount = 0
-    public private(set) var firstInvalidFrameIndex: Int?
-    public private(set) var firstInvalidIssue: ST2094_40ValidationIssue?
+    package private(set) var averageMaxrgbSum: UInt64 = 0
+    package private(set) var averageMaxrgbCount = 0
+    package private(set) var applicationVersions: [UInt8] = []
+    package private(set) var maxNumWindows: Int?
+    package private(set) var invalidPayloadCount = 0
+    package private(set) var firstInvalidFrameIndex: Int?
+    package private(set) var firstInvalidIssue: ST2094_40ValidationIssue?
     /// Scenes counted without / with the Bezier curve data in the comparison.
-    public private(set) var scenesWithoutCurve = 0
-    public private(set) var scenesWithCurve = 0
+    package private(set) var scenesWithoutCurve = 0
+    package private(set) var scenesWithCurve = 0
 
     /// The previous picture's values, for scene detection.
     private var previousKey: SceneKey?
 
-    public init() {}
+    package init() {}
 
     // MARK: Feeding
 
     /// A picture with a parsed payload; `isOwnPayload: false` for a payload inherited from an
     /// earlier picture (counts for `framesScanned` and scenes only).
-    public mutating func add(_ metadata: ST2094_40Metadata, isOwnPayload: Bool = true) {
+    package mutating func add(_ metadata: ST2094_40Metadata, isOwnPayload: Bool = true) {
         let frameIndex = framesScanned
         framesScanned += 1
         trackScene(SceneKey(metadata))
@@ -102,12 +102,12 @@ public struct HDR10PlusSummary: Sendable, Equatable, Encodable {
     }
 
     /// A picture without its own payload (inherits the previous values for scene detection).
-    public mutating func addFrameWithoutMetadata() {
+    package mutating func addFrameWithoutMetadata() {
         framesScanned += 1
     }
 
     /// A picture whose payload has the HDR10+ signature but could not be parsed.
-    public mutating func addUnparsablePayload() {
+    package mutating func addUnparsablePayload() {
         let frameIndex = framesScanned
         framesScanned += 1
         framesWithMetadata += 1
@@ -118,7 +118,7 @@ public struct HDR10PlusSummary: Sendable, Equatable, Encodable {
 
     /// Convenience: a picture with the given ITU-T T.35 payload (from the country code), or nil
     /// when the picture carried none. A payload without the HDR10+ signature counts as none.
-    public mutating func addFrame(t35Payload: [UInt8]?) {
+    package mutating func addFrame(t35Payload: [UInt8]?) {
         guard let bytes = t35Payload, ST2094_40Metadata.isHDR10Plus(t35: bytes) else {
             addFrameWithoutMetadata()
             return
@@ -133,7 +133,7 @@ public struct HDR10PlusSummary: Sendable, Equatable, Encodable {
     // MARK: Facts
 
     /// Stream-level profile (§4, §5): "A", "B", or nil.
-    public var profile: String? {
+    package var profile: String? {
         guard framesWithMetadata > 0, invalidPayloadCount == 0 else { return nil }
         if framesProfileA == framesWithMetadata { return "A" }
         if framesProfileB == framesWithMetadata { return "B" }
@@ -141,21 +141,21 @@ public struct HDR10PlusSummary: Sendable, Equatable, Encodable {
     }
 
     /// True when any scanned picture carried its own HDR10+ payload.
-    public var present: Bool { framesWithMetadata > 0 }
+    package var present: Bool { framesWithMetadata > 0 }
 
     /// hdr10plus_tool's scene count (§10.1); 0 when no payload was seen.
-    public var sceneCount: Int { profile == "B" ? scenesWithCurve : scenesWithoutCurve }
+    package var sceneCount: Int { profile == "B" ? scenesWithCurve : scenesWithoutCurve }
 
-    public var peakMaxsclNits: Double? { peakMaxscl.map { Double($0) / 10 } }
-    public var maxAverageMaxrgbNits: Double? { maxAverageMaxrgb.map { Double($0) / 10 } }
+    package var peakMaxsclNits: Double? { peakMaxscl.map { Double($0) / 10 } }
+    package var maxAverageMaxrgbNits: Double? { maxAverageMaxrgb.map { Double($0) / 10 } }
     /// Mean of the per-payload `average_maxrgb`, in 0.1 cd/m² steps.
-    public var meanAverageMaxrgb: Double? {
+    package var meanAverageMaxrgb: Double? {
         averageMaxrgbCount > 0 ? Double(averageMaxrgbSum) / Double(averageMaxrgbCount) : nil
     }
-    public var meanAverageMaxrgbNits: Double? { meanAverageMaxrgb.map { $0 / 10 } }
+    package var meanAverageMaxrgbNits: Double? { meanAverageMaxrgb.map { $0 / 10 } }
 
     /// The report contract's `hdr10Plus` object (`present`, `profile`, frame counts).
-    public var report: HDR10PlusReport {
+    package var report: HDR10PlusReport {
         HDR10PlusReport(present: present, profile: profile, framesWithMetadata: framesWithMetadata,
                         framesScanned: framesScanned)
     }
@@ -219,7 +219,7 @@ public struct HDR10PlusSummary: Sendable, Equatable, Encodable {
     }
 
     /// Optional facts are written as `null` (the report contract's convention).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(present, forKey: .present)
         try c.encode(profile, forKey: .profile)

@@ -12,19 +12,19 @@
 ///   nothing.
 extension ST2094_40Metadata {
     /// The standard percentage lists (§5): 9 or 10 entries.
-    public static let percentages9: [UInt8] = [1, 5, 10, 25, 50, 75, 90, 95, 99]
-    public static let percentages10: [UInt8] = [1, 5, 10, 25, 50, 75, 90, 95, 98, 99]
+    package static let percentages9: [UInt8] = [1, 5, 10, 25, 50, 75, 90, 95, 99]
+    package static let percentages10: [UInt8] = [1, 5, 10, 25, 50, 75, 90, 95, 98, 99]
 
     /// Largest valid TSDML (cd/m²), luminance statistic (0.1 cd/m² steps), knee coordinate and
     /// anchor count / value (§5).
-    public static let maxTargetedLuminance: UInt32 = 10_000
-    public static let maxLuminanceStatistic: UInt32 = 100_000
-    public static let maxKneePoint: UInt16 = 4095
-    public static let maxBezierAnchorCount = 9
-    public static let bezierAnchorLimit: UInt16 = 1024
+    package static let maxTargetedLuminance: UInt32 = 10_000
+    package static let maxLuminanceStatistic: UInt32 = 100_000
+    package static let maxKneePoint: UInt16 = 4095
+    package static let maxBezierAnchorCount = 9
+    package static let bezierAnchorLimit: UInt16 = 1024
 
     /// Every §5 rule this payload breaks, in §5 order; empty when the payload is valid.
-    public var validationIssues: [ST2094_40ValidationIssue] {
+    package var validationIssues: [ST2094_40ValidationIssue] {
         var issues: [ST2094_40ValidationIssue] = []
         func fail(_ rule: ST2094_40ValidationRule, _ message: String) {
             guard !issues.contains(where: { $0.rule == rule }) else { return }
@@ -115,5 +115,5 @@ extension ST2094_40Metadata {
     }
 
     /// True when no §5 rule is broken.
-    public var isValid: Bool { validationIssues.isEmpty }
+    package var isValid: Bool { validationIssues.isEmpty }
 }

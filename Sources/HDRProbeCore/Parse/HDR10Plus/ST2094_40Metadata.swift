@@ -8,60 +8,60 @@
 ///
 /// Validation (§5) is in `ST2094_40Metadata+Validation.swift` (``validationIssues``); the per-scan
 /// accumulation (§2.3, §4, §10.1 scenes) in ``HDR10PlusSummary``.
-public struct ST2094_40Metadata: Sendable, Equatable, Codable {
+package struct ST2094_40Metadata: Sendable, Equatable, Codable {
     /// One `distribution_maxrgb_percentage` / `distribution_maxrgb_percentile` pair.
-    public struct Distribution: Sendable, Equatable, Codable {
-        public let percentage: UInt8
+    package struct Distribution: Sendable, Equatable, Codable {
+        package let percentage: UInt8
         /// In 0.1 cd/m² steps (like maxscl).
-        public let percentile: UInt32
+        package let percentile: UInt32
 
-        public init(percentage: UInt8, percentile: UInt32) {
+        package init(percentage: UInt8, percentile: UInt32) {
             self.percentage = percentage
             self.percentile = percentile
         }
     }
 
     /// Per-window luminance statistics and tone-mapping curve.
-    public struct Window: Sendable, Equatable, Codable {
+    package struct Window: Sendable, Equatable, Codable {
         /// maxscl[0...2] in 0.1 cd/m² steps.
-        public var maxscl: [UInt32] = []
-        public var averageMaxrgb: UInt32 = 0
-        public var distribution: [Distribution] = []
+        package var maxscl: [UInt32] = []
+        package var averageMaxrgb: UInt32 = 0
+        package var distribution: [Distribution] = []
         /// In 1/1000.
-        public var fractionBrightPixels: UInt16 = 0
-        public var toneMappingFlag = false
+        package var fractionBrightPixels: UInt16 = 0
+        package var toneMappingFlag = false
         /// In 1/4095; 0 when tone mapping is off.
-        public var kneePointX: UInt16 = 0
-        public var kneePointY: UInt16 = 0
+        package var kneePointX: UInt16 = 0
+        package var kneePointY: UInt16 = 0
         /// In 1/1023; empty when tone mapping is off.
-        public var bezierCurveAnchors: [UInt16] = []
+        package var bezierCurveAnchors: [UInt16] = []
 
-        public init() {}
+        package init() {}
     }
 
-    public var countryCode: UInt8
-    public var terminalProviderCode: UInt16
-    public var terminalProviderOrientedCode: UInt16
-    public var applicationIdentifier: UInt8
-    public var applicationVersion: UInt8
+    package var countryCode: UInt8
+    package var terminalProviderCode: UInt16
+    package var terminalProviderOrientedCode: UInt16
+    package var applicationIdentifier: UInt8
+    package var applicationVersion: UInt8
     /// `num_windows` (0...3).
-    public var numWindows: Int
+    package var numWindows: Int
     /// TSDML in cd/m².
-    public var targetedSystemDisplayMaximumLuminance: UInt32
-    public var targetedSystemDisplayActualPeakLuminanceFlag: Bool
+    package var targetedSystemDisplayMaximumLuminance: UInt32
+    package var targetedSystemDisplayActualPeakLuminanceFlag: Bool
     /// One entry per window, `numWindows` entries.
-    public var windows: [Window]
-    public var masteringDisplayActualPeakLuminanceFlag: Bool
-    public var colorSaturationMappingFlag: Bool
+    package var windows: [Window]
+    package var masteringDisplayActualPeakLuminanceFlag: Bool
+    package var colorSaturationMappingFlag: Bool
     /// `color_saturation_weight` when the mapping flag is set.
-    public var colorSaturationWeight: UInt8?
+    package var colorSaturationWeight: UInt8?
 
     /// The fixed first six payload bytes: country 0xB5, provider 0x003C, oriented code 0x0001,
     /// application_identifier 4.
-    public static let signature: [UInt8] = [0xB5, 0x00, 0x3C, 0x00, 0x01, 0x04]
+    package static let signature: [UInt8] = [0xB5, 0x00, 0x3C, 0x00, 0x01, 0x04]
 
     /// True when `payload` starts with ``signature`` (docs/rules/hdr10plus.md §2.1).
-    public static func isHDR10Plus(t35 payload: [UInt8]) -> Bool {
+    package static func isHDR10Plus(t35 payload: [UInt8]) -> Bool {
         payload.count >= signature.count && Array(payload.prefix(signature.count)) == signature
     }
 
@@ -69,7 +69,7 @@ public struct ST2094_40Metadata: Sendable, Equatable, Codable {
     /// on, TSDML > 0 and there is at least one Bezier anchor; "A" when tone mapping is off and
     /// TSDML == 0; nil ("N/A") otherwise. With several windows the last window's values count
     /// (docs/rules/hdr10plus.md §3: the tool keeps only the last window's curve).
-    public var profile: String? {
+    package var profile: String? {
         guard let w = windows.last else { return nil }
         if w.toneMappingFlag && targetedSystemDisplayMaximumLuminance > 0 && !w.bezierCurveAnchors.isEmpty { return "B" }
         if !w.toneMappingFlag && targetedSystemDisplayMaximumLuminance == 0 { return "A" }
@@ -78,7 +78,7 @@ public struct ST2094_40Metadata: Sendable, Equatable, Codable {
 
     /// Parses the payload from the country code. Throws when the signature is absent or the
     /// payload ends early.
-    public static func parse(_ payload: [UInt8]) throws -> ST2094_40Metadata {
+    package static func parse(_ payload: [UInt8]) throws -> ST2094_40Metadata {
         guard isHDR10Plus(t35: payload) else { throw BitstreamError.invalid("not an HDR10+ T.35 payload") }
         guard payload.count >= 7 else { throw BitstreamError.tooShort(needed: 7, got: payload.count) }
         var r = BitReader(payload)

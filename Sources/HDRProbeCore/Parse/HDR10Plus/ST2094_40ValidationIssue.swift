@@ -2,11 +2,11 @@
 /// and a human-readable message naming the offending value. The engine turns the first issue of
 /// a payload into an "invalid HDR10+ payload" finding (§5: `hdr10Plus.present` stays true, the
 /// profile becomes null).
-public struct ST2094_40ValidationIssue: Sendable, Equatable, Codable {
-    public var rule: ST2094_40ValidationRule
-    public var message: String
+package struct ST2094_40ValidationIssue: Sendable, Equatable, Codable {
+    package var rule: ST2094_40ValidationRule
+    package var message: String
 
-    public init(rule: ST2094_40ValidationRule, message: String) {
+    package init(rule: ST2094_40ValidationRule, message: String) {
         self.rule = rule
         self.message = message
     }

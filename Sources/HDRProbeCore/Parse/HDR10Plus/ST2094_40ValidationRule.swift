@@ -5,7 +5,7 @@
 ///
 /// One case is not a §5 check: ``payloadSyntax`` marks a payload that carries the HDR10+
 /// signature (§2.1) but ends before the §3 layout is complete, so it could not be validated.
-public enum ST2094_40ValidationRule: String, Sendable, Equatable, Codable, CaseIterable {
+package enum ST2094_40ValidationRule: String, Sendable, Equatable, Codable, CaseIterable {
     /// `application_identifier == 4`.
     case applicationIdentifier
     /// `application_version == 1`.

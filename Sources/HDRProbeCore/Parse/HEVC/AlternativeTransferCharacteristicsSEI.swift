@@ -5,16 +5,16 @@
 /// ```
 /// preferred_transfer_characteristics u(8)
 /// ```
-public struct AlternativeTransferCharacteristicsSEI: Sendable, Equatable {
-    public static let payloadType = 147
+package struct AlternativeTransferCharacteristicsSEI: Sendable, Equatable {
+    package static let payloadType = 147
 
-    public let preferredTransferCharacteristics: UInt8
+    package let preferredTransferCharacteristics: UInt8
 
-    public init(preferredTransferCharacteristics: UInt8) {
+    package init(preferredTransferCharacteristics: UInt8) {
         self.preferredTransferCharacteristics = preferredTransferCharacteristics
     }
 
-    public static func parse(_ payload: [UInt8]) throws -> AlternativeTransferCharacteristicsSEI {
+    package static func parse(_ payload: [UInt8]) throws -> AlternativeTransferCharacteristicsSEI {
         guard let first = payload.first else { throw BitstreamError.tooShort(needed: 1, got: 0) }
         return AlternativeTransferCharacteristicsSEI(preferredTransferCharacteristics: first)
     }

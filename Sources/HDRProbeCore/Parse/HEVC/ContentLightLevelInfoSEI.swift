@@ -4,24 +4,24 @@
 /// ```
 /// max_content_light_level u(16); max_pic_average_light_level u(16)
 /// ```
-public struct ContentLightLevelInfoSEI: Sendable, Equatable {
-    public static let payloadType = 144
+package struct ContentLightLevelInfoSEI: Sendable, Equatable {
+    package static let payloadType = 144
 
-    public let maxContentLightLevel: UInt16
-    public let maxPicAverageLightLevel: UInt16
+    package let maxContentLightLevel: UInt16
+    package let maxPicAverageLightLevel: UInt16
 
-    public init(maxContentLightLevel: UInt16, maxPicAverageLightLevel: UInt16) {
+    package init(maxContentLightLevel: UInt16, maxPicAverageLightLevel: UInt16) {
         self.maxContentLightLevel = maxContentLightLevel
         self.maxPicAverageLightLevel = maxPicAverageLightLevel
     }
 
-    public static func parse(_ payload: [UInt8]) throws -> ContentLightLevelInfoSEI {
+    package static func parse(_ payload: [UInt8]) throws -> ContentLightLevelInfoSEI {
         guard payload.count >= 4 else { throw BitstreamError.tooShort(needed: 4, got: payload.count) }
         var r = ByteReader(payload)
         return ContentLightLevelInfoSEI(maxContentLightLevel: try r.u16(), maxPicAverageLightLevel: try r.u16())
     }
 
-    public func report(source: MetadataSource = .bitstream) -> ContentLightLevel {
+    package func report(source: MetadataSource = .bitstream) -> ContentLightLevel {
         ContentLightLevel(maxCLL: Int(maxContentLightLevel), maxFALL: Int(maxPicAverageLightLevel), source: source)
     }
 }

@@ -15,15 +15,15 @@
 /// RASL pictures after a CRA that starts the stream, which FFmpeg drops); filter those out first
 /// when they must not take a presentation index.
 /// Time O(n log n), memory O(n), no other limits.
-public enum DisplayOrder {
+package enum DisplayOrder {
     /// One picture, in decoding order.
-    public struct Picture: Sendable, Equatable {
+    package struct Picture: Sendable, Equatable {
         /// Returned as-is in the result (e.g. the picture's decoding index).
-        public var decodeIndex: Int
-        public var isIRAP: Bool
-        public var poc: Int?
+        package var decodeIndex: Int
+        package var isIRAP: Bool
+        package var poc: Int?
 
-        public init(decodeIndex: Int, isIRAP: Bool, poc: Int?) {
+        package init(decodeIndex: Int, isIRAP: Bool, poc: Int?) {
             self.decodeIndex = decodeIndex
             self.isIRAP = isIRAP
             self.poc = poc
@@ -31,12 +31,12 @@ public enum DisplayOrder {
     }
 
     /// The pictures' `decodeIndex` values in display order: element k is the picture shown k-th.
-    public static func decodeIndicesInDisplayOrder(_ pictures: [Picture]) -> [Int] {
+    package static func decodeIndicesInDisplayOrder(_ pictures: [Picture]) -> [Int] {
         positionsInDisplayOrder(pictures).map { pictures[$0].decodeIndex }
     }
 
     /// For each input position (decoding order), its presentation index (0-based display position).
-    public static func displayIndices(_ pictures: [Picture]) -> [Int] {
+    package static func displayIndices(_ pictures: [Picture]) -> [Int] {
         var out = [Int](repeating: 0, count: pictures.count)
         for (displayIndex, position) in positionsInDisplayOrder(pictures).enumerated() {
             out[position] = displayIndex
@@ -45,7 +45,7 @@ public enum DisplayOrder {
     }
 
     /// Input positions (0..<pictures.count) in display order.
-    public static func positionsInDisplayOrder(_ pictures: [Picture]) -> [Int] {
+    package static func positionsInDisplayOrder(_ pictures: [Picture]) -> [Int] {
         var out: [Int] = []
         out.reserveCapacity(pictures.count)
         var groupStart = 0

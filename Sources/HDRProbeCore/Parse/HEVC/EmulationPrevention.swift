@@ -4,8 +4,8 @@
 /// The rule looks at the two preceding **input** bytes (`docs/rules/hdr10plus.md` §2.2,
 /// `docs/rules/dolby-vision.md` §9.1): `00 00 03 00 03` becomes `00 00 00 03` — the second `03` is kept
 /// because it follows the input bytes `03 00`, even though the output then ends in `00 00`.
-public enum EmulationPrevention {
-    public static func unescape(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+package enum EmulationPrevention {
+    package static func unescape(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var zeros = 0  // consecutive zero bytes in the input just before the current byte
@@ -20,10 +20,10 @@ public enum EmulationPrevention {
         return out
     }
 
-    public static func unescape(_ bytes: [UInt8]) -> [UInt8] { unescape(bytes[...]) }
+    package static func unescape(_ bytes: [UInt8]) -> [UInt8] { unescape(bytes[...]) }
 
     /// Insertion, the inverse: a `03` before any byte ≤ `03` that follows `00 00` in the output.
-    public static func escape(_ rbsp: [UInt8]) -> [UInt8] {
+    package static func escape(_ rbsp: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(rbsp.count + rbsp.count / 64 + 1)
         var zeros = 0

@@ -13,21 +13,21 @@
 /// Only VCL types with slice syntax (0–9, 16–21) count as pictures here; reserved VCL types are
 /// carried along without opening or closing an access unit. An access unit is cut after
 /// `maxUnitsPerAccessUnit` NAL units so memory stays bounded on hostile input.
-public struct HEVCAccessUnitSplitter: Sendable, Equatable {
-    public static let defaultMaxUnitsPerAccessUnit = 4096
+package struct HEVCAccessUnitSplitter: Sendable, Equatable {
+    package static let defaultMaxUnitsPerAccessUnit = 4096
 
-    public let maxUnitsPerAccessUnit: Int
+    package let maxUnitsPerAccessUnit: Int
     private var pending: [NALUnit] = []
     /// The pending access unit already holds a VCL NAL unit (so the next opener starts a new one).
     private var pendingHasVCL = false
 
-    public init(maxUnitsPerAccessUnit: Int = HEVCAccessUnitSplitter.defaultMaxUnitsPerAccessUnit) {
+    package init(maxUnitsPerAccessUnit: Int = HEVCAccessUnitSplitter.defaultMaxUnitsPerAccessUnit) {
         self.maxUnitsPerAccessUnit = max(1, maxUnitsPerAccessUnit)
     }
 
     /// Adds the next NAL unit; returns the previous access unit when `unit` starts a new one (or
     /// when the pending one reached the size cap).
-    public mutating func append(_ unit: NALUnit) -> [NALUnit]? {
+    package mutating func append(_ unit: NALUnit) -> [NALUnit]? {
         let isVCL = HEVCNALUnitType.isDefinedVCL(unit.type)
         var opens = false
         if pendingHasVCL && unit.layerID == 0 {
@@ -49,7 +49,7 @@ public struct HEVCAccessUnitSplitter: Sendable, Equatable {
     }
 
     /// Returns the last, pending access unit (nil when empty) and resets the splitter.
-    public mutating func finish() -> [NALUnit]? {
+    package mutating func finish() -> [NALUnit]? {
         defer {
             pending = []
             pendingHasVCL = false
@@ -58,7 +58,7 @@ public struct HEVCAccessUnitSplitter: Sendable, Equatable {
     }
 
     /// Splits a whole sequence of NAL units; at most `limit` access units are returned.
-    public static func split<C: Collection>(
+    package static func split<C: Collection>(
         _ units: C, limit: Int = .max, maxUnitsPerAccessUnit: Int = defaultMaxUnitsPerAccessUnit
     ) -> [[NALUnit]] where C.Element == NALUnit {
         var splitter = HEVCAccessUnitSplitter(maxUnitsPerAccessUnit: maxUnitsPerAccessUnit)

@@ -21,53 +21,53 @@
 /// A record shorter than 23 bytes or with configurationVersion ≠ 1 (e.g. Annex B extradata
 /// `00 00 00 01 …`) is rejected (`docs/rules/hls-signalling.md` §2.1). A NAL array running past
 /// the end stops the array walk; the arrays read before it are kept.
-public struct HEVCDecoderConfigurationRecord: Sendable, Equatable {
+package struct HEVCDecoderConfigurationRecord: Sendable, Equatable {
     /// One `NAL_unit_type` array (parameter sets or declarative SEI), units escaped as stored.
-    public struct NALArray: Sendable, Equatable {
-        public let arrayCompleteness: Bool
-        public let nalType: UInt8
-        public let units: [[UInt8]]
+    package struct NALArray: Sendable, Equatable {
+        package let arrayCompleteness: Bool
+        package let nalType: UInt8
+        package let units: [[UInt8]]
 
-        public init(arrayCompleteness: Bool, nalType: UInt8, units: [[UInt8]]) {
+        package init(arrayCompleteness: Bool, nalType: UInt8, units: [[UInt8]]) {
             self.arrayCompleteness = arrayCompleteness
             self.nalType = nalType
             self.units = units
         }
     }
 
-    public static let fixedSize = 23
+    package static let fixedSize = 23
 
-    public var configurationVersion: UInt8
-    public var generalProfileSpace: UInt8
-    public var generalTierFlag: Bool
-    public var generalProfileIDC: UInt8
-    public var generalProfileCompatibilityFlags: UInt32
+    package var configurationVersion: UInt8
+    package var generalProfileSpace: UInt8
+    package var generalTierFlag: Bool
+    package var generalProfileIDC: UInt8
+    package var generalProfileCompatibilityFlags: UInt32
     /// 6 bytes.
-    public var generalConstraintIndicatorFlags: [UInt8]
-    public var generalLevelIDC: UInt8
-    public var minSpatialSegmentationIDC: UInt16
-    public var parallelismType: UInt8
-    public var chromaFormat: UInt8
-    public var bitDepthLuma: Int
-    public var bitDepthChroma: Int
-    public var avgFrameRate: UInt16
-    public var constantFrameRate: UInt8
-    public var numTemporalLayers: UInt8
-    public var temporalIDNested: Bool
-    public var lengthSizeMinusOne: UInt8
-    public var arrays: [NALArray]
+    package var generalConstraintIndicatorFlags: [UInt8]
+    package var generalLevelIDC: UInt8
+    package var minSpatialSegmentationIDC: UInt16
+    package var parallelismType: UInt8
+    package var chromaFormat: UInt8
+    package var bitDepthLuma: Int
+    package var bitDepthChroma: Int
+    package var avgFrameRate: UInt16
+    package var constantFrameRate: UInt8
+    package var numTemporalLayers: UInt8
+    package var temporalIDNested: Bool
+    package var lengthSizeMinusOne: UInt8
+    package var arrays: [NALArray]
     /// True when an array or unit length ran past the end of the record.
-    public var truncated: Bool
+    package var truncated: Bool
 
     /// The NAL length size of the samples (1, 2 or 4; 3 is invalid but reported as read).
-    public var nalLengthSize: Int { Int(lengthSizeMinusOne) + 1 }
+    package var nalLengthSize: Int { Int(lengthSizeMinusOne) + 1 }
 
     /// All units of the arrays of `nalType` (32 VPS, 33 SPS, 34 PPS, 39/40 SEI).
-    public func units(ofType nalType: UInt8) -> [[UInt8]] {
+    package func units(ofType nalType: UInt8) -> [[UInt8]] {
         arrays.filter { $0.nalType == nalType }.flatMap(\.units)
     }
 
-    public static func parse(_ bytes: [UInt8]) throws -> HEVCDecoderConfigurationRecord {
+    package static func parse(_ bytes: [UInt8]) throws -> HEVCDecoderConfigurationRecord {
         guard bytes.count >= fixedSize else { throw BitstreamError.tooShort(needed: fixedSize, got: bytes.count) }
         guard bytes[0] == 1 else { throw BitstreamError.invalid("configurationVersion \(bytes[0])") }
         var r = ByteReader(bytes)

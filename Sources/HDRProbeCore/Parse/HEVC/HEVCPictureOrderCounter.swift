@@ -28,25 +28,25 @@
 /// first slice segment missing, corrupt bits) or there is no prevTid0Pic for a non-IRAP picture.
 /// A picture that would have been prevTid0Pic but has no POC clears it, so later non-IRAP
 /// pictures stay nil until the next IRAP (never a wrong value).
-public struct HEVCPictureOrderCounter: Sendable, Equatable {
+package struct HEVCPictureOrderCounter: Sendable, Equatable {
     /// One coded picture as seen by the counter.
-    public struct Picture: Sendable, Equatable {
+    package struct Picture: Sendable, Equatable {
         /// 0, 1, 2, … over the pictures returned by this counter (decoding order).
-        public var decodeIndex: Int
-        public var nalUnitType: UInt8
+        package var decodeIndex: Int
+        package var nalUnitType: UInt8
         /// nuh_temporal_id_plus1 − 1.
-        public var temporalID: Int
+        package var temporalID: Int
         /// NoRaslOutputFlag (§8.1.3); false for non-IRAP pictures.
-        public var noRaslOutputFlag: Bool
+        package var noRaslOutputFlag: Bool
         /// PicOutputFlag (§8.1.3): 0 for a RASL picture whose IRAP has NoRaslOutputFlag = 1
         /// (a decoder skips it; FFmpeg drops it), else pic_output_flag (1 when absent or unread).
-        public var picOutputFlag: Bool
+        package var picOutputFlag: Bool
         /// The first slice segment header, when it parsed.
-        public var sliceHeader: HEVCSliceSegmentHeader?
+        package var sliceHeader: HEVCSliceSegmentHeader?
         /// PicOrderCntVal, or nil when it cannot be computed.
-        public var picOrderCount: Int?
+        package var picOrderCount: Int?
 
-        public init(decodeIndex: Int, nalUnitType: UInt8, temporalID: Int, noRaslOutputFlag: Bool,
+        package init(decodeIndex: Int, nalUnitType: UInt8, temporalID: Int, noRaslOutputFlag: Bool,
                     picOutputFlag: Bool, sliceHeader: HEVCSliceSegmentHeader?, picOrderCount: Int?) {
             self.decodeIndex = decodeIndex
             self.nalUnitType = nalUnitType
@@ -58,11 +58,11 @@ public struct HEVCPictureOrderCounter: Sendable, Equatable {
         }
 
         /// IRAP picture (types 16–23): display-order groups restart here.
-        public var isIRAP: Bool { HEVCNALUnitType.isIRAP(nalUnitType) }
-        public var isIDR: Bool { HEVCNALUnitType.isIDR(nalUnitType) }
+        package var isIRAP: Bool { HEVCNALUnitType.isIRAP(nalUnitType) }
+        package var isIDR: Bool { HEVCNALUnitType.isIDR(nalUnitType) }
 
         /// The entry ``DisplayOrder`` sorts.
-        public var displayOrderEntry: DisplayOrder.Picture {
+        package var displayOrderEntry: DisplayOrder.Picture {
             DisplayOrder.Picture(decodeIndex: decodeIndex, isIRAP: isIRAP, poc: picOrderCount)
         }
     }
@@ -85,21 +85,21 @@ public struct HEVCPictureOrderCounter: Sendable, Equatable {
     private var nextPictureStartsSequence = true
     private var lastIRAPNoRaslOutputFlag = false
     /// Pictures returned so far.
-    public private(set) var pictureCount = 0
+    package private(set) var pictureCount = 0
 
-    public init() {}
+    package init() {}
 
-    public func sequenceParameterSet(id: UInt32) -> HEVCSequenceParameterSet? {
+    package func sequenceParameterSet(id: UInt32) -> HEVCSequenceParameterSet? {
         id < UInt32(sequenceParameterSets.count) ? sequenceParameterSets[Int(id)] : nil
     }
 
-    public func pictureParameterSet(id: UInt32) -> HEVCPictureParameterSet? {
+    package func pictureParameterSet(id: UInt32) -> HEVCPictureParameterSet? {
         id < UInt32(pictureParameterSets.count) ? pictureParameterSets[Int(id)] : nil
     }
 
     /// Processes one access unit (NAL units in stream order) and returns its picture, or nil when
     /// the access unit holds no picture (parameter sets only, SEI only, …).
-    public mutating func feed<C: Collection>(accessUnit units: C) -> Picture? where C.Element == NALUnit {
+    package mutating func feed<C: Collection>(accessUnit units: C) -> Picture? where C.Element == NALUnit {
         var picture: Picture? = nil
         for unit in units {
             guard unit.layerID == 0, unit.temporalIDPlus1 > 0 else { continue }

@@ -14,18 +14,18 @@
 /// ```
 ///
 /// The rest of the PPS (tiles, deblocking, range extensions, …) is not read.
-public struct HEVCPictureParameterSet: Sendable, Equatable {
-    public static let maxPicParameterSetID: UInt32 = 63
-    public static let maxSeqParameterSetID: UInt32 = 15
+package struct HEVCPictureParameterSet: Sendable, Equatable {
+    package static let maxPicParameterSetID: UInt32 = 63
+    package static let maxSeqParameterSetID: UInt32 = 15
 
-    public var picParameterSetID: UInt32
-    public var seqParameterSetID: UInt32
-    public var dependentSliceSegmentsEnabledFlag: Bool
-    public var outputFlagPresentFlag: Bool
+    package var picParameterSetID: UInt32
+    package var seqParameterSetID: UInt32
+    package var dependentSliceSegmentsEnabledFlag: Bool
+    package var outputFlagPresentFlag: Bool
     /// 0...7 (versions 1–4 of H.265 require ≤ 2; larger values are read, not rejected).
-    public var numExtraSliceHeaderBits: Int
+    package var numExtraSliceHeaderBits: Int
 
-    public init(picParameterSetID: UInt32, seqParameterSetID: UInt32, dependentSliceSegmentsEnabledFlag: Bool = false,
+    package init(picParameterSetID: UInt32, seqParameterSetID: UInt32, dependentSliceSegmentsEnabledFlag: Bool = false,
                 outputFlagPresentFlag: Bool = false, numExtraSliceHeaderBits: Int = 0) {
         self.picParameterSetID = picParameterSetID
         self.seqParameterSetID = seqParameterSetID
@@ -34,7 +34,7 @@ public struct HEVCPictureParameterSet: Sendable, Equatable {
         self.numExtraSliceHeaderBits = numExtraSliceHeaderBits
     }
 
-    public static func parse(_ rbsp: [UInt8]) throws -> HEVCPictureParameterSet {
+    package static func parse(_ rbsp: [UInt8]) throws -> HEVCPictureParameterSet {
         guard rbsp.count >= 3 else { throw BitstreamError.tooShort(needed: 3, got: rbsp.count) }
         guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
         guard header.type == HEVCNALUnitType.pps else {

@@ -13,21 +13,21 @@
 /// ```
 /// The 48 bits from the progressive-source flag through general_inbld_flag are the six
 /// "constraint indicator" bytes that the hvcC copies (ISO/IEC 14496-15 §8.3.3.1.2).
-public struct HEVCProfileTierLevel: Sendable, Equatable {
-    public let generalProfileSpace: UInt8
-    public let generalTierFlag: Bool
-    public let generalProfileIDC: UInt8
+package struct HEVCProfileTierLevel: Sendable, Equatable {
+    package let generalProfileSpace: UInt8
+    package let generalTierFlag: Bool
+    package let generalProfileIDC: UInt8
     /// general_profile_compatibility_flag[0] is the most significant bit.
-    public let generalProfileCompatibilityFlags: UInt32
-    public let progressiveSourceFlag: Bool
-    public let interlacedSourceFlag: Bool
-    public let nonPackedConstraintFlag: Bool
-    public let frameOnlyConstraintFlag: Bool
+    package let generalProfileCompatibilityFlags: UInt32
+    package let progressiveSourceFlag: Bool
+    package let interlacedSourceFlag: Bool
+    package let nonPackedConstraintFlag: Bool
+    package let frameOnlyConstraintFlag: Bool
     /// The 48 constraint bits as 6 bytes (byte 0 starts with the progressive-source flag).
-    public let generalConstraintIndicatorFlags: [UInt8]
-    public let generalLevelIDC: UInt8
+    package let generalConstraintIndicatorFlags: [UInt8]
+    package let generalLevelIDC: UInt8
 
-    public init(generalProfileSpace: UInt8, generalTierFlag: Bool, generalProfileIDC: UInt8,
+    package init(generalProfileSpace: UInt8, generalTierFlag: Bool, generalProfileIDC: UInt8,
                 generalProfileCompatibilityFlags: UInt32, generalConstraintIndicatorFlags: [UInt8],
                 generalLevelIDC: UInt8) {
         self.generalProfileSpace = generalProfileSpace
@@ -45,7 +45,7 @@ public struct HEVCProfileTierLevel: Sendable, Equatable {
 
     /// Reads the structure at the reader's position (profilePresentFlag = 1), leaving the reader
     /// after the last sub-layer field.
-    public static func parse(_ r: inout BitReader, maxSubLayersMinus1: Int) throws -> HEVCProfileTierLevel {
+    package static func parse(_ r: inout BitReader, maxSubLayersMinus1: Int) throws -> HEVCProfileTierLevel {
         guard (0...7).contains(maxSubLayersMinus1) else {
             throw BitstreamError.invalid("max_sub_layers_minus1 \(maxSubLayersMinus1)")
         }
@@ -74,7 +74,7 @@ public struct HEVCProfileTierLevel: Sendable, Equatable {
     }
 
     /// Parses from bytes that start with the structure.
-    public static func parse(_ bytes: [UInt8], maxSubLayersMinus1: Int) throws -> HEVCProfileTierLevel {
+    package static func parse(_ bytes: [UInt8], maxSubLayersMinus1: Int) throws -> HEVCProfileTierLevel {
         var r = BitReader(bytes)
         return try parse(&r, maxSubLayersMinus1: maxSubLayersMinus1)
     }

@@ -12,39 +12,39 @@
 /// Output size (§7.4.3.2, Table 6-1): SubWidthC = 2 for 4:2:0 and 4:2:2, else 1; SubHeightC = 2
 /// for 4:2:0, else 1 (1 × 1 with separate_colour_plane_flag); the cropped size is
 /// pic_width − SubWidthC × (left + right), pic_height − SubHeightC × (top + bottom).
-public struct HEVCSequenceParameterSet: Sendable, Equatable {
-    public var videoParameterSetID: UInt8
-    public var maxSubLayersMinus1: Int
-    public var temporalIDNestingFlag: Bool
-    public var profileTierLevel: HEVCProfileTierLevel
-    public var seqParameterSetID: UInt32
+package struct HEVCSequenceParameterSet: Sendable, Equatable {
+    package var videoParameterSetID: UInt8
+    package var maxSubLayersMinus1: Int
+    package var temporalIDNestingFlag: Bool
+    package var profileTierLevel: HEVCProfileTierLevel
+    package var seqParameterSetID: UInt32
     /// 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
-    public var chromaFormatIDC: Int
-    public var separateColourPlaneFlag: Bool
+    package var chromaFormatIDC: Int
+    package var separateColourPlaneFlag: Bool
     /// Coded size in luma samples.
-    public var picWidthInLumaSamples: Int
-    public var picHeightInLumaSamples: Int
+    package var picWidthInLumaSamples: Int
+    package var picHeightInLumaSamples: Int
     /// conf_win left, right, top, bottom offsets (in chroma units), when signalled.
-    public var conformanceWindow: [Int]?
+    package var conformanceWindow: [Int]?
     /// Output size after applying the conformance window (the coded size when the window is
     /// absent or larger than the picture).
-    public var width: Int
-    public var height: Int
-    public var bitDepthLuma: Int
-    public var bitDepthChroma: Int
+    package var width: Int
+    package var height: Int
+    package var bitDepthLuma: Int
+    package var bitDepthChroma: Int
     /// Filled when the walk reached these fields.
-    public var log2MaxPicOrderCntLsb: Int?
-    public var numShortTermRefPicSets: Int?
-    public var shortTermRefPicSets: [HEVCShortTermRefPicSet]?
-    public var longTermRefPicsPresentFlag: Bool?
-    public var vuiParametersPresentFlag: Bool?
+    package var log2MaxPicOrderCntLsb: Int?
+    package var numShortTermRefPicSets: Int?
+    package var shortTermRefPicSets: [HEVCShortTermRefPicSet]?
+    package var longTermRefPicsPresentFlag: Bool?
+    package var vuiParametersPresentFlag: Bool?
     /// nil when absent or not reachable.
-    public var vui: HEVCVideoUsabilityInformation?
+    package var vui: HEVCVideoUsabilityInformation?
 
-    public var subWidthC: Int { (chromaFormatIDC == 1 || chromaFormatIDC == 2) && !separateColourPlaneFlag ? 2 : 1 }
-    public var subHeightC: Int { chromaFormatIDC == 1 && !separateColourPlaneFlag ? 2 : 1 }
+    package var subWidthC: Int { (chromaFormatIDC == 1 || chromaFormatIDC == 2) && !separateColourPlaneFlag ? 2 : 1 }
+    package var subHeightC: Int { chromaFormatIDC == 1 && !separateColourPlaneFlag ? 2 : 1 }
 
-    public static func parse(_ rbsp: [UInt8]) throws -> HEVCSequenceParameterSet {
+    package static func parse(_ rbsp: [UInt8]) throws -> HEVCSequenceParameterSet {
         guard rbsp.count >= 2 else { throw BitstreamError.tooShort(needed: 2, got: rbsp.count) }
         guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
         guard header.type == 33 else { throw BitstreamError.invalid("nal_unit_type \(header.type) is not an SPS (33)") }

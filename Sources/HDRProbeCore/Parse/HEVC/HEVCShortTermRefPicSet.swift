@@ -6,20 +6,20 @@
 /// set's *derived* picture count, so every set's delta POCs are derived, not just skipped.
 /// Counts are capped at 16 negative + 16 positive pictures (the spec bounds them by
 /// sps_max_dec_pic_buffering_minus1 ≤ 15).
-public struct HEVCShortTermRefPicSet: Sendable, Equatable {
-    public static let maxPicsPerList = 16
+package struct HEVCShortTermRefPicSet: Sendable, Equatable {
+    package static let maxPicsPerList = 16
 
-    public let deltaPocS0: [Int32]
-    public let usedByCurrPicS0: [Bool]
-    public let deltaPocS1: [Int32]
-    public let usedByCurrPicS1: [Bool]
-    public let interRefPicSetPredicted: Bool
+    package let deltaPocS0: [Int32]
+    package let usedByCurrPicS0: [Bool]
+    package let deltaPocS1: [Int32]
+    package let usedByCurrPicS1: [Bool]
+    package let interRefPicSetPredicted: Bool
 
-    public var numNegativePics: Int { deltaPocS0.count }
-    public var numPositivePics: Int { deltaPocS1.count }
-    public var numDeltaPocs: Int { deltaPocS0.count + deltaPocS1.count }
+    package var numNegativePics: Int { deltaPocS0.count }
+    package var numPositivePics: Int { deltaPocS1.count }
+    package var numDeltaPocs: Int { deltaPocS0.count + deltaPocS1.count }
 
-    public init(deltaPocS0: [Int32], usedByCurrPicS0: [Bool], deltaPocS1: [Int32], usedByCurrPicS1: [Bool],
+    package init(deltaPocS0: [Int32], usedByCurrPicS0: [Bool], deltaPocS1: [Int32], usedByCurrPicS1: [Bool],
                 interRefPicSetPredicted: Bool) {
         self.deltaPocS0 = deltaPocS0
         self.usedByCurrPicS0 = usedByCurrPicS0
@@ -29,7 +29,7 @@ public struct HEVCShortTermRefPicSet: Sendable, Equatable {
     }
 
     /// Reads set `index` of an SPS whose earlier sets are `previous` (index == previous.count).
-    public static func parse(_ r: inout BitReader, index: Int, previous: [HEVCShortTermRefPicSet]) throws
+    package static func parse(_ r: inout BitReader, index: Int, previous: [HEVCShortTermRefPicSet]) throws
         -> HEVCShortTermRefPicSet
     {
         let predicted = index != 0 ? try r.flag() : false

@@ -21,27 +21,27 @@
 /// ``BitstreamError/unsupported(_:)``: its `slice_segment_address` is Ceil(Log2(PicSizeInCtbsY))
 /// bits long, which needs CTB sizes this project does not keep. Only the first slice segment is
 /// needed for the picture order count.
-public struct HEVCSliceSegmentHeader: Sendable, Equatable {
-    public var nalUnitType: UInt8
+package struct HEVCSliceSegmentHeader: Sendable, Equatable {
+    package var nalUnitType: UInt8
     /// Present for IRAP types 16–23 only.
-    public var noOutputOfPriorPicsFlag: Bool?
-    public var slicePicParameterSetID: UInt32
+    package var noOutputOfPriorPicsFlag: Bool?
+    package var slicePicParameterSetID: UInt32
     /// The PPS's `pps_seq_parameter_set_id` (the SPS whose fields were used).
-    public var seqParameterSetID: UInt32
+    package var seqParameterSetID: UInt32
     /// The `num_extra_slice_header_bits` slice_reserved_flag bits, first one most significant.
-    public var sliceReservedFlags: UInt8
+    package var sliceReservedFlags: UInt8
     /// 0 = B, 1 = P, 2 = I (Table 7-7).
-    public var sliceType: Int
+    package var sliceType: Int
     /// `pic_output_flag`, 1 when absent (§7.4.7.1).
-    public var picOutputFlag: Bool
+    package var picOutputFlag: Bool
     /// Present when the SPS has separate_colour_plane_flag = 1.
-    public var colourPlaneID: UInt8?
+    package var colourPlaneID: UInt8?
     /// `slice_pic_order_cnt_lsb`; 0 for IDR pictures, where it is absent and inferred 0.
-    public var slicePicOrderCntLsb: Int
+    package var slicePicOrderCntLsb: Int
     /// log2_max_pic_order_cnt_lsb of the SPS (MaxPicOrderCntLsb = 1 << this).
-    public var log2MaxPicOrderCntLsb: Int
+    package var log2MaxPicOrderCntLsb: Int
 
-    public init(nalUnitType: UInt8, noOutputOfPriorPicsFlag: Bool?, slicePicParameterSetID: UInt32,
+    package init(nalUnitType: UInt8, noOutputOfPriorPicsFlag: Bool?, slicePicParameterSetID: UInt32,
                 seqParameterSetID: UInt32, sliceReservedFlags: UInt8, sliceType: Int, picOutputFlag: Bool,
                 colourPlaneID: UInt8?, slicePicOrderCntLsb: Int, log2MaxPicOrderCntLsb: Int) {
         self.nalUnitType = nalUnitType
@@ -58,7 +58,7 @@ public struct HEVCSliceSegmentHeader: Sendable, Equatable {
 
     /// `first_slice_segment_in_pic_flag` of a VCL NAL unit as stored (escaped): the first bit after
     /// the 2-byte header. nil for non-VCL or too-short units.
-    public static func firstSliceSegmentInPicFlag(_ unit: NALUnit) -> Bool? {
+    package static func firstSliceSegmentInPicFlag(_ unit: NALUnit) -> Bool? {
         guard HEVCNALUnitType.isVCL(unit.type) else { return nil }
         // An emulation-prevention byte can only follow two zero bytes, so unescape the first few.
         let head = EmulationPrevention.unescape(unit.bytes.prefix(4))
@@ -69,7 +69,7 @@ public struct HEVCSliceSegmentHeader: Sendable, Equatable {
     /// Parses with the parameter sets looked up by id: `pictureParameterSet` receives
     /// slice_pic_parameter_set_id, `sequenceParameterSet` that PPS's pps_seq_parameter_set_id.
     /// Throws when either is missing or the SPS lacks log2_max_pic_order_cnt_lsb.
-    public static func parse(
+    package static func parse(
         _ rbsp: [UInt8],
         pictureParameterSet: (UInt32) -> HEVCPictureParameterSet?,
         sequenceParameterSet: (UInt32) -> HEVCSequenceParameterSet?
@@ -118,7 +118,7 @@ public struct HEVCSliceSegmentHeader: Sendable, Equatable {
 
     /// Parses with one known PPS and SPS; throws when the slice names a different PPS or the PPS a
     /// different SPS.
-    public static func parse(_ rbsp: [UInt8], pps: HEVCPictureParameterSet, sps: HEVCSequenceParameterSet) throws
+    package static func parse(_ rbsp: [UInt8], pps: HEVCPictureParameterSet, sps: HEVCSequenceParameterSet) throws
         -> HEVCSliceSegmentHeader
     {
         try parse(rbsp,

@@ -15,35 +15,35 @@
 ///     vui_poc_proportional_to_timing_flag u(1) [vui_num_ticks_poc_diff_one_minus1 ue] ...]
 /// ```
 @dynamicMemberLookup
-public struct HEVCVideoUsabilityInformation: Sendable, Equatable {
+package struct HEVCVideoUsabilityInformation: Sendable, Equatable {
     /// The fields shared with H.264 (aspect ratio … chroma location), read through dynamic member lookup.
-    public var signal = VUIVideoSignalInfo()
-    public var neutralChromaIndicationFlag = false
-    public var fieldSeqFlag = false
-    public var frameFieldInfoPresentFlag = false
+    package var signal = VUIVideoSignalInfo()
+    package var neutralChromaIndicationFlag = false
+    package var fieldSeqFlag = false
+    package var frameFieldInfoPresentFlag = false
     /// Left, right, top, bottom offsets when default_display_window_flag is 1.
-    public var defaultDisplayWindow: [UInt32]?
-    public var numUnitsInTick: UInt32?
-    public var timeScale: UInt32?
-    public var pocProportionalToTimingFlag: Bool?
+    package var defaultDisplayWindow: [UInt32]?
+    package var numUnitsInTick: UInt32?
+    package var timeScale: UInt32?
+    package var pocProportionalToTimingFlag: Bool?
 
-    public init() {}
+    package init() {}
 
-    public subscript<T>(dynamicMember path: KeyPath<VUIVideoSignalInfo, T>) -> T { signal[keyPath: path] }
+    package subscript<T>(dynamicMember path: KeyPath<VUIVideoSignalInfo, T>) -> T { signal[keyPath: path] }
 
     /// Frame rate from the timing info (time_scale / num_units_in_tick), nil when absent or zero.
-    public var frameRate: Double? {
+    package var frameRate: Double? {
         guard let n = numUnitsInTick, let t = timeScale, n > 0, t > 0 else { return nil }
         return Double(t) / Double(n)
     }
 
     /// The same as an exact rational (vui_time_scale / vui_num_units_in_tick, §E.3.1).
-    public var timingFrameRate: FrameRate? {
+    package var timingFrameRate: FrameRate? {
         guard let n = numUnitsInTick, let t = timeScale else { return nil }
         return FrameRate(numerator: Int(t), denominator: Int(n))
     }
 
-    public static func parse(_ r: inout BitReader) throws -> HEVCVideoUsabilityInformation {
+    package static func parse(_ r: inout BitReader) throws -> HEVCVideoUsabilityInformation {
         var v = HEVCVideoUsabilityInformation()
         v.signal = try VUIVideoSignalInfo.parse(&r)
         v.neutralChromaIndicationFlag = try r.flag()

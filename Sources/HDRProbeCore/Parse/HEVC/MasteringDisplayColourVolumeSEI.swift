@@ -6,20 +6,20 @@
 /// white_point_x u(16); white_point_y u(16)                                      // units of 0.00002
 /// max_display_mastering_luminance u(32); min_display_mastering_luminance u(32)  // units of 0.0001 cd/m²
 /// ```
-public struct MasteringDisplayColourVolumeSEI: Sendable, Equatable {
-    public static let payloadType = 137
-    public static let size = 24
+package struct MasteringDisplayColourVolumeSEI: Sendable, Equatable {
+    package static let payloadType = 137
+    package static let size = 24
 
     /// x chromaticities in stream order: [0] green, [1] blue, [2] red.
-    public let displayPrimariesX: [UInt16]
+    package let displayPrimariesX: [UInt16]
     /// y chromaticities in stream order: [0] green, [1] blue, [2] red.
-    public let displayPrimariesY: [UInt16]
-    public let whitePointX: UInt16
-    public let whitePointY: UInt16
-    public let maxDisplayMasteringLuminance: UInt32
-    public let minDisplayMasteringLuminance: UInt32
+    package let displayPrimariesY: [UInt16]
+    package let whitePointX: UInt16
+    package let whitePointY: UInt16
+    package let maxDisplayMasteringLuminance: UInt32
+    package let minDisplayMasteringLuminance: UInt32
 
-    public init(displayPrimariesX: [UInt16], displayPrimariesY: [UInt16], whitePointX: UInt16, whitePointY: UInt16,
+    package init(displayPrimariesX: [UInt16], displayPrimariesY: [UInt16], whitePointX: UInt16, whitePointY: UInt16,
                 maxDisplayMasteringLuminance: UInt32, minDisplayMasteringLuminance: UInt32) {
         self.displayPrimariesX = displayPrimariesX
         self.displayPrimariesY = displayPrimariesY
@@ -30,7 +30,7 @@ public struct MasteringDisplayColourVolumeSEI: Sendable, Equatable {
     }
 
     /// Parses the 24-byte payload (extra bytes are ignored).
-    public static func parse(_ payload: [UInt8]) throws -> MasteringDisplayColourVolumeSEI {
+    package static func parse(_ payload: [UInt8]) throws -> MasteringDisplayColourVolumeSEI {
         guard payload.count >= size else { throw BitstreamError.tooShort(needed: size, got: payload.count) }
         var r = ByteReader(payload)
         var xs: [UInt16] = [], ys: [UInt16] = []
@@ -46,7 +46,7 @@ public struct MasteringDisplayColourVolumeSEI: Sendable, Equatable {
     }
 
     /// As reported: primaries reordered to R, G, B and scaled (0.00002, 0.0001 cd/m²).
-    public func report(source: MetadataSource = .bitstream) -> MasteringDisplay {
+    package func report(source: MetadataSource = .bitstream) -> MasteringDisplay {
         MasteringDisplay(st2086Red: (displayPrimariesX[2], displayPrimariesY[2]),
                          green: (displayPrimariesX[0], displayPrimariesY[0]),
                          blue: (displayPrimariesX[1], displayPrimariesY[1]),

@@ -10,8 +10,8 @@
 ///
 /// Units too short for their header, or with the forbidden_zero_bit set, are dropped. At most
 /// `limit` units are returned; the scan is linear in the input size.
-public enum NALUnitSplitter {
-    public static func split(_ data: ArraySlice<UInt8>, framing: NALFraming, limit: Int = 4096,
+package enum NALUnitSplitter {
+    package static func split(_ data: ArraySlice<UInt8>, framing: NALFraming, limit: Int = 4096,
                              header: NALHeaderKind = .hevc) -> [NALUnit] {
         let limit = max(0, limit)
         guard limit > 0 else { return [] }

@@ -5,23 +5,23 @@
 /// followed by one last byte. Parsing rules follow `docs/rules/hdr10plus.md` §2.2: messages are
 /// read while more than the rbsp trailing byte remains; a size running past the NAL stops the
 /// walk (the messages read before it are kept); at most ``SEIMessageParser/maxMessages``.
-public struct SEIMessage: Sendable, Equatable {
-    public let payloadType: Int
-    public let payload: [UInt8]
+package struct SEIMessage: Sendable, Equatable {
+    package let payloadType: Int
+    package let payload: [UInt8]
 
-    public init(payloadType: Int, payload: [UInt8]) {
+    package init(payloadType: Int, payload: [UInt8]) {
         self.payloadType = payloadType
         self.payload = payload
     }
 }
 
-public enum SEIMessageParser {
-    public static let maxMessages = 64
+package enum SEIMessageParser {
+    package static let maxMessages = 64
 
     /// - Parameters:
     ///   - rbsp: an SEI NAL unit with emulation prevention removed, 2-byte HEVC header included.
     ///   - headerSize: 2 for HEVC (default), 1 for AVC.
-    public static func parse(rbsp: [UInt8], headerSize: Int = 2) -> [SEIMessage] {
+    package static func parse(rbsp: [UInt8], headerSize: Int = 2) -> [SEIMessage] {
         guard headerSize >= 0, rbsp.count > headerSize else { return [] }
         // The rbsp_stop_one_bit sits in the last non-zero byte; messages end before it.
         var last = rbsp.count - 1

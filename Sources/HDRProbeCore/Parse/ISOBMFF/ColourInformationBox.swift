@@ -1,11 +1,11 @@
 /// `colr` (ISO/IEC 14496-12 §12.1.5): colour_type `nclx` carries the H.273 code points and the
 /// full_range_flag; QuickTime's `nclc` has the code points without a range flag; `rICC`/`prof`
 /// carry ICC profiles (no code points).
-public struct ColourInformationBox: Sendable, Equatable {
-    public var colourType: String
-    public var codes: ColourCodes?
+package struct ColourInformationBox: Sendable, Equatable {
+    package var colourType: String
+    package var codes: ColourCodes?
 
-    public static func parse(_ payload: ArraySlice<UInt8>) throws -> ColourInformationBox {
+    package static func parse(_ payload: ArraySlice<UInt8>) throws -> ColourInformationBox {
         var r = ByteReader(Array(payload))
         let type = try r.fourCC()
         switch type {

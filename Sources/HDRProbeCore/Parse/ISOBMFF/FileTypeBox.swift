@@ -1,11 +1,11 @@
 /// `ftyp` (ISO/IEC 14496-12 §4.3): major_brand, minor_version, compatible_brands[].
 /// QuickTime files may carry the same layout; `styp` (segment type) shares it.
-public struct FileTypeBox: Sendable, Equatable {
-    public var majorBrand: String
-    public var minorVersion: UInt32
-    public var compatibleBrands: [String]
+package struct FileTypeBox: Sendable, Equatable {
+    package var majorBrand: String
+    package var minorVersion: UInt32
+    package var compatibleBrands: [String]
 
-    public static func parse(_ payload: ArraySlice<UInt8>) throws -> FileTypeBox {
+    package static func parse(_ payload: ArraySlice<UInt8>) throws -> FileTypeBox {
         var r = ByteReader(Array(payload))
         let major = try r.fourCC()
         let minor = try r.u32()
@@ -16,7 +16,7 @@ public struct FileTypeBox: Sendable, Equatable {
 
     /// Major brand first, then the compatible brands in stored order, duplicates removed
     /// (first occurrence kept) — the report's `container.brands`.
-    public var brands: [String] {
+    package var brands: [String] {
         var seen = Set<String>()
         return ([majorBrand] + compatibleBrands).filter { seen.insert($0).inserted }
     }

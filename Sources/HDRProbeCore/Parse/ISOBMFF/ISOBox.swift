@@ -4,31 +4,31 @@
 ///
 /// The walker never trusts a size field for allocation: a box whose size runs past its parent is
 /// reported as `truncated` and clipped, a size smaller than its header stops the walk.
-public struct ISOBox: Sendable, Equatable {
-    public var type: String
+package struct ISOBox: Sendable, Equatable {
+    package var type: String
     /// Offset of the box header in the buffer the walk ran over (plus the caller's base offset).
-    public var offset: Int
-    public var headerSize: Int
+    package var offset: Int
+    package var headerSize: Int
     /// Size as declared (header included); for size 0 the size up to the parent's end.
-    public var declaredSize: UInt64
+    package var declaredSize: UInt64
     /// Payload range within the walked buffer, clipped to the parent.
-    public var payload: Range<Int>
+    package var payload: Range<Int>
     /// The declared size runs past the parent (or the end of the data).
-    public var truncated: Bool
+    package var truncated: Bool
 }
 
-public struct ISOBoxWalk: Sendable, Equatable {
-    public var boxes: [ISOBox]
+package struct ISOBoxWalk: Sendable, Equatable {
+    package var boxes: [ISOBox]
     /// Problems met: a size smaller than a header, a box past its parent, too many boxes.
-    public var issues: [String]
+    package var issues: [String]
 }
 
-public enum ISOBoxWalker {
+package enum ISOBoxWalker {
     /// Upper bound on boxes listed in one walk (a hostile file cannot make it loop or allocate).
-    public static let maxBoxes = 4096
+    package static let maxBoxes = 4096
 
     /// Walks the sibling boxes in `bytes[range]`. `baseOffset` is added to reported offsets.
-    public static func walk(_ bytes: [UInt8], range: Range<Int>? = nil, baseOffset: Int = 0) -> ISOBoxWalk {
+    package static func walk(_ bytes: [UInt8], range: Range<Int>? = nil, baseOffset: Int = 0) -> ISOBoxWalk {
         let r = range ?? 0..<bytes.count
         let end = min(r.upperBound, bytes.count)
         var pos = max(0, r.lowerBound)
@@ -69,7 +69,7 @@ public enum ISOBoxWalker {
     }
 
     /// The first child of `type` among the boxes of `bytes[range]`.
-    public static func first(_ type: String, in bytes: [UInt8], range: Range<Int>) -> ISOBox? {
+    package static func first(_ type: String, in bytes: [UInt8], range: Range<Int>) -> ISOBox? {
         walk(bytes, range: range).boxes.first { $0.type == type }
     }
 }

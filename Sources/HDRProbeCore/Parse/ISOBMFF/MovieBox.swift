@@ -1,23 +1,23 @@
 /// The parts of `moov` (ISO/IEC 14496-12 §8.2–§8.5) that hdrprobe needs per track:
 /// `trak/tkhd` track_ID, `trak/mdia/hdlr` handler_type, and the sample entries of
 /// `trak/mdia/minf/stbl/stsd`. Sample tables (`stts`, `stsz`, `stco`, …) are never read.
-public struct MovieBox: Sendable, Equatable {
-    public struct Track: Sendable, Equatable {
-        public var trackID: Int?
-        public var handler: String?
-        public var sampleEntries: [SampleEntry]
+package struct MovieBox: Sendable, Equatable {
+    package struct Track: Sendable, Equatable {
+        package var trackID: Int?
+        package var handler: String?
+        package var sampleEntries: [SampleEntry]
     }
 
-    public var tracks: [Track]
+    package var tracks: [Track]
     /// SystemIDs of the `pssh` boxes directly in `moov` (ISO/IEC 23001-7 §8.1), in file order.
-    public var protectionSystemIDs: [String] = []
-    public var issues: [String]
+    package var protectionSystemIDs: [String] = []
+    package var issues: [String]
 
-    public static let maxTracks = 256
-    public static let maxEntriesPerTrack = 16
+    package static let maxTracks = 256
+    package static let maxEntriesPerTrack = 16
 
     /// `bytes` is the payload of `moov` (without its header).
-    public static func parse(_ bytes: [UInt8]) -> MovieBox {
+    package static func parse(_ bytes: [UInt8]) -> MovieBox {
         var issues: [String] = []
         var tracks: [Track] = []
         let top = ISOBoxWalker.walk(bytes)

@@ -4,20 +4,20 @@
 /// default_isProtected, default_Per_Sample_IV_Size, default_KID, and for the pattern schemes the
 /// crypt/skip byte blocks). Layout summary: `docs/report-contract.md` ("encryption").
 /// Everything in it is clear; only sample data is encrypted.
-public struct ProtectionSchemeInfoBox: Sendable, Equatable {
-    public var originalFormat: String?
-    public var schemeType: String?
-    public var schemeVersion: UInt32?
-    public var defaultIsProtected: Bool?
-    public var defaultPerSampleIVSize: Int?
+package struct ProtectionSchemeInfoBox: Sendable, Equatable {
+    package var originalFormat: String?
+    package var schemeType: String?
+    package var schemeVersion: UInt32?
+    package var defaultIsProtected: Bool?
+    package var defaultPerSampleIVSize: Int?
     /// default_KID as 32 lower-case hex digits.
-    public var defaultKID: String?
+    package var defaultKID: String?
     /// `tenc` version 1: crypt_byte_block / skip_byte_block (pattern encryption, `cens`/`cbcs`).
-    public var cryptByteBlock: Int?
-    public var skipByteBlock: Int?
+    package var cryptByteBlock: Int?
+    package var skipByteBlock: Int?
 
     /// `bytes[range]` is the payload of `sinf` (its children).
-    public static func parse(_ bytes: [UInt8], range: Range<Int>) -> ProtectionSchemeInfoBox {
+    package static func parse(_ bytes: [UInt8], range: Range<Int>) -> ProtectionSchemeInfoBox {
         var info = ProtectionSchemeInfoBox()
         for child in ISOBoxWalker.walk(bytes, range: range).boxes {
             switch child.type {
@@ -59,9 +59,9 @@ public struct ProtectionSchemeInfoBox: Sendable, Equatable {
 
 /// `pssh` (ISO/IEC 23001-7 §8.1): version u8, flags u24, SystemID 16 bytes, … The DRM system is
 /// named by its SystemID; `docs/report-contract.md` lists the names hdrprobe knows.
-public enum ProtectionSystemSpecificHeaderBox {
+package enum ProtectionSystemSpecificHeaderBox {
     /// The SystemID of a `pssh` payload as a lower-case UUID string, nil when too short.
-    public static func systemID(_ bytes: [UInt8], payload: Range<Int>) -> String? {
+    package static func systemID(_ bytes: [UInt8], payload: Range<Int>) -> String? {
         var r = ByteReader(bytes, offset: payload.lowerBound, end: payload.upperBound)
         guard (try? r.skip(4)) != nil, let id = try? r.take(16) else { return nil }
         let hex = id.map { CodecStringFormatting.hex($0, width: 2, uppercase: false) }.joined()
@@ -69,14 +69,14 @@ public enum ProtectionSystemSpecificHeaderBox {
     }
 
     /// 32 hex digits in the 8-4-4-4-12 UUID form.
-    public static func uuidString(hex: String) -> String {
+    package static func uuidString(hex: String) -> String {
         let c = Array(hex)
         guard c.count == 32 else { return hex }
         return [c[0..<8], c[8..<12], c[12..<16], c[16..<20], c[20..<32]].map { String($0) }.joined(separator: "-")
     }
 
     /// DRM system names by SystemID (DASH-IF's registry of content protection system IDs).
-    public static let knownSystems: [String: String] = [
+    package static let knownSystems: [String: String] = [
         "edef8ba9-79d6-4ace-a3c8-27dcd51d21ed": "Widevine",
         "9a04f079-9840-4286-ab92-e65be0885f95": "PlayReady",
         "94ce86fb-07ff-4f43-adb8-93d2fa968ca2": "FairPlay",
@@ -86,5 +86,5 @@ public enum ProtectionSystemSpecificHeaderBox {
     ]
 
     /// The name of a system, or its UUID when hdrprobe does not know it.
-    public static func name(systemID: String) -> String { knownSystems[systemID] ?? systemID }
+    package static func name(systemID: String) -> String { knownSystems[systemID] ?? systemID }
 }

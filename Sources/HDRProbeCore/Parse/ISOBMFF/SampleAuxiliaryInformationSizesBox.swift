@@ -7,14 +7,14 @@
 /// An empty one (default size 0 and no samples) says nothing. FFmpeg 5.1's mp4 muxer writes such a
 /// box into the sample table of a fragmented `cenc-aes-ctr` file's empty `moov`; FFmpeg 7.0 and later
 /// refuse the whole file for it (docs/ffmpeg-versions.md, "Known differences").
-public struct SampleAuxiliaryInformationSizesBox: Sendable, Equatable {
-    public var defaultSampleInfoSize: Int
-    public var sampleCount: Int
+package struct SampleAuxiliaryInformationSizesBox: Sendable, Equatable {
+    package var defaultSampleInfoSize: Int
+    package var sampleCount: Int
 
-    public var isEmpty: Bool { defaultSampleInfoSize == 0 && sampleCount == 0 }
+    package var isEmpty: Bool { defaultSampleInfoSize == 0 && sampleCount == 0 }
 
     /// `bytes[payload]` is the box payload (after its header).
-    public static func parse(_ bytes: [UInt8], payload: Range<Int>) -> SampleAuxiliaryInformationSizesBox? {
+    package static func parse(_ bytes: [UInt8], payload: Range<Int>) -> SampleAuxiliaryInformationSizesBox? {
         var r = ByteReader(bytes, offset: payload.lowerBound, end: payload.upperBound)
         guard (try? r.skip(1)) != nil, let flags = try? r.u24() else { return nil }
         if flags & 1 != 0 { guard (try? r.skip(8)) != nil else { return nil } }
@@ -24,7 +24,7 @@ public struct SampleAuxiliaryInformationSizesBox: Sendable, Equatable {
 
     /// Offsets (in `moov`'s payload `bytes`) of the empty `saiz` boxes in its tracks' sample tables
     /// (`trak/mdia/minf/stbl/saiz`).
-    public static func emptyBoxes(inMoviePayload bytes: [UInt8]) -> [Int] {
+    package static func emptyBoxes(inMoviePayload bytes: [UInt8]) -> [Int] {
         var found: [Int] = []
         for trak in ISOBoxWalker.walk(bytes).boxes where trak.type == "trak" {
             guard let mdia = ISOBoxWalker.first("mdia", in: bytes, range: trak.payload),

@@ -4,29 +4,29 @@
 /// child boxes hdrprobe reads: the codec configuration (`hvcC`, `avcC`, `av1C`, `vpcC`), the Dolby
 /// Vision configuration (`dvcC`/`dvvC`/`dvwC`, `docs/rules/dolby-vision.md` §5), `colr`,
 /// `mdcv`, `clli`; and for protected entries (`encv`) the original format from `sinf/frma`.
-public struct SampleEntry: Sendable, Equatable {
-    public var fourCC: String
-    public var width: Int?
-    public var height: Int?
+package struct SampleEntry: Sendable, Equatable {
+    package var fourCC: String
+    package var width: Int?
+    package var height: Int?
     /// Raw payloads of the codec configuration boxes, keyed by box type.
-    public var codecConfigurations: [String: [UInt8]]
+    package var codecConfigurations: [String: [UInt8]]
     /// The Dolby Vision configuration box type (`dvcC`, `dvvC`, `dvwC`) and its raw payload.
-    public var doviBoxType: String?
-    public var doviPayload: [UInt8]?
-    public var colour: ColourInformationBox?
-    public var masteringDisplay: MasteringDisplay?
-    public var contentLightLevel: ContentLightLevel?
+    package var doviBoxType: String?
+    package var doviPayload: [UInt8]?
+    package var colour: ColourInformationBox?
+    package var masteringDisplay: MasteringDisplay?
+    package var contentLightLevel: ContentLightLevel?
     /// For `encv`/`enca`: the fourcc from `sinf/frma`.
-    public var originalFormat: String? { protection?.originalFormat }
+    package var originalFormat: String? { protection?.originalFormat }
     /// For `encv`/`enca`: the whole `sinf` (original format, scheme, default KID).
-    public var protection: ProtectionSchemeInfoBox?
-    public var issues: [String]
+    package var protection: ProtectionSchemeInfoBox?
+    package var issues: [String]
 
-    public static let visualHeaderSize = 78
+    package static let visualHeaderSize = 78
     static let doviBoxTypes: Set<String> = ["dvcC", "dvvC", "dvwC"]
 
     /// Parses a sample entry box. `isVisual` chooses the fixed-field size before the children.
-    public static func parse(_ bytes: [UInt8], box: ISOBox, isVisual: Bool) -> SampleEntry {
+    package static func parse(_ bytes: [UInt8], box: ISOBox, isVisual: Bool) -> SampleEntry {
         var entry = SampleEntry(fourCC: box.type, width: nil, height: nil, codecConfigurations: [:],
                                 doviBoxType: nil, doviPayload: nil, colour: nil, masteringDisplay: nil,
                                 contentLightLevel: nil, protection: nil, issues: [])

@@ -4,22 +4,22 @@
 /// clear bytes it marks: in conforming CENC the NAL length fields and NAL headers are clear, and
 /// conforming packagers leave every non-VCL NAL unit (parameter sets, SEI, the Dolby Vision RPU NAL 62)
 /// entirely clear (`docs/report-contract.md`, "encryption").
-public struct SubsampleEncryption: Sendable, Equatable {
-    public struct Subsample: Sendable, Equatable {
-        public var clearBytes: Int
-        public var protectedBytes: Int
+package struct SubsampleEncryption: Sendable, Equatable {
+    package struct Subsample: Sendable, Equatable {
+        package var clearBytes: Int
+        package var protectedBytes: Int
 
-        public init(clearBytes: Int, protectedBytes: Int) {
+        package init(clearBytes: Int, protectedBytes: Int) {
             self.clearBytes = clearBytes
             self.protectedBytes = protectedBytes
         }
     }
 
     /// The clear byte ranges of the sample, in order.
-    public let clearRanges: [Range<Int>]
+    package let clearRanges: [Range<Int>]
 
     /// An empty list means whole-sample encryption: nothing is clear.
-    public init(subsamples: [Subsample]) {
+    package init(subsamples: [Subsample]) {
         var ranges: [Range<Int>] = []
         var position = 0
         for s in subsamples {
@@ -31,7 +31,7 @@ public struct SubsampleEncryption: Sendable, Equatable {
     }
 
     /// Whether every byte of `range` (offsets from the start of the sample) is clear.
-    public func isClear(_ range: Range<Int>) -> Bool {
+    package func isClear(_ range: Range<Int>) -> Bool {
         guard !range.isEmpty else { return true }
         return clearRanges.contains { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
     }
@@ -39,7 +39,7 @@ public struct SubsampleEncryption: Sendable, Equatable {
     /// The NAL units of a length-prefixed sample, each with whether it is entirely clear. A length
     /// field or NAL header that is not clear ends the walk (whole-sample encryption or a broken
     /// map): nothing after it is read. `headerSize` is 2 for HEVC, 1 for H.264.
-    public func nalUnits(in sample: [UInt8], lengthSize: Int, headerSize: Int, limit: Int) -> [(unit: NALUnit, clear: Bool)] {
+    package func nalUnits(in sample: [UInt8], lengthSize: Int, headerSize: Int, limit: Int) -> [(unit: NALUnit, clear: Bool)] {
         guard [1, 2, 4].contains(lengthSize) else { return [] }
         var units: [(unit: NALUnit, clear: Bool)] = []
         var i = 0

@@ -3,35 +3,35 @@
 /// 13818-1 §2.4.4.3 (PAT) and §2.4.4.8 (PMT). Only single-packet sections are read (a PMT
 /// continued across packets is skipped) — enough for the descriptors hdrprobe needs, the Dolby
 /// Vision `DOVI_video_stream_descriptor` (tag 0xB0, `DOVIDecoderConfigurationRecord/parseTSDescriptorBody(_:)`).
-public struct ProgramMapTable: Sendable, Equatable {
-    public struct ElementaryStream: Sendable, Equatable {
-        public var pid: Int
-        public var streamType: Int
+package struct ProgramMapTable: Sendable, Equatable {
+    package struct ElementaryStream: Sendable, Equatable {
+        package var pid: Int
+        package var streamType: Int
         /// (descriptor_tag, body) in ES_info order.
-        public var descriptors: [(tag: Int, body: [UInt8])]
+        package var descriptors: [(tag: Int, body: [UInt8])]
 
-        public init(pid: Int, streamType: Int, descriptors: [(tag: Int, body: [UInt8])]) {
+        package init(pid: Int, streamType: Int, descriptors: [(tag: Int, body: [UInt8])]) {
             self.pid = pid
             self.streamType = streamType
             self.descriptors = descriptors
         }
 
-        public static func == (a: Self, b: Self) -> Bool {
+        package static func == (a: Self, b: Self) -> Bool {
             a.pid == b.pid && a.streamType == b.streamType && a.descriptors.map(\.tag) == b.descriptors.map(\.tag)
                 && a.descriptors.map(\.body) == b.descriptors.map(\.body)
         }
 
         /// The body of the first descriptor with this tag.
-        public func descriptor(_ tag: Int) -> [UInt8]? { descriptors.first { $0.tag == tag }?.body }
+        package func descriptor(_ tag: Int) -> [UInt8]? { descriptors.first { $0.tag == tag }?.body }
     }
 
-    public var pmtPID: Int
-    public var streams: [ElementaryStream]
+    package var pmtPID: Int
+    package var streams: [ElementaryStream]
 
-    public static let doviVideoStreamDescriptorTag = 0xB0
+    package static let doviVideoStreamDescriptorTag = 0xB0
 
     /// Reads the PAT, then the PMT it points to, from the packets of `bytes` (a file's first bytes).
-    public static func read(_ bytes: [UInt8], layout: TransportStreamLayout) -> ProgramMapTable? {
+    package static func read(_ bytes: [UInt8], layout: TransportStreamLayout) -> ProgramMapTable? {
         var pmtPID: Int?
         var offset = 0
         while offset + layout.packetSize <= bytes.count {

@@ -2,16 +2,16 @@
 /// starts and ends. ``children(of:in:)`` lists the elements of a master element's data; an
 /// element whose size runs past its parent is cut at the parent's end, an unknown size (live
 /// streams) extends to it.
-public struct EBMLElement: Sendable, Equatable {
-    public var id: UInt32
-    public var dataStart: Int
-    public var dataEnd: Int
+package struct EBMLElement: Sendable, Equatable {
+    package var id: UInt32
+    package var dataStart: Int
+    package var dataEnd: Int
     /// The data size the element declares (nil = unknown size).
-    public var declaredSize: UInt64?
+    package var declaredSize: UInt64?
 
     /// The elements found in `bytes[range]`, at most `limit` of them; stops at the first
     /// element whose header cannot be read.
-    public static func children(of range: Range<Int>, in bytes: [UInt8], limit: Int = 4096) -> [EBMLElement] {
+    package static func children(of range: Range<Int>, in bytes: [UInt8], limit: Int = 4096) -> [EBMLElement] {
         var out: [EBMLElement] = []
         var pos = range.lowerBound
         while pos < range.upperBound, out.count < limit {
@@ -28,20 +28,20 @@ public struct EBMLElement: Sendable, Equatable {
 
     /// The element whose header starts at `bytes[offset]` (a buffer holding at least its ID and
     /// size): ID, where its data starts (relative to `bytes`) and its declared size (nil = unknown).
-    public static func header(in bytes: [UInt8], at offset: Int) -> (id: UInt32, dataStart: Int, size: UInt64?)? {
+    package static func header(in bytes: [UInt8], at offset: Int) -> (id: UInt32, dataStart: Int, size: UInt64?)? {
         guard let (id, idLen) = try? EBMLSegmentHeader.readID(bytes, at: offset),
               let (size, sizeLen) = try? EBMLSegmentHeader.readSize(bytes, at: offset + idLen) else { return nil }
         return (id, offset + idLen + sizeLen, size)
     }
 
     /// An unsigned integer element (1–8 bytes, big-endian; empty = 0).
-    public func unsigned(in bytes: [UInt8]) -> UInt64? {
+    package func unsigned(in bytes: [UInt8]) -> UInt64? {
         guard dataEnd - dataStart <= 8 else { return nil }
         return bytes[dataStart..<dataEnd].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
     }
 
     /// A float element (0, 4 or 8 bytes, IEEE 754 big-endian).
-    public func float(in bytes: [UInt8]) -> Double? {
+    package func float(in bytes: [UInt8]) -> Double? {
         let raw = bytes[dataStart..<dataEnd].reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
         switch dataEnd - dataStart {
         case 0: return 0
@@ -51,8 +51,8 @@ public struct EBMLElement: Sendable, Equatable {
         }
     }
 
-    public func data(in bytes: [UInt8]) -> [UInt8] { Array(bytes[dataStart..<dataEnd]) }
-    public func string(in bytes: [UInt8]) -> String {
+    package func data(in bytes: [UInt8]) -> [UInt8] { Array(bytes[dataStart..<dataEnd]) }
+    package func string(in bytes: [UInt8]) -> String {
         String(decoding: bytes[dataStart..<dataEnd].prefix { $0 != 0 }, as: UTF8.self)
     }
 }

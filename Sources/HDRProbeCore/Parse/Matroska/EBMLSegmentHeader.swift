@@ -4,18 +4,18 @@
 ///
 /// hdrprobe uses it to tell how long the file claims to be: a Segment whose declared end lies
 /// past the end of the file means the file was cut short (`container.truncated`).
-public struct EBMLSegmentHeader: Sendable, Equatable {
-    public var docType: String?
+package struct EBMLSegmentHeader: Sendable, Equatable {
+    package var docType: String?
     /// Offset of the first byte of Segment data.
-    public var segmentDataOffset: Int
+    package var segmentDataOffset: Int
     /// Declared Segment data size, nil for "unknown size" (live streams).
-    public var segmentSize: UInt64?
+    package var segmentSize: UInt64?
 
-    public var declaredEnd: UInt64? { segmentSize.map { UInt64(segmentDataOffset) + $0 } }
+    package var declaredEnd: UInt64? { segmentSize.map { UInt64(segmentDataOffset) + $0 } }
 
-    public static let ebmlMagic: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
+    package static let ebmlMagic: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
 
-    public static func parse(_ bytes: [UInt8]) throws -> EBMLSegmentHeader {
+    package static func parse(_ bytes: [UInt8]) throws -> EBMLSegmentHeader {
         var pos = 0
         let (id, idLen) = try readID(bytes, at: pos)
         guard id == 0x1A45DFA3 else { throw EBMLError.notEBML }
@@ -82,6 +82,6 @@ public struct EBMLSegmentHeader: Sendable, Equatable {
     }
 }
 
-public enum EBMLError: Error, Equatable, Sendable {
+package enum EBMLError: Error, Equatable, Sendable {
     case notEBML, truncated, invalidVint, implausibleHeader, noSegment
 }

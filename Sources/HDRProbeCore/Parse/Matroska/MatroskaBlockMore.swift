@@ -5,26 +5,26 @@
 /// WebM files declare no BlockAdditionMapping and use BlockAddID 4 itself; a Matroska track may map
 /// another BlockAddIDValue to type 4 (docs/report-contract.md, "HDR10+"; element IDs and the
 /// BlockAddIDType registry: the Matroska specification, RFC 9559, and its codec mappings).
-public struct MatroskaBlockMore: Sendable, Equatable {
-    public var addID: UInt64
-    public var additional: [UInt8]
+package struct MatroskaBlockMore: Sendable, Equatable {
+    package var addID: UInt64
+    package var additional: [UInt8]
 
     /// BlockAddIDType "ITU-T T.35 metadata".
-    public static let ituTT35Type: UInt64 = 4
+    package static let ituTT35Type: UInt64 = 4
 
-    public init(addID: UInt64, additional: [UInt8]) {
+    package init(addID: UInt64, additional: [UInt8]) {
         self.addID = addID
         self.additional = additional
     }
 
     /// The BlockAddIDType of this addition: the track's mapping for its BlockAddID when there is one,
     /// otherwise the BlockAddID itself (the WebM convention).
-    public func type(mappings: [MatroskaBlockAdditionMapping]) -> UInt64 {
+    package func type(mappings: [MatroskaBlockAdditionMapping]) -> UInt64 {
         mappings.first { $0.value == addID }?.type ?? addID
     }
 
     /// True for an ITU-T T.35 addition that is an HDR10+ (ST 2094-40) message.
-    public func isHDR10Plus(mappings: [MatroskaBlockAdditionMapping]) -> Bool {
+    package func isHDR10Plus(mappings: [MatroskaBlockAdditionMapping]) -> Bool {
         type(mappings: mappings) == Self.ituTT35Type && ST2094_40Metadata.isHDR10Plus(t35: additional)
     }
 }
@@ -32,12 +32,12 @@ public struct MatroskaBlockMore: Sendable, Equatable {
 extension MatroskaBlockMore {
     /// `BlockAdditions` (0x75A1) element ID, `BlockMore` (0xA6) and its children `BlockAddID`
     /// (0xEE) and `BlockAdditional` (0xA5) (RFC 9559 §5.1.3.5.2).
-    public static let blockAdditionsID: UInt32 = 0x75A1
+    package static let blockAdditionsID: UInt32 = 0x75A1
     static let id: UInt32 = 0xA6
 
     /// The BlockMore elements of a `BlockAdditions` element's data (`bytes[range]`), at most
     /// `limit`; a BlockMore without a BlockAdditional is left out, one without a BlockAddID has 1.
-    public static func list(in bytes: [UInt8], range: Range<Int>, limit: Int = 64) -> [MatroskaBlockMore] {
+    package static func list(in bytes: [UInt8], range: Range<Int>, limit: Int = 64) -> [MatroskaBlockMore] {
         EBMLElement.children(of: range, in: bytes, limit: limit).filter { $0.id == id }.compactMap { more in
             var addID: UInt64 = 1
             var additional: [UInt8]?

@@ -1,21 +1,21 @@
 /// Matroska `Colour` (ID 0x55B0, in `Video`): the H.273 code points, MaxCLL/MaxFALL and the
 /// `MasteringMetadata` master (ID 0x55D0) with CIE 1931 chromaticities and luminance as floats
 /// (Matroska specification, RFC 9559 §5.1.4.1.28.x).
-public struct MatroskaColour: Sendable, Equatable {
-    public var matrixCoefficients: UInt64?        // 0x55B1
-    public var range: UInt64?                     // 0x55B9
-    public var transferCharacteristics: UInt64?   // 0x55BA
-    public var primaries: UInt64?                 // 0x55BB
-    public var maxCLL: UInt64?                    // 0x55BC
-    public var maxFALL: UInt64?                   // 0x55BD
+package struct MatroskaColour: Sendable, Equatable {
+    package var matrixCoefficients: UInt64?        // 0x55B1
+    package var range: UInt64?                     // 0x55B9
+    package var transferCharacteristics: UInt64?   // 0x55BA
+    package var primaries: UInt64?                 // 0x55BB
+    package var maxCLL: UInt64?                    // 0x55BC
+    package var maxFALL: UInt64?                   // 0x55BD
     /// PrimaryR/G/B chromaticity x, y and WhitePoint x, y (0x55D1–0x55D8), in that order.
-    public var chromaticities: [Double?] = Array(repeating: nil, count: 8)
-    public var luminanceMax: Double?              // 0x55D9
-    public var luminanceMin: Double?              // 0x55DA
+    package var chromaticities: [Double?] = Array(repeating: nil, count: 8)
+    package var luminanceMax: Double?              // 0x55D9
+    package var luminanceMin: Double?              // 0x55DA
 
     static let id: UInt32 = 0x55B0
 
-    public static func parse(_ element: EBMLElement, in bytes: [UInt8]) -> MatroskaColour {
+    package static func parse(_ element: EBMLElement, in bytes: [UInt8]) -> MatroskaColour {
         var c = MatroskaColour()
         for child in EBMLElement.children(of: element.dataStart..<element.dataEnd, in: bytes, limit: 64) {
             switch child.id {
@@ -43,7 +43,7 @@ public struct MatroskaColour: Sendable, Equatable {
     /// The mastering display when every chromaticity and the peak luminance are present (the
     /// minimum defaults to 0), quantised to the ST 2086 coding (chromaticity steps of 0.00002,
     /// luminance of 0.0001 cd/m²) like the `mdcv` box and the SEI.
-    public var masteringDisplay: MasteringDisplay? {
+    package var masteringDisplay: MasteringDisplay? {
         let xy = chromaticities.compactMap { $0 }
         guard xy.count == 8, xy.allSatisfy({ $0 >= 0 && $0 <= 1 }), let peak = luminanceMax, peak > 0 else { return nil }
         func q(_ v: Double) -> Double { (v * 50_000).rounded() / 50_000 }
@@ -53,7 +53,7 @@ public struct MatroskaColour: Sendable, Equatable {
     }
 
     /// MaxCLL / MaxFALL when either is present (the other reads 0, "unknown").
-    public var contentLightLevel: ContentLightLevel? {
+    package var contentLightLevel: ContentLightLevel? {
         guard maxCLL != nil || maxFALL != nil else { return nil }
         return ContentLightLevel(maxCLL: Int(clamping: maxCLL ?? 0), maxFALL: Int(clamping: maxFALL ?? 0), source: .container)
     }

@@ -2,18 +2,18 @@
 /// track number and type, codec ID, the `BlockAdditionMapping`s (Dolby Vision configuration) and
 /// the `Video` → `Colour` master (static HDR metadata). Element IDs: Matroska specification
 /// (RFC 9559), summarised in docs/report-contract.md ("Dolby Vision").
-public struct MatroskaTrackEntry: Sendable, Equatable {
-    public var number: UInt64?                              // TrackNumber 0xD7
-    public var type: UInt64?                                // TrackType 0x83 (1 = video)
-    public var codecID: String?                             // CodecID 0x86
-    public var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
-    public var colour: MatroskaColour?
+package struct MatroskaTrackEntry: Sendable, Equatable {
+    package var number: UInt64?                              // TrackNumber 0xD7
+    package var type: UInt64?                                // TrackType 0x83 (1 = video)
+    package var codecID: String?                             // CodecID 0x86
+    package var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
+    package var colour: MatroskaColour?
 
-    public static let tracksID: UInt32 = 0x1654AE6B
+    package static let tracksID: UInt32 = 0x1654AE6B
     static let id: UInt32 = 0xAE
 
     /// The track entries of a `Tracks` element's data.
-    public static func parseTracks(_ bytes: [UInt8]) -> [MatroskaTrackEntry] {
+    package static func parseTracks(_ bytes: [UInt8]) -> [MatroskaTrackEntry] {
         EBMLElement.children(of: 0..<bytes.count, in: bytes, limit: 1024)
             .filter { $0.id == id }
             .map { parse($0, in: bytes) }
@@ -39,7 +39,7 @@ public struct MatroskaTrackEntry: Sendable, Equatable {
     }
 
     /// The Dolby Vision configuration mapping, if the track has one.
-    public var dolbyVisionMapping: MatroskaBlockAdditionMapping? {
+    package var dolbyVisionMapping: MatroskaBlockAdditionMapping? {
         blockAdditionMappings.first { $0.isDolbyVisionConfiguration && $0.extraData != nil }
     }
 }

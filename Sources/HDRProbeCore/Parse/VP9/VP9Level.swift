@@ -2,7 +2,7 @@
 /// sample rate, luma picture size and picture breadth hold a stream of the given size and rate.
 /// The bitstream carries no level; `vpcC` does (MP4) and is preferred where present — this is for
 /// WebM/Matroska, whose CodecPrivate rarely names one.
-public enum VP9Level {
+package enum VP9Level {
     /// (level × 10, max luma samples per second, max luma picture size, max breadth).
     static let table: [(level: Int, sampleRate: Int, pictureSize: Int, breadth: Int)] = [
         (10, 829_440, 36_864, 512), (11, 2_764_800, 73_728, 768), (20, 4_608_000, 122_880, 960),
@@ -14,7 +14,7 @@ public enum VP9Level {
     ]
 
     /// The level × 10 (`10` = 1.0, `41` = 4.1), nil when the stream exceeds level 6.2 or a value is unknown.
-    public static func level(width: Int, height: Int, framesPerSecond: Double) -> Int? {
+    package static func level(width: Int, height: Int, framesPerSecond: Double) -> Int? {
         guard width > 0, height > 0, framesPerSecond > 0, framesPerSecond.isFinite else { return nil }
         let size = width * height
         let rate = Double(size) * framesPerSecond

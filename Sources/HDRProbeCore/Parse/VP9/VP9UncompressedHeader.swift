@@ -19,22 +19,22 @@
 /// ```
 /// Only key frames carry `color_config()`; other frames are rejected with `unsupported` (the
 /// caller keeps the first key frame's values). A superframe's first frame starts at byte 0.
-public struct VP9UncompressedHeader: Sendable, Equatable {
-    public var profile: Int
-    public var bitDepth: Int
+package struct VP9UncompressedHeader: Sendable, Equatable {
+    package var profile: Int
+    package var bitDepth: Int
     /// `color_space` (§7.2): 0 unknown, 1 BT.601, 2 BT.709, 3 SMPTE 170, 4 SMPTE 240, 5 BT.2020, 6 reserved, 7 sRGB.
-    public var colorSpace: Int
+    package var colorSpace: Int
     /// `color_range`: 1 full (studio swing 0).
-    public var fullRange: Bool
-    public var subsamplingX: Bool
-    public var subsamplingY: Bool
-    public var width: Int
-    public var height: Int
+    package var fullRange: Bool
+    package var subsamplingX: Bool
+    package var subsamplingY: Bool
+    package var width: Int
+    package var height: Int
 
-    public static let syncCode: UInt32 = 0x498342
-    public static let colorSpaceRGB = 7
+    package static let syncCode: UInt32 = 0x498342
+    package static let colorSpaceRGB = 7
 
-    public static func parse<C: Collection>(_ frame: C) throws -> VP9UncompressedHeader where C.Element == UInt8 {
+    package static func parse<C: Collection>(_ frame: C) throws -> VP9UncompressedHeader where C.Element == UInt8 {
         var r = BitReader(frame)
         guard try r.bits(2) == 2 else { throw BitstreamError.invalid("frame_marker is not 2") }
         let low = try r.int(1), high = try r.int(1)
@@ -69,7 +69,7 @@ public struct VP9UncompressedHeader: Sendable, Equatable {
     }
 
     /// `4:2:0`, `4:2:2`, `4:4:0` or `4:4:4`.
-    public var chromaSubsampling: String {
+    package var chromaSubsampling: String {
         switch (subsamplingX, subsamplingY) {
         case (true, true): return "4:2:0"
         case (true, false): return "4:2:2"
@@ -81,7 +81,7 @@ public struct VP9UncompressedHeader: Sendable, Equatable {
     /// The `vpcC` / codecs-parameter chroma code (VP Codec ISO Media File Format Binding): 4:2:0 is
     /// given as 1 (colocated with luma (0,0), the binding's default) because the frame header does not
     /// say where chroma is sited; 2 for 4:2:2, 3 for 4:4:4; nil for 4:4:0, which the binding cannot name.
-    public var codecStringChroma: Int? {
+    package var codecStringChroma: Int? {
         switch (subsamplingX, subsamplingY) {
         case (true, true): return 1
         case (true, false): return 2
@@ -92,7 +92,7 @@ public struct VP9UncompressedHeader: Sendable, Equatable {
 
     /// H.273 matrix coefficients for `color_space` (nil for unknown / reserved): BT.601 and SMPTE 170 → 6,
     /// BT.709 → 1, SMPTE 240 → 7, BT.2020 → 9 (non-constant luminance), sRGB → 0 (identity).
-    public var matrixCoefficients: Int? {
+    package var matrixCoefficients: Int? {
         [1: 6, 2: 1, 3: 6, 4: 7, 5: 9, 7: 0][colorSpace]
     }
 }

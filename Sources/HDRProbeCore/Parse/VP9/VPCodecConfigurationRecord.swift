@@ -15,25 +15,25 @@
 /// `bitDepth u(4) colorSpace u(4)` then `chromaSubsampling u(4) transferFunction u(3)
 /// videoFullRangeFlag u(1)` and has no H.273 code points: it is read with the colour fields nil
 /// and an ``issues`` entry. Initialization data running past the end is noted, not fatal.
-public struct VPCodecConfigurationRecord: Sendable, Equatable {
-    public var version: UInt8
-    public var flags: UInt32
-    public var profile: UInt8
-    public var level: UInt8
-    public var bitDepth: Int
-    public var chromaSubsampling: UInt8
-    public var videoFullRangeFlag: Bool
+package struct VPCodecConfigurationRecord: Sendable, Equatable {
+    package var version: UInt8
+    package var flags: UInt32
+    package var profile: UInt8
+    package var level: UInt8
+    package var bitDepth: Int
+    package var chromaSubsampling: UInt8
+    package var videoFullRangeFlag: Bool
     /// H.273 code points (nil for a version 0 record).
-    public var colourPrimaries: Int?
-    public var transferCharacteristics: Int?
-    public var matrixCoefficients: Int?
-    public var codecInitializationData: [UInt8]
-    public var issues: [String]
+    package var colourPrimaries: Int?
+    package var transferCharacteristics: Int?
+    package var matrixCoefficients: Int?
+    package var codecInitializationData: [UInt8]
+    package var issues: [String]
 
     /// version/flags + the 8 fixed bytes of version 1 (the initialization-data size included).
-    public static let fixedSize = 12
+    package static let fixedSize = 12
 
-    public init(version: UInt8 = 1, flags: UInt32 = 0, profile: UInt8, level: UInt8, bitDepth: Int,
+    package init(version: UInt8 = 1, flags: UInt32 = 0, profile: UInt8, level: UInt8, bitDepth: Int,
                 chromaSubsampling: UInt8, videoFullRangeFlag: Bool, colourPrimaries: Int?,
                 transferCharacteristics: Int?, matrixCoefficients: Int?, codecInitializationData: [UInt8] = [],
                 issues: [String] = []) {
@@ -52,13 +52,13 @@ public struct VPCodecConfigurationRecord: Sendable, Equatable {
     }
 
     /// The colour description as ``ColourCodes`` (nil fields for version 0).
-    public var colour: ColourCodes {
+    package var colour: ColourCodes {
         ColourCodes(primaries: colourPrimaries, transfer: transferCharacteristics, matrix: matrixCoefficients,
                     fullRange: videoFullRangeFlag)
     }
 
     /// Parses the box payload (version and flags first).
-    public static func parse(_ bytes: [UInt8]) throws -> VPCodecConfigurationRecord {
+    package static func parse(_ bytes: [UInt8]) throws -> VPCodecConfigurationRecord {
         guard bytes.count >= 8 else { throw BitstreamError.tooShort(needed: 8, got: bytes.count) }
         var r = ByteReader(bytes)
         let version = try r.u8()

@@ -1,16 +1,16 @@
 /// One `AttributeName=AttributeValue` pair of an HLS attribute list (RFC 8216 §4.2), with the
 /// 1-based column (in Unicode scalars, within its playlist line) where its name starts.
-public struct HLSAttribute: Sendable, Equatable, Codable {
-    public let name: String
-    public let value: HLSAttributeValue
-    public let column: Int
+package struct HLSAttribute: Sendable, Equatable, Codable {
+    package let name: String
+    package let value: HLSAttributeValue
+    package let column: Int
 
-    public init(name: String, value: HLSAttributeValue, column: Int) {
+    package init(name: String, value: HLSAttributeValue, column: Int) {
         self.name = name
         self.value = value
         self.column = column
     }
 
     /// 1-based column of the value's first character.
-    public var valueColumn: Int { column + name.unicodeScalars.count + 1 }
+    package var valueColumn: Int { column + name.unicodeScalars.count + 1 }
 }

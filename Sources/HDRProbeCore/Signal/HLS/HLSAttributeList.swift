@@ -8,29 +8,29 @@
 /// Order and raw text are preserved: ``attributes`` is in playlist order and ``rawText`` is the
 /// list exactly as given. An empty text is an empty list. At most
 /// ``HLSPlaylistLimits/maxAttributesPerList`` attributes.
-public struct HLSAttributeList: Sendable, Equatable, Codable {
-    public let rawText: String
-    public let attributes: [HLSAttribute]
+package struct HLSAttributeList: Sendable, Equatable, Codable {
+    package let rawText: String
+    package let attributes: [HLSAttribute]
 
-    public init(rawText: String, attributes: [HLSAttribute]) {
+    package init(rawText: String, attributes: [HLSAttribute]) {
         self.rawText = rawText
         self.attributes = attributes
     }
 
     /// The attribute called `name` (names are case-sensitive).
-    public subscript(name: String) -> HLSAttributeValue? {
+    package subscript(name: String) -> HLSAttributeValue? {
         attributes.first { $0.name == name }?.value
     }
 
-    public func attribute(_ name: String) -> HLSAttribute? {
+    package func attribute(_ name: String) -> HLSAttribute? {
         attributes.first { $0.name == name }
     }
 
-    public var names: [String] { attributes.map(\.name) }
+    package var names: [String] { attributes.map(\.name) }
 
     /// Parses `text`. `columnOffset` is the number of characters before the list in its line
     /// (e.g. 18 for `#EXT-X-STREAM-INF:`), so error columns are line columns.
-    public static func parse(_ text: String, columnOffset: Int = 0) throws(HLSAttributeListError) -> HLSAttributeList {
+    package static func parse(_ text: String, columnOffset: Int = 0) throws(HLSAttributeListError) -> HLSAttributeList {
         let s = Array(text.unicodeScalars)
         var attributes: [HLSAttribute] = []
         var seen = Set<String>()

@@ -1,8 +1,8 @@
 /// Why an HLS attribute list could not be parsed (RFC 8216 §4.2 grammar), and where: `column` is
 /// 1-based, counted in Unicode scalars within the playlist line (the caller passes the offset of
 /// the list inside its line).
-public struct HLSAttributeListError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable, Codable {
+package struct HLSAttributeListError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable, Codable {
         /// An attribute name was expected here (start of the list, or after a `,`) but the text is
         /// empty or starts with `=`.
         case expectedAttributeName
@@ -26,15 +26,15 @@ public struct HLSAttributeListError: Error, Sendable, Equatable, Codable, Custom
         case tooManyAttributes(limit: Int)
     }
 
-    public let column: Int
-    public let reason: Reason
+    package let column: Int
+    package let reason: Reason
 
-    public init(column: Int, reason: Reason) {
+    package init(column: Int, reason: Reason) {
         self.column = column
         self.reason = reason
     }
 
-    public var message: String {
+    package var message: String {
         switch reason {
         case .expectedAttributeName:
             return "expected an attribute name"
@@ -59,7 +59,7 @@ public struct HLSAttributeListError: Error, Sendable, Equatable, Codable, Custom
         }
     }
 
-    public var description: String { "column \(column): \(message)" }
+    package var description: String { "column \(column): \(message)" }
 
     private static func show(_ c: String) -> String {
         switch c {

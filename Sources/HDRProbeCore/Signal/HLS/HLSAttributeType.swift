@@ -1,7 +1,7 @@
 /// The attribute value types of an HLS attribute list (RFC 8216 §4.2; unchanged in
 /// draft-pantos-hls-rfc8216bis §4.2). Which type an attribute has is fixed by the tag that
 /// defines it (RFC 8216 §4.3.4.1 EXT-X-MEDIA, §4.3.4.2 EXT-X-STREAM-INF, …), not by its text.
-public enum HLSAttributeType: String, Sendable, Equatable, Codable, CaseIterable {
+package enum HLSAttributeType: String, Sendable, Equatable, Codable, CaseIterable {
     /// `[0..9]`, 1 to 20 characters, 0 … 2⁶⁴ − 1.
     case decimalInteger
     /// `0x` or `0X` followed by hexadecimal digits.
@@ -18,7 +18,7 @@ public enum HLSAttributeType: String, Sendable, Equatable, Codable, CaseIterable
     case decimalResolution
 
     /// The RFC's own name for the type (for messages).
-    public var rfcName: String {
+    package var rfcName: String {
         switch self {
         case .decimalInteger: return "decimal-integer"
         case .hexadecimalSequence: return "hexadecimal-sequence"

@@ -4,40 +4,40 @@
 /// decimal-floating-point and an enumerated-string alike), so each accessor returns the value read
 /// as that type, or nil when the text does not have that type's syntax. Quoted-strings are only
 /// ever quoted-strings; the other types are only ever unquoted.
-public struct HLSAttributeValue: Sendable, Equatable, Codable, CustomStringConvertible {
+package struct HLSAttributeValue: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The value exactly as in the playlist, quotes included.
-    public let rawText: String
+    package let rawText: String
 
-    public init(rawText: String) {
+    package init(rawText: String) {
         self.rawText = rawText
     }
 
-    public var description: String { rawText }
+    package var description: String { rawText }
 
-    public var isQuoted: Bool { rawText.hasPrefix("\"") }
+    package var isQuoted: Bool { rawText.hasPrefix("\"") }
 
     /// The characters between the quotes of a quoted-string (no escapes exist in HLS).
-    public var quotedString: String? {
+    package var quotedString: String? {
         guard isQuoted, rawText.count >= 2, rawText.hasSuffix("\"") else { return nil }
         return String(rawText.dropFirst().dropLast())
     }
 
     /// An unquoted value (enumerated-string): no `"`, `,` or whitespace, not empty.
-    public var enumeratedString: String? {
+    package var enumeratedString: String? {
         guard !rawText.isEmpty, !rawText.unicodeScalars.contains(where: { $0 == "\"" || $0 == "," || Self.isWhitespace($0) })
         else { return nil }
         return rawText
     }
 
     /// A decimal-integer: 1 to 20 digits, at most 2⁶⁴ − 1.
-    public var decimalInteger: UInt64? {
+    package var decimalInteger: UInt64? {
         Self.decimalInteger(Substring(rawText))
     }
 
     /// A hexadecimal-sequence (`0x…` / `0X…`) as bytes; an odd digit count is read with a leading
     /// zero nibble. Lower-case digits are accepted (RFC 8216 lists `[0..9]` and `[A..F]`; common
     /// playlists write `0xabc…` IVs).
-    public var hexadecimalSequence: [UInt8]? {
+    package var hexadecimalSequence: [UInt8]? {
         let s = rawText.unicodeScalars
         guard s.count > 2, rawText.hasPrefix("0x") || rawText.hasPrefix("0X") else { return nil }
         var nibbles: [UInt8] = []
@@ -50,18 +50,18 @@ public struct HLSAttributeValue: Sendable, Equatable, Codable, CustomStringConve
     }
 
     /// A decimal-floating-point: digits with at most one `.`, at least one digit.
-    public var decimalFloatingPoint: Double? {
+    package var decimalFloatingPoint: Double? {
         Self.isDecimalFloat(Substring(rawText)) ? Double(rawText) : nil
     }
 
     /// A signed-decimal-floating-point: an optional `-` then a decimal-floating-point.
-    public var signedDecimalFloatingPoint: Double? {
+    package var signedDecimalFloatingPoint: Double? {
         let body = rawText.hasPrefix("-") ? rawText.dropFirst() : Substring(rawText)
         return Self.isDecimalFloat(body) ? Double(rawText) : nil
     }
 
     /// A decimal-resolution: `<decimal-integer>x<decimal-integer>`.
-    public var decimalResolution: HLSResolution? {
+    package var decimalResolution: HLSResolution? {
         let parts = rawText.split(separator: "x", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Self.decimalInteger(parts[0]), let h = Self.decimalInteger(parts[1]) else {
             return nil
@@ -71,7 +71,7 @@ public struct HLSAttributeValue: Sendable, Equatable, Codable, CustomStringConve
     }
 
     /// True when the text has the syntax of `type`.
-    public func conforms(to type: HLSAttributeType) -> Bool {
+    package func conforms(to type: HLSAttributeType) -> Bool {
         switch type {
         case .decimalInteger: return decimalInteger != nil
         case .hexadecimalSequence: return hexadecimalSequence != nil

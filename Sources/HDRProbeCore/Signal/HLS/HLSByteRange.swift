@@ -1,17 +1,17 @@
 /// A sub-range of a resource: `<n>[@<o>]` (RFC 8216 §4.3.2.2 EXT-X-BYTERANGE, §4.3.2.5 the
 /// BYTERANGE attribute of EXT-X-MAP). Without `@<o>` the range starts where the previous one of the
 /// same resource ended; hdrprobe reads only the first segment, so it starts at 0 there.
-public struct HLSByteRange: Sendable, Equatable, Codable, CustomStringConvertible {
-    public var length: Int
-    public var offset: Int?
+package struct HLSByteRange: Sendable, Equatable, Codable, CustomStringConvertible {
+    package var length: Int
+    package var offset: Int?
 
-    public init(length: Int, offset: Int?) {
+    package init(length: Int, offset: Int?) {
         self.length = length
         self.offset = offset
     }
 
     /// nil when `text` is not `<decimal-integer>[@<decimal-integer>]`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         func decimal(_ s: Substring) -> Int? {
             guard !s.isEmpty, s.count <= 18, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
@@ -27,5 +27,5 @@ public struct HLSByteRange: Sendable, Equatable, Codable, CustomStringConvertibl
         }
     }
 
-    public var description: String { offset.map { "\(length)@\($0)" } ?? "\(length)" }
+    package var description: String { offset.map { "\(length)@\($0)" } ?? "\(length)" }
 }

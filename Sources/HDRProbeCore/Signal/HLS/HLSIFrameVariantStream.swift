@@ -1,17 +1,17 @@
 /// One `#EXT-X-I-FRAME-STREAM-INF` (RFC 8216 §4.3.4.3): the EXT-X-STREAM-INF attributes except
 /// FRAME-RATE, AUDIO, SUBTITLES and CLOSED-CAPTIONS, plus a REQUIRED `URI` (quoted-string) naming
 /// the I-frame Media Playlist. No URI line follows it.
-public struct HLSIFrameVariantStream: HLSVariantAttributes, Sendable, Equatable, Codable {
-    public var line: Int
-    public var attributes: HLSAttributeList
+package struct HLSIFrameVariantStream: HLSVariantAttributes, Sendable, Equatable, Codable {
+    package var line: Int
+    package var attributes: HLSAttributeList
 
-    public init(line: Int, attributes: HLSAttributeList) {
+    package init(line: Int, attributes: HLSAttributeList) {
         self.line = line
         self.attributes = attributes
     }
 
     /// The I-frame playlist URI (REQUIRED).
-    public var uri: String? { attributes["URI"]?.quotedString }
+    package var uri: String? { attributes["URI"]?.quotedString }
 
     static let tag = "EXT-X-I-FRAME-STREAM-INF"
 

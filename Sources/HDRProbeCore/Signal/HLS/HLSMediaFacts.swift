@@ -2,29 +2,29 @@
 /// init section plus the first segment, or the first TS segment): the signalling hdrprobe derives
 /// for it (`hls`), the stored sample entry, the Dolby Vision record and verdict, HDR10+ presence,
 /// and the first segment's bit rate. ``HLSVariantCheck`` compares a playlist's declarations with it.
-public struct HLSMediaFacts: Sendable, Equatable {
+package struct HLSMediaFacts: Sendable, Equatable {
     /// `container.format` of the report (`mp4`, `mpegts`, …).
-    public var container: String?
+    package var container: String?
     /// The ISO BMFF sample entry as stored in the init section (nil for TS).
-    public var storedSampleEntry: String?
+    package var storedSampleEntry: String?
     /// hdrprobe's signalling for the media (the report's `hls` object).
-    public var expected: HLSReport
+    package var expected: HLSReport
     /// The resolved Dolby Vision profile (record, else RPU), nil without Dolby Vision.
-    public var dolbyVision: DolbyVisionProfile?
+    package var dolbyVision: DolbyVisionProfile?
     /// `dv_level` of the configuration record.
-    public var dolbyVisionLevel: Int?
-    public var hasDolbyVisionRecord: Bool
-    public var dolbyVisionAccepted: Bool
+    package var dolbyVisionLevel: Int?
+    package var hasDolbyVisionRecord: Bool
+    package var dolbyVisionAccepted: Bool
     /// ST 2094-40 metadata in the frames scanned.
-    public var hdr10Plus: Bool
+    package var hdr10Plus: Bool
     /// The codec name of the video stream (`hevc`, `h264`, `av1`, …).
-    public var codec: String?
+    package var codec: String?
     /// Average bit rate of the first segment (bits/s), when its size and duration are known.
-    public var segmentBitRate: Int?
+    package var segmentBitRate: Int?
     /// The video's encryption (`encv` + `sinf`), nil when clear.
-    public var encryption: EncryptionReport?
+    package var encryption: EncryptionReport?
 
-    public init(container: String?, storedSampleEntry: String?, expected: HLSReport, dolbyVision: DolbyVisionProfile?,
+    package init(container: String?, storedSampleEntry: String?, expected: HLSReport, dolbyVision: DolbyVisionProfile?,
                 dolbyVisionLevel: Int?, hasDolbyVisionRecord: Bool, dolbyVisionAccepted: Bool, hdr10Plus: Bool,
                 codec: String?, segmentBitRate: Int? = nil) {
         self.container = container
@@ -41,7 +41,7 @@ public struct HLSMediaFacts: Sendable, Equatable {
 
     /// From the report of the media's first video stream; nil when the report has no video
     /// stream with HLS signalling.
-    public init?(report: ProbeReport, segmentBitRate: Int? = nil) {
+    package init?(report: ProbeReport, segmentBitRate: Int? = nil) {
         guard let video = report.streams.first(where: { $0.kind == .video && $0.hls != nil }),
               let hls = video.hls else { return nil }
         self.init(container: report.container.format, storedSampleEntry: video.sampleEntry, expected: hls,
@@ -54,8 +54,8 @@ public struct HLSMediaFacts: Sendable, Equatable {
     }
 
     /// The video element of hdrprobe's CODECS.
-    public var videoCodec: String { HLSCodecs(parsing: expected.codecs).codecs.first ?? "" }
+    package var videoCodec: String { HLSCodecs(parsing: expected.codecs).codecs.first ?? "" }
 
     /// The audio elements of hdrprobe's CODECS (the muxed audio's token).
-    public var audioCodecs: [String] { Array(HLSCodecs(parsing: expected.codecs).codecs.dropFirst()) }
+    package var audioCodecs: [String] { Array(HLSCodecs(parsing: expected.codecs).codecs.dropFirst()) }
 }

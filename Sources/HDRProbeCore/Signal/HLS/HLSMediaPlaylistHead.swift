@@ -6,25 +6,25 @@
 ///
 /// Same line grammar, header check, caps and error type as ``HLSMultivariantPlaylist``; a
 /// Multivariant Playlist tag (EXT-X-STREAM-INF, …) is an error (``HLSPlaylistError/Kind/multivariantPlaylistTag``).
-public struct HLSMediaPlaylistHead: Sendable, Equatable, Codable {
-    public var version: UInt64?
+package struct HLSMediaPlaylistHead: Sendable, Equatable, Codable {
+    package var version: UInt64?
     /// `EXT-X-TARGETDURATION`, when it comes before the first segment.
-    public var targetDuration: UInt64?
+    package var targetDuration: UInt64?
     /// `EXT-X-MAP` URI in force for the first segment (the last one before it).
-    public var initSegmentURI: String?
+    package var initSegmentURI: String?
     /// `EXT-X-MAP` BYTERANGE.
-    public var initSegmentByteRange: HLSByteRange?
-    public var initSegmentLine: Int?
-    public var firstSegmentURI: String?
+    package var initSegmentByteRange: HLSByteRange?
+    package var initSegmentLine: Int?
+    package var firstSegmentURI: String?
     /// `EXT-X-BYTERANGE` of the first segment, when it is a sub-range.
-    public var firstSegmentByteRange: HLSByteRange?
-    public var firstSegmentLine: Int?
+    package var firstSegmentByteRange: HLSByteRange?
+    package var firstSegmentLine: Int?
     /// The first EXTINF duration, seconds.
-    public var firstSegmentDuration: Double?
+    package var firstSegmentDuration: Double?
 
-    public init() {}
+    package init() {}
 
-    public static func parse(_ text: String, allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMediaPlaylistHead {
+    package static func parse(_ text: String, allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMediaPlaylistHead {
         guard text.utf8.count <= HLSPlaylistLimits.maxBytes else {
             throw HLSPlaylistError(.limitExceeded, line: 1,
                                    "playlist is \(text.utf8.count) bytes, more than the \(HLSPlaylistLimits.maxBytes)-byte limit")
@@ -32,7 +32,7 @@ public struct HLSMediaPlaylistHead: Sendable, Equatable, Codable {
         return try parse(bytes: Array(text.utf8), allowByteOrderMark: allowByteOrderMark)
     }
 
-    public static func parse(bytes: [UInt8], allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMediaPlaylistHead {
+    package static func parse(bytes: [UInt8], allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMediaPlaylistHead {
         let lines = try HLSPlaylistLine.split(bytes, allowByteOrderMark: allowByteOrderMark)
         try HLSPlaylistLine.checkHeader(lines)
         var head = HLSMediaPlaylistHead()

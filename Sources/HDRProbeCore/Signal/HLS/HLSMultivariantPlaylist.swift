@@ -12,18 +12,18 @@
 ///
 /// Errors are ``HLSPlaylistError``s with the line number (and column where one position is at
 /// fault); the first error stops the parse. Input is capped by ``HLSPlaylistLimits``.
-public struct HLSMultivariantPlaylist: Sendable, Equatable, Codable {
+package struct HLSMultivariantPlaylist: Sendable, Equatable, Codable {
     /// `EXT-X-VERSION`, when present.
-    public var version: UInt64?
-    public var independentSegments: Bool
-    public var variants: [HLSVariantStream]
-    public var iFrameVariants: [HLSIFrameVariantStream]
-    public var renditions: [HLSRendition]
-    public var sessionData: [HLSSessionData]
+    package var version: UInt64?
+    package var independentSegments: Bool
+    package var variants: [HLSVariantStream]
+    package var iFrameVariants: [HLSIFrameVariantStream]
+    package var renditions: [HLSRendition]
+    package var sessionData: [HLSSessionData]
     /// Number of lines read.
-    public var lineCount: Int
+    package var lineCount: Int
 
-    public init(version: UInt64? = nil, independentSegments: Bool = false, variants: [HLSVariantStream] = [],
+    package init(version: UInt64? = nil, independentSegments: Bool = false, variants: [HLSVariantStream] = [],
                 iFrameVariants: [HLSIFrameVariantStream] = [], renditions: [HLSRendition] = [],
                 sessionData: [HLSSessionData] = [], lineCount: Int = 0) {
         self.version = version
@@ -37,7 +37,7 @@ public struct HLSMultivariantPlaylist: Sendable, Equatable, Codable {
 
     /// Parses playlist text. A leading U+FEFF is a byte order mark (refused unless
     /// `allowByteOrderMark`).
-    public static func parse(_ text: String, allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMultivariantPlaylist {
+    package static func parse(_ text: String, allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMultivariantPlaylist {
         guard text.utf8.count <= HLSPlaylistLimits.maxBytes else {
             throw HLSPlaylistError(.limitExceeded, line: 1,
                                    "playlist is \(text.utf8.count) bytes, more than the \(HLSPlaylistLimits.maxBytes)-byte limit")
@@ -46,7 +46,7 @@ public struct HLSMultivariantPlaylist: Sendable, Equatable, Codable {
     }
 
     /// Parses playlist bytes (UTF-8 is validated line by line).
-    public static func parse(bytes: [UInt8], allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMultivariantPlaylist {
+    package static func parse(bytes: [UInt8], allowByteOrderMark: Bool = false) throws(HLSPlaylistError) -> HLSMultivariantPlaylist {
         let lines = try HLSPlaylistLine.split(bytes, allowByteOrderMark: allowByteOrderMark)
         try HLSPlaylistLine.checkHeader(lines)
         var playlist = HLSMultivariantPlaylist(lineCount: lines.count)

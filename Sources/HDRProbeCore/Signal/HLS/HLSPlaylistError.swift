@@ -1,8 +1,8 @@
 /// Why an HLS playlist could not be read, with the 1-based line number (and the 1-based column,
 /// in Unicode scalars, when one position is at fault). Grammar from RFC 8216 §4.1 (lines, BOM,
 /// UTF-8), §4.2 (attribute lists), §4.3 (tags); caps from ``HLSPlaylistLimits``.
-public struct HLSPlaylistError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
+package struct HLSPlaylistError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
         /// Line 1 is not `#EXTM3U` (RFC 8216 §4.3.1.1).
         case missingHeader
         /// The text starts with a byte order mark; RFC 8216 §4.1: "clients SHOULD fail to parse".
@@ -34,14 +34,14 @@ public struct HLSPlaylistError: Error, Sendable, Equatable, Codable, CustomStrin
         case multivariantPlaylistTag
     }
 
-    public let kind: Kind
-    public let line: Int
-    public let column: Int?
-    public let message: String
+    package let kind: Kind
+    package let line: Int
+    package let column: Int?
+    package let message: String
     /// The attribute-list error behind an ``Kind/invalidAttributeList``.
-    public let attributeError: HLSAttributeListError?
+    package let attributeError: HLSAttributeListError?
 
-    public init(_ kind: Kind, line: Int, column: Int? = nil, _ message: String,
+    package init(_ kind: Kind, line: Int, column: Int? = nil, _ message: String,
                 attributeError: HLSAttributeListError? = nil) {
         self.kind = kind
         self.line = line
@@ -50,7 +50,7 @@ public struct HLSPlaylistError: Error, Sendable, Equatable, Codable, CustomStrin
         self.attributeError = attributeError
     }
 
-    public var description: String {
+    package var description: String {
         "line \(line)" + (column.map { ", column \($0)" } ?? "") + ": " + message
     }
 }

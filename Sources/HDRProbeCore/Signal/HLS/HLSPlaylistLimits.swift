@@ -3,13 +3,13 @@
 /// characters; media playlists of long VOD titles reach tens of thousands of lines, and the media
 /// reader stops at the first segment anyway. Work is linear in the input, which is refused
 /// beyond ``maxBytes``.
-public enum HLSPlaylistLimits {
+package enum HLSPlaylistLimits {
     /// Largest accepted playlist, in bytes (16 MiB).
-    public static let maxBytes = 16 * 1024 * 1024
+    package static let maxBytes = 16 * 1024 * 1024
     /// Most lines read (a line past this is an error).
-    public static let maxLines = 200_000
+    package static let maxLines = 200_000
     /// Longest line, in UTF-8 bytes, without its line terminator (64 KiB: long tokenised URIs fit).
-    public static let maxLineLength = 65_536
+    package static let maxLineLength = 65_536
     /// Most attributes in one attribute list (the longest standard tag, EXT-X-STREAM-INF, defines 14).
-    public static let maxAttributesPerList = 128
+    package static let maxAttributesPerList = 128
 }

@@ -1,24 +1,24 @@
 /// One `#EXT-X-MEDIA` (RFC 8216 §4.3.4.1): an alternative rendition. TYPE (AUDIO, VIDEO,
 /// SUBTITLES, CLOSED-CAPTIONS), GROUP-ID and NAME are REQUIRED; URI must not be present for
 /// CLOSED-CAPTIONS, whose INSTREAM-ID is REQUIRED; DEFAULT / AUTOSELECT / FORCED are YES or NO.
-public struct HLSRendition: Sendable, Equatable, Codable {
-    public var line: Int
-    public var attributes: HLSAttributeList
+package struct HLSRendition: Sendable, Equatable, Codable {
+    package var line: Int
+    package var attributes: HLSAttributeList
 
-    public init(line: Int, attributes: HLSAttributeList) {
+    package init(line: Int, attributes: HLSAttributeList) {
         self.line = line
         self.attributes = attributes
     }
 
-    public var type: String? { attributes["TYPE"]?.enumeratedString }
-    public var groupID: String? { attributes["GROUP-ID"]?.quotedString }
-    public var name: String? { attributes["NAME"]?.quotedString }
-    public var uri: String? { attributes["URI"]?.quotedString }
-    public var language: String? { attributes["LANGUAGE"]?.quotedString }
+    package var type: String? { attributes["TYPE"]?.enumeratedString }
+    package var groupID: String? { attributes["GROUP-ID"]?.quotedString }
+    package var name: String? { attributes["NAME"]?.quotedString }
+    package var uri: String? { attributes["URI"]?.quotedString }
+    package var language: String? { attributes["LANGUAGE"]?.quotedString }
     /// `CHANNELS` (`"2"`, `"16/JOC"` for Atmos — docs/rules/hls-signalling.md §8).
-    public var channels: String? { attributes["CHANNELS"]?.quotedString }
-    public var isDefault: Bool { attributes["DEFAULT"]?.rawText == "YES" }
-    public var isAutoselect: Bool { attributes["AUTOSELECT"]?.rawText == "YES" }
+    package var channels: String? { attributes["CHANNELS"]?.quotedString }
+    package var isDefault: Bool { attributes["DEFAULT"]?.rawText == "YES" }
+    package var isAutoselect: Bool { attributes["AUTOSELECT"]?.rawText == "YES" }
 
     static let tag = "EXT-X-MEDIA"
     static let types = ["AUDIO", "VIDEO", "SUBTITLES", "CLOSED-CAPTIONS"]

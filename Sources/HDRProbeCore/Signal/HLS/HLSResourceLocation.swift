@@ -6,15 +6,15 @@
 /// dropped. Local references are percent-decoded (`a%20b.m4s` → `a b.m4s`) and lose their query.
 /// Any scheme other than `http`, `https` and `file` is refused: hdrprobe never hands a playlist's
 /// URI to a protocol it did not choose (`concat:`, `pipe:`, `data:` …).
-public enum HLSResourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+package enum HLSResourceLocation: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
     case file(String)
     case remote(String)
 
-    public enum ResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum ResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupportedScheme(String)
         case empty
 
-        public var description: String {
+        package var description: String {
             switch self {
             case let .unsupportedScheme(s): return "URI scheme '\(s):' is not supported (only http, https and local files)"
             case .empty: return "empty URI"
@@ -23,7 +23,7 @@ public enum HLSResourceLocation: Sendable, Equatable, Hashable, Codable, CustomS
     }
 
     /// A location given on the command line: an `http(s)://` or `file://` URL, else a path.
-    public init(argument text: String) throws(ResolutionError) {
+    package init(argument text: String) throws(ResolutionError) {
         guard !text.isEmpty else { throw .empty }
         if let scheme = Self.scheme(of: text) {
             switch scheme.lowercased() {
@@ -39,27 +39,27 @@ public enum HLSResourceLocation: Sendable, Equatable, Hashable, Codable, CustomS
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .file(p): return p
         case let .remote(u): return u
         }
     }
 
-    public var isRemote: Bool {
+    package var isRemote: Bool {
         if case .remote = self { return true }
         return false
     }
 
     /// The last path component (for naming), without query.
-    public var lastComponent: String {
+    package var lastComponent: String {
         let text = description
         let path = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
         return path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Resolves `reference` (a URI line or `URI=` value) against this location.
-    public func resolve(_ reference: String) throws(ResolutionError) -> HLSResourceLocation {
+    package func resolve(_ reference: String) throws(ResolutionError) -> HLSResourceLocation {
         let ref = Self.dropFragment(reference.trimmingSpaces)
         guard !ref.isEmpty else { throw .empty }
         if let scheme = Self.scheme(of: ref), scheme.count > 1 {

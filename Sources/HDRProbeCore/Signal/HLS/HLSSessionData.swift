@@ -1,19 +1,19 @@
 /// One `#EXT-X-SESSION-DATA` (RFC 8216 §4.3.4.4): DATA-ID (REQUIRED quoted-string) with either a
 /// VALUE or a URI (quoted-strings; "MUST contain either a VALUE or URI attribute, but not both"),
 /// and an optional LANGUAGE.
-public struct HLSSessionData: Sendable, Equatable, Codable {
-    public var line: Int
-    public var attributes: HLSAttributeList
+package struct HLSSessionData: Sendable, Equatable, Codable {
+    package var line: Int
+    package var attributes: HLSAttributeList
 
-    public init(line: Int, attributes: HLSAttributeList) {
+    package init(line: Int, attributes: HLSAttributeList) {
         self.line = line
         self.attributes = attributes
     }
 
-    public var dataID: String? { attributes["DATA-ID"]?.quotedString }
-    public var value: String? { attributes["VALUE"]?.quotedString }
-    public var uri: String? { attributes["URI"]?.quotedString }
-    public var language: String? { attributes["LANGUAGE"]?.quotedString }
+    package var dataID: String? { attributes["DATA-ID"]?.quotedString }
+    package var value: String? { attributes["VALUE"]?.quotedString }
+    package var uri: String? { attributes["URI"]?.quotedString }
+    package var language: String? { attributes["LANGUAGE"]?.quotedString }
 
     static let tag = "EXT-X-SESSION-DATA"
 

@@ -3,41 +3,41 @@
 /// `docs/rules/hls-signalling.md` §5, §9–§13). Each accessor returns nil when the attribute is
 /// absent or does not have its type's syntax (the playlist parser has already rejected the latter
 /// for the attributes it checks).
-public protocol HLSVariantAttributes {
+package protocol HLSVariantAttributes {
     var attributes: HLSAttributeList { get }
 }
 
 extension HLSVariantAttributes {
     /// `BANDWIDTH` (REQUIRED): peak segment bit rate, bits/s.
-    public var bandwidth: UInt64? { attributes["BANDWIDTH"]?.decimalInteger }
+    package var bandwidth: UInt64? { attributes["BANDWIDTH"]?.decimalInteger }
 
     /// `AVERAGE-BANDWIDTH`, bits/s.
-    public var averageBandwidth: UInt64? { attributes["AVERAGE-BANDWIDTH"]?.decimalInteger }
+    package var averageBandwidth: UInt64? { attributes["AVERAGE-BANDWIDTH"]?.decimalInteger }
 
     /// `CODECS` split into its formats (`"hvc1.2.4.L150,ec-3"` → [`hvc1.2.4.L150`, `ec-3`]).
-    public var codecs: [String]? { attributes["CODECS"]?.quotedString.map { HLSCodecs(parsing: $0).codecs } }
+    package var codecs: [String]? { attributes["CODECS"]?.quotedString.map { HLSCodecs(parsing: $0).codecs } }
 
     /// `SUPPLEMENTAL-CODECS` split into elements and each element into codec and brands.
-    public var supplementalCodecs: [SupplementalCodecs.Element]? {
+    package var supplementalCodecs: [SupplementalCodecs.Element]? {
         attributes["SUPPLEMENTAL-CODECS"]?.quotedString.map { SupplementalCodecs(parsing: $0).elements }
     }
 
     /// `VIDEO-RANGE` when present and recognised (`SDR`, `HLG`, `PQ`); see ``effectiveVideoRange``.
-    public var videoRange: VideoRange? { attributes["VIDEO-RANGE"]?.enumeratedString.flatMap(VideoRange.init) }
+    package var videoRange: VideoRange? { attributes["VIDEO-RANGE"]?.enumeratedString.flatMap(VideoRange.init) }
 
     /// The range a client assumes: absence implies `SDR`; an unrecognised value gives nil
     /// (such a variant should not be selected, docs/rules/hls-signalling.md §9).
-    public var effectiveVideoRange: VideoRange? {
+    package var effectiveVideoRange: VideoRange? {
         guard let raw = attributes["VIDEO-RANGE"] else { return .sdr }
         return raw.enumeratedString.flatMap(VideoRange.init)
     }
 
     /// `RESOLUTION` (`WxH`).
-    public var resolution: HLSResolution? { attributes["RESOLUTION"]?.decimalResolution }
+    package var resolution: HLSResolution? { attributes["RESOLUTION"]?.decimalResolution }
 
     /// `HDCP-LEVEL` when present and recognised.
-    public var hdcpLevel: HDCPLevel? { attributes["HDCP-LEVEL"]?.enumeratedString.flatMap(HDCPLevel.init) }
+    package var hdcpLevel: HDCPLevel? { attributes["HDCP-LEVEL"]?.enumeratedString.flatMap(HDCPLevel.init) }
 
     /// `VIDEO` rendition group id.
-    public var videoGroup: String? { attributes["VIDEO"]?.quotedString }
+    package var videoGroup: String? { attributes["VIDEO"]?.quotedString }
 }

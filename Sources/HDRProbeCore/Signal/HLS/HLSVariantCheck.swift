@@ -18,13 +18,13 @@
 /// - muxed audio matches the audio codecs of CODECS when the variant has no AUDIO group (§8);
 /// - the first segment's bit rate stays within BANDWIDTH + 10 % (§13);
 /// - HEVC / AV1 / Dolby Vision are not carried in MPEG-TS segments (`docs/rules/apple-playback.md` §3).
-public enum HLSVariantCheck {
+package enum HLSVariantCheck {
     static let videoEntries: Set<String> = VideoCodecString.hevcEntries.union(VideoCodecString.avcEntries)
         .union(VideoCodecString.av1Entries).union(VideoCodecString.vp9Entries)
     static let inBandEntries = VideoCodecString.inBandEntries
 
     /// The issues of `variant` against `media`, rule by rule in the order of the list above.
-    public static func check(_ variant: HLSVariantStream, media: HLSMediaFacts) -> [HLSSignalIssue] {
+    package static func check(_ variant: HLSVariantStream, media: HLSMediaFacts) -> [HLSSignalIssue] {
         var issues = Issues()
         if let issue = HLSSignalIssue.encryption(scheme: media.encryption?.scheme, encrypted: media.encryption != nil) {
             issues.list.append(issue)

@@ -2,15 +2,15 @@
 /// (RFC 8216 §4.3.4.2; attributes of draft-pantos-hls-rfc8216bis §4.4.6.2;
 /// `docs/rules/hls-signalling.md` §5, §9–§14). The attribute list is kept whole and in order;
 /// typed accessors come from ``HLSVariantAttributes``.
-public struct HLSVariantStream: HLSVariantAttributes, Sendable, Equatable, Codable {
+package struct HLSVariantStream: HLSVariantAttributes, Sendable, Equatable, Codable {
     /// Line of the `#EXT-X-STREAM-INF` tag.
-    public var line: Int
-    public var attributes: HLSAttributeList
+    package var line: Int
+    package var attributes: HLSAttributeList
     /// The Media Playlist URI, as written.
-    public var uri: String
-    public var uriLine: Int
+    package var uri: String
+    package var uriLine: Int
 
-    public init(line: Int, attributes: HLSAttributeList, uri: String, uriLine: Int) {
+    package init(line: Int, attributes: HLSAttributeList, uri: String, uriLine: Int) {
         self.line = line
         self.attributes = attributes
         self.uri = uri
@@ -18,13 +18,13 @@ public struct HLSVariantStream: HLSVariantAttributes, Sendable, Equatable, Codab
     }
 
     /// `FRAME-RATE` (decimal-floating-point, frames/s).
-    public var frameRate: Double? { attributes["FRAME-RATE"]?.decimalFloatingPoint }
+    package var frameRate: Double? { attributes["FRAME-RATE"]?.decimalFloatingPoint }
     /// `FRAME-RATE` as written (`23.976`), for exact comparison.
-    public var frameRateText: String? { attributes["FRAME-RATE"]?.rawText }
-    public var audioGroup: String? { attributes["AUDIO"]?.quotedString }
-    public var subtitlesGroup: String? { attributes["SUBTITLES"]?.quotedString }
+    package var frameRateText: String? { attributes["FRAME-RATE"]?.rawText }
+    package var audioGroup: String? { attributes["AUDIO"]?.quotedString }
+    package var subtitlesGroup: String? { attributes["SUBTITLES"]?.quotedString }
     /// `CLOSED-CAPTIONS`: a group id (quoted) or `NONE` (enumerated).
-    public var closedCaptions: String? {
+    package var closedCaptions: String? {
         guard let v = attributes["CLOSED-CAPTIONS"] else { return nil }
         return v.quotedString ?? v.enumeratedString
     }

@@ -14,20 +14,20 @@
 /// | 4, 20, unknown | strip | "unsupported Dolby Vision profile" |
 /// | refused by the policy | strip | only the base is signalled |
 /// | RPUs but no record, signalled | add | Apple players never engage DV without a record (§1.1) |
-public struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
-    public enum Action: String, Sendable, Codable, CaseIterable {
+package struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
+    package enum Action: String, Sendable, Codable, CaseIterable {
         case keep, rewrite, strip, add
     }
 
-    public var action: Action
+    package var action: Action
     /// The box the record is written as in fMP4 (movenc: `dvwC` for profile > 10, `dvvC` for > 7,
     /// else `dvcC`, §2.5); nil when stripped.
-    @NullEncoded public var box: String?
+    @NullEncoded package var box: String?
     /// The record's profile after the action (`8.1` for a rewrite), nil when stripped.
-    @NullEncoded public var profile: String?
-    public var reason: String
+    @NullEncoded package var profile: String?
+    package var reason: String
 
-    public init(action: Action, box: String?, profile: String?, reason: String) {
+    package init(action: Action, box: String?, profile: String?, reason: String) {
         self.action = action
         self.box = box
         self.profile = profile
@@ -35,7 +35,7 @@ public struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
     }
 
     /// movenc's box choice for a profile (§2.5).
-    public static func box(forProfile profile: Int) -> String {
+    package static func box(forProfile profile: Int) -> String {
         profile > 10 ? "dvwC" : profile > 7 ? "dvvC" : "dvcC"
     }
 
@@ -46,12 +46,12 @@ public struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
     ///   - signalled: whether the HLS decision signals a Dolby Vision element.
     /// A record over a stream without RPUs: strip it, since it would promise Dolby Vision the
     /// stream does not carry (SUPPLEMENTAL-CODECS is not written either).
-    public static func withoutRPUs(framesScanned: Int) -> DolbyVisionRecordPlan {
+    package static func withoutRPUs(framesScanned: Int) -> DolbyVisionRecordPlan {
         DolbyVisionRecordPlan(action: .strip, box: nil, profile: nil,
                               reason: "None of the \(framesScanned) scanned frames carries a Dolby Vision RPU: the record promises Dolby Vision the stream does not carry, so it is stripped and no SUPPLEMENTAL-CODECS is written; the base layer plays as it is.")
     }
 
-    public static func decide(codec: String, profile: DolbyVisionProfile?, hasRecord: Bool, accepted: Bool,
+    package static func decide(codec: String, profile: DolbyVisionProfile?, hasRecord: Bool, accepted: Bool,
                               signalled: Bool) -> DolbyVisionRecordPlan? {
         guard let dv = profile else { return nil }
         let name = dv.string

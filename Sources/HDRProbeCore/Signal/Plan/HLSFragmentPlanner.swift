@@ -11,17 +11,17 @@ import Foundation
 /// record (`hvc1` + `dvvC` fails with -11868 on panels without Dolby Vision). Profile 5 and 10.0
 /// have no compatible base and therefore no fallback; a refused profile is already signalled as
 /// its base layer.
-public enum HLSFragmentPlanner {
-    public struct Entry: Sendable, Equatable, Codable {
-        public enum Role: String, Sendable, Codable { case primary, fallback }
-        public var file: String
-        public var role: Role
+package enum HLSFragmentPlanner {
+    package struct Entry: Sendable, Equatable, Codable {
+        package enum Role: String, Sendable, Codable { case primary, fallback }
+        package var file: String
+        package var role: Role
         /// `#` comment lines (with the `# ` prefix) printed before the tag.
-        public var comments: [String]
-        public var streamInf: String
-        public var uri: String
+        package var comments: [String]
+        package var streamInf: String
+        package var uri: String
 
-        public init(file: String, role: Role, comments: [String], streamInf: String, uri: String) {
+        package init(file: String, role: Role, comments: [String], streamInf: String, uri: String) {
             self.file = file
             self.role = role
             self.comments = comments
@@ -31,18 +31,18 @@ public enum HLSFragmentPlanner {
     }
 
     /// A file that gave no variant, with the reason.
-    public struct Skipped: Sendable, Equatable, Codable {
-        public var file: String
-        public var reason: String
+    package struct Skipped: Sendable, Equatable, Codable {
+        package var file: String
+        package var reason: String
     }
 
-    public struct Fragment: Sendable, Equatable, Codable {
-        public var entries: [Entry]
-        public var skipped: [Skipped]
+    package struct Fragment: Sendable, Equatable, Codable {
+        package var entries: [Entry]
+        package var skipped: [Skipped]
 
         /// The playlist text; `header` adds `#EXTM3U`, `#EXT-X-VERSION:7` and
         /// `#EXT-X-INDEPENDENT-SEGMENTS` (the master AetherEngine serves, `docs/rules/apple-playback.md` §3).
-        public func render(header: Bool, generator: String) -> String {
+        package func render(header: Bool, generator: String) -> String {
             var lines: [String] = []
             if header {
                 lines += ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
@@ -61,7 +61,7 @@ public enum HLSFragmentPlanner {
 
     /// `{name}` in `uriTemplate` is the file name without directory and extension; a fallback
     /// variant's name gets `_<range>base` appended (`dv_p81_hdr10base`).
-    public static func fragment(reports: [ProbeReport], uriTemplate: String = "{name}/prog_index.m3u8") -> Fragment {
+    package static func fragment(reports: [ProbeReport], uriTemplate: String = "{name}/prog_index.m3u8") -> Fragment {
         var fragment = Fragment(entries: [], skipped: [])
         for report in reports {
             let file = report.path
@@ -102,7 +102,7 @@ public enum HLSFragmentPlanner {
     /// outside the unreserved set `A–Z a–z 0–9 - . _ ~` becomes `%XX`, so a space, `#`, `?`, `%`, a
     /// quote or a line break can neither end the URI line nor change what it points at.
     /// The name's exact bytes are encoded (one that is not UTF-8 keeps them: `%E9`, not U+FFFD's `%EF%BF%BD`).
-    public static func percentEncoded(bytes name: [UInt8]) -> String {
+    package static func percentEncoded(bytes name: [UInt8]) -> String {
         var out = ""
         for byte in name {
             switch byte {
@@ -168,7 +168,7 @@ public enum HLSFragmentPlanner {
     }
 
     /// The same `#EXT-X-STREAM-INF` line without its SUPPLEMENTAL-CODECS attribute.
-    public static func withoutSupplementalCodecs(_ line: String) -> String {
+    package static func withoutSupplementalCodecs(_ line: String) -> String {
         let tag = StreamInfLine.tag
         guard line.hasPrefix(tag), let list = try? HLSAttributeList.parse(String(line.dropFirst(tag.count))) else {
             return line

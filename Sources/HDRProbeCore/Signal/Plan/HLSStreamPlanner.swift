@@ -2,24 +2,24 @@
 /// the stream really carries (the configuration record, else the in-band parameter sets), applies
 /// the `docs/rules/hls-signalling.md` §5.2 decision with the policy's Dolby Vision verdict, and assembles the
 /// report's `hls` object (§8 audio token, §10 FRAME-RATE, §12 RESOLUTION, §13 bandwidth, §14 line).
-public enum HLSStreamPlanner {
-    public struct Plan: Sendable, Equatable {
-        public var report: HLSReport?
-        public var signalling: HLSVideoSignalling
-        public var sampleEntryPlan: SampleEntryPlan
+package enum HLSStreamPlanner {
+    package struct Plan: Sendable, Equatable {
+        package var report: HLSReport?
+        package var signalling: HLSVideoSignalling
+        package var sampleEntryPlan: SampleEntryPlan
         /// The resolved Dolby Vision profile, level and verdict, when the stream has Dolby Vision.
-        public var dolbyVision: HLSVideoSource.DolbyVision?
-        public var frameRate: HLSFrameRate?
-        public var resolution: HLSResolution?
+        package var dolbyVision: HLSVideoSource.DolbyVision?
+        package var frameRate: HLSFrameRate?
+        package var resolution: HLSResolution?
         /// The audio token of the first playable audio stream.
-        public var audio: AudioCodecString?
-        public var bandwidth: HLSBandwidth?
+        package var audio: AudioCodecString?
+        package var bandwidth: HLSBandwidth?
         /// Every issue met on the way (decision and line checks).
-        public var issues: [HLSSignalIssue]
+        package var issues: [HLSSignalIssue]
     }
 
     /// The base-layer codec string (`hvc1…`, `avc1…`, `av01…`, `vp09…`) from the evidence.
-    public static func baseCodecString(_ e: VideoEvidence, framesPerSecond fps: Double? = nil) -> Result<VideoCodecString, CodecStringError> {
+    package static func baseCodecString(_ e: VideoEvidence, framesPerSecond fps: Double? = nil) -> Result<VideoCodecString, CodecStringError> {
         let record = e.configurationRecord
         let isRecord = record.first == 1
         switch e.codec {
@@ -55,7 +55,7 @@ public enum HLSStreamPlanner {
 
     /// `audio`: the file's audio streams in container order; `bandwidth`: measured for the
     /// variant (video plus the chosen audio), nil when unknown.
-    public static func plan(evidence e: VideoEvidence, stream s: StreamReport, audio: [AudioCodecInput],
+    package static func plan(evidence e: VideoEvidence, stream s: StreamReport, audio: [AudioCodecInput],
                             bandwidth: HLSBandwidth?, policy: DolbyVisionPolicy) -> Plan {
         let codec = e.codec ?? "unknown"
         let base = baseCodecString(e, framesPerSecond: s.frameRate?.value)

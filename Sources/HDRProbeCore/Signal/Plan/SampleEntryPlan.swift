@@ -3,10 +3,10 @@
 /// (`docs/rules/apple-playback.md` §2.1 codec-tag promotion, §2.2 in-band parameter sets, §2.3
 /// Annex B private data, §2.4 SEI arrays in hvcC, §2.7 P5 colour; `docs/rules/hls-signalling.md` §5.2 for the
 /// entry itself). Reported as `hls.plan`.
-public struct SampleEntryPlan: Sendable, Equatable, Codable {
+package struct SampleEntryPlan: Sendable, Equatable, Codable {
     /// One remux step, with a stable code and the sentence that says what and why.
-    public struct Step: Sendable, Equatable, Codable {
-        public enum Code: String, Sendable, Codable, CaseIterable {
+    package struct Step: Sendable, Equatable, Codable {
+        package enum Code: String, Sendable, Codable, CaseIterable {
             /// §2.1: write the entry hdrprobe wants (`hev1` → `hvc1`, `hvc1` → `dvh1` for P5, …).
             case promoteEntry
             /// §2.2: the configuration record has no parameter sets; collect them from the stream.
@@ -22,23 +22,23 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
             case forceColour
         }
 
-        public var code: Code
-        public var detail: String
+        package var code: Code
+        package var detail: String
 
-        public init(_ code: Code, _ detail: String) {
+        package init(_ code: Code, _ detail: String) {
             self.code = code
             self.detail = detail
         }
     }
 
     /// The entry as stored (ISO BMFF only; nil for Matroska, TS and raw streams).
-    @NullEncoded public var stored: String?
+    @NullEncoded package var stored: String?
     /// The entry the stream should carry (`hls.sampleEntry`).
-    public var target: String
-    public var steps: [Step]
-    @NullEncoded public var dolbyVisionRecord: DolbyVisionRecordPlan?
+    package var target: String
+    package var steps: [Step]
+    @NullEncoded package var dolbyVisionRecord: DolbyVisionRecordPlan?
 
-    public init(stored: String?, target: String, steps: [Step], dolbyVisionRecord: DolbyVisionRecordPlan?) {
+    package init(stored: String?, target: String, steps: [Step], dolbyVisionRecord: DolbyVisionRecordPlan?) {
         self.stored = stored
         self.target = target
         self.steps = steps
@@ -46,7 +46,7 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
     }
 
     /// Whether the stream can be packaged as it is (no step, record kept or absent).
-    public var isCopyAsIs: Bool {
+    package var isCopyAsIs: Bool {
         steps.isEmpty && (dolbyVisionRecord == nil || dolbyVisionRecord?.action == .keep)
     }
 
@@ -54,7 +54,7 @@ public struct SampleEntryPlan: Sendable, Equatable, Codable {
     ///   - evidence: the stream as measured.
     ///   - signalling: the §5.2 decision for it.
     ///   - dolbyVision: the resolved profile and the policy's verdict, when the stream has Dolby Vision.
-    public static func plan(evidence e: VideoEvidence, signalling: HLSVideoSignalling,
+    package static func plan(evidence e: VideoEvidence, signalling: HLSVideoSignalling,
                             dolbyVision: HLSVideoSource.DolbyVision?) -> SampleEntryPlan {
         var steps: [Step] = []
         let target = signalling.sampleEntry
