@@ -7,7 +7,7 @@ strace pass per tool: read/pread64/readv/preadv on the film's file descriptor), 
 estimate (bytes / 100 MB/s + read calls x 0.5 ms), and with root the wall time after
 `echo 3 > /proc/sys/vm/drop_caches` (one cold run per tool and file). Then a library scan: a folder
 of hard links to the films, `hdrprobe scan` (cold, then warm cache) against `mediainfo` over the
-same files. Writes Reports/benchmarks-films.md (markdown) and prints it.
+same files. Writes the section "Films" of Reports/benchmarks.md (markdown) and prints it.
 """
 import os, re, statistics, subprocess, sys, tempfile, time, shutil, platform, datetime
 
@@ -110,10 +110,11 @@ def version(cmd, pattern):
 def write(rows, cold_ok, scan):
     out = []
     cpu = next((l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name')), '?')
+    hv = version([HDRPROBE, '--version'], r'^(\S+)')
+    mv = version(['mediainfo', '--Version'], r'v([0-9.]+)')
+    fv = version(['ffprobe', '-version'], r'version (\S+)')
     out.append(f'Date {datetime.date.today().isoformat()}; {os.cpu_count()} cores ({cpu}), {platform.release()}; '
-               f'hdrprobe {version([HDRPROBE, "--version"], r"^(\S+)")} (release build), '
-               f'MediaInfo {version(["mediainfo", "--Version"], r"v([0-9.]+)")}, '
-               f'ffprobe {version(["ffprobe", "-version"], r"version (\S+)")}. Median of {RUNS} runs, tools alternating.')
+               f'hdrprobe {hv} (release build), MediaInfo {mv}, ffprobe {fv}. Median of {RUNS} runs, tools alternating.')
     out.append('')
     out.append('| file | tool | wall ms | ÷ MediaInfo | CPU ms | peak RSS MiB | MB read | read calls | network est. ms | cold wall ms |')
     out.append('|---|---|---|---|---|---|---|---|---|---|')
@@ -135,8 +136,27 @@ def write(rows, cold_ok, scan):
                    f"{scan['mediainfo']:.0f} ms (hdrprobe cold ÷ MediaInfo = {scan['cold'] / scan['mediainfo']:.2f}).")
     text = '\n'.join(out) + '\n'
     print(text)
-    with open(os.path.join(ROOT, 'Reports', 'benchmarks-films.md'), 'w') as f:
-        f.write('# Film benchmark (bench/films.sh)\n\n' + text)
+    replace_section(os.path.join(ROOT, 'Reports', 'benchmarks.md'), SECTION, text)
+
+
+SECTION = '## Films (`bench/films.sh`)'
+
+
+def replace_section(path, heading, body):
+    """Puts `heading` + `body` in place of that section of `path` (appended when absent); the
+    notes paragraph right under the heading (lines starting with '> ') is kept."""
+    lines = open(path).read().split('\n') if os.path.exists(path) else []
+    if heading in lines:
+        start = lines.index(heading)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith('## ')), len(lines))
+        notes = [l for l in lines[start + 1:end] if l.startswith('> ')]
+        lines = lines[:start] + lines[end:]
+    else:
+        start, notes = len(lines), []
+    section = [heading, ''] + (notes + [''] if notes else []) + body.rstrip('\n').split('\n') + ['']
+    lines = lines[:start] + section + lines[start:]
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines).rstrip('\n') + '\n')
 
 
 if __name__ == '__main__':
