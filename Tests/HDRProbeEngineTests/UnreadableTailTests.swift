@@ -25,15 +25,18 @@ import Testing
         let url = dir.appendingPathComponent((junk ? "junk_" : "zeros_") + name)
         try head.write(to: url)
         if junk {
+            // Written 1 MiB at a time: the test process's peak RSS is a budget other tests check.
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-            var words = [UInt64](repeating: 0, count: junkTailBytes / 8)
-            for i in words.indices {
-                state ^= state << 13; state ^= state >> 7; state ^= state << 17
-                words[i] = state
-            }
+            var words = [UInt64](repeating: 0, count: (1 << 20) / 8)
             let handle = try FileHandle(forWritingTo: url)
             try handle.seekToEnd()
-            try handle.write(contentsOf: words.withUnsafeBytes { Data($0) })
+            for _ in 0..<(junkTailBytes >> 20) {
+                for i in words.indices {
+                    state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                    words[i] = state
+                }
+                try handle.write(contentsOf: words.withUnsafeBytes { Data($0) })
+            }
             try handle.close()
         } else {
             #expect(truncate(url.path, off_t(zeroTailSize)) == 0)
