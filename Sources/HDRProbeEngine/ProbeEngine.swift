@@ -12,6 +12,8 @@ package struct ProbeOptions: Sendable {
     package var policy: DolbyVisionPolicy
     /// Bytes libavformat may read to identify streams in header-less formats (TS, raw).
     package var probeBytes: Int
+    /// Also plan each video stream's DASH Representation (`streams[N].dash`; `hdrprobe dash`).
+    package var dashSignalling = false
 
     package init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
                 policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20) {
@@ -280,6 +282,13 @@ package struct ProbeEngine: Sendable {
             let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
                                              bandwidth: bandwidth, policy: options.policy)
             report.hls = plan.report
+            if options.dashSignalling {
+                let videoAlone = Self.bandwidth(video: s, audio: nil, demuxer: demuxer, fileSize: fileSize,
+                                                scan: e.scan, fps: report.frameRate?.value)
+                report.dash = DASHReport(DASHRepresentationPlan.plan(signalling: plan.signalling, dolbyVision: plan.dolbyVision, stream: report,
+                                                                     sampleAspectRatio: e.scan.sampleAspectRatio,
+                                                                     bandwidth: videoAlone))
+            }
             streamFindings += plan.issues.filter { $0.severity >= .warning }.map { Finding($0, stream: s.index) }
             streams.append(report)
             findings += streamFindings
@@ -314,6 +323,7 @@ package struct ProbeEngine: Sendable {
         report.hdr = nil
         report.dolbyVision = nil
         report.hls = nil
+        report.dash = nil
         return report
     }
 
