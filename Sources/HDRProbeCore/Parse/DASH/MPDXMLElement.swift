@@ -1,0 +1,173 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One element of an MPD document as read by the XML parser: its local name and namespace URI,
+/// its attributes keyed by `{namespace}local` (no namespace: the local name alone), its text, its
+/// children and the 1-based line where its start tag begins. The MPD structures (``MPD``,
+/// ``Period``, …) are built from these; they never see XML syntax.
+package struct MPDXMLElement: Sendable, Equatable {
+    package var name: String
+    package var namespace: String?
+    package var attributes: [String: String]
+    package var text: String
+    package var children: [MPDXMLElement]
+    package var line: Int
+
+    /// The DASH MPD namespace (ISO/IEC 23009-1 §5.3.1, Annex B).
+    package static let dashNamespace = "urn:mpeg:dash:schema:mpd:2011"
+    /// SCTE 214-1 extensions (`supplementalCodecs`, `supplementalProfiles`).
+    package static let scte214Namespace = "urn:scte:dash:scte214-extensions"
+    /// Common Encryption's MPD namespace (`cenc:default_KID`, `cenc:pssh`; ISO/IEC 23001-7 §11.2).
+    package static let cencNamespace = "urn:mpeg:cenc:2013"
+
+    /// The attribute without namespace (`codecs`, `bandwidth`, …).
+    package subscript(_ local: String) -> String? { attributes[local] }
+
+    /// A namespaced attribute (`scte214:supplementalCodecs` → `attribute("supplementalCodecs", in: scte214Namespace)`).
+    package func attribute(_ local: String, in namespace: String) -> String? {
+        attributes["{\(namespace)}\(local)"]
+    }
+
+    /// Child elements named `local` in the DASH namespace (or without namespace).
+    package func children(_ local: String) -> [MPDXMLElement] {
+        children.filter { $0.name == local && ($0.namespace == nil || $0.namespace == Self.dashNamespace) }
+    }
+
+    package func child(_ local: String) -> MPDXMLElement? { children(local).first }
+}
+
+/// Reads an MPD's XML into ``MPDXMLElement``s with Foundation's `XMLParser` (libxml2's SAX reader;
+/// no DTD loading, no external entities). Namespace prefixes are resolved here, from the `xmlns`
+/// attributes in scope, so `scte214:` or any other prefix bound to the same URI reads the same.
+package enum MPDXMLReader {
+    package static func read(_ bytes: [UInt8]) throws(MPDError) -> MPDXMLElement {
+        if bytes.count > MPDLimits.maxBytes {
+            throw MPDError(.limitExceeded, line: 1, "the MPD is larger than \(MPDLimits.maxBytes) bytes")
+        }
+        try requireUTF8(bytes)
+        let parser = XMLParser(data: Data(bytes))
+        let builder = Builder(bytes: bytes)
+        parser.delegate = builder
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        let ok = parser.parse()
+        if let error = builder.error { throw error }
+        guard ok, let root = builder.root else {
+            let message = parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable XML"
+            throw MPDError(.malformedXML, line: max(1, parser.lineNumber), "not well-formed XML: \(message)")
+        }
+        return root
+    }
+
+    /// MPDs are UTF-8 (ISO/IEC 23009-1 §5.3.1.1 schema, XML 1.0 §4.3.3). Anything else is refused
+    /// before the XML parser sees it: Foundation's parser traps on names that are not valid UTF-8.
+    private static func requireUTF8(_ bytes: [UInt8]) throws(MPDError) {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                if scalar == "\n" { line += 1 }
+            case .emptyInput:
+                return
+            case .error:
+                throw MPDError(.malformedXML, line: line, "not UTF-8 text (an MPD is UTF-8 XML)")
+            }
+        }
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        let lineStarts: [Int]
+        let bytes: [UInt8]
+        var stack: [MPDXMLElement] = []
+        var scopes: [[String: String]] = [["xml": "http://www.w3.org/XML/1998/namespace"]]
+        var root: MPDXMLElement?
+        var count = 0
+        var error: MPDError?
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            var starts = [0]
+            for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+            lineStarts = starts
+        }
+
+        /// libxml2 reports the position after a start tag's `>`; the element's line is the line of
+        /// its `<` (a start tag may span lines), found by scanning back: `<` cannot occur inside an
+        /// attribute value of well-formed XML.
+        func startLine(_ parser: XMLParser) -> Int {
+            let line = max(1, min(parser.lineNumber, lineStarts.count))
+            var pos = min(lineStarts[line - 1] + max(0, parser.columnNumber - 1), bytes.count - 1)
+            while pos > 0, bytes[pos] != 0x3C { pos -= 1 }
+            var lo = 0, hi = lineStarts.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if lineStarts[mid] <= pos { lo = mid } else { hi = mid - 1 }
+            }
+            return lo + 1
+        }
+
+        func resolve(_ qualified: String, isAttribute: Bool, scope: [String: String]) -> (String, String?) {
+            guard let colon = qualified.firstIndex(of: ":") else {
+                return (qualified, isAttribute ? nil : scope[""])
+            }
+            let prefix = String(qualified[..<colon])
+            return (String(qualified[qualified.index(after: colon)...]), scope[prefix] ?? "undeclared:\(prefix)")
+        }
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            count += 1
+            if count > MPDLimits.maxElements {
+                error = MPDError(.limitExceeded, line: parser.lineNumber, "more than \(MPDLimits.maxElements) elements")
+                parser.abortParsing()
+                return
+            }
+            var scope = scopes.last!
+            for (key, value) in attributeDict {
+                if key == "xmlns" { scope[""] = value } else if key.hasPrefix("xmlns:") { scope[String(key.dropFirst(6))] = value }
+            }
+            scopes.append(scope)
+            var attributes: [String: String] = [:]
+            for (key, value) in attributeDict where key != "xmlns" && !key.hasPrefix("xmlns:") {
+                let (local, ns) = resolve(key, isAttribute: true, scope: scope)
+                attributes[ns.map { "{\($0)}\(local)" } ?? local] = value
+            }
+            let (local, ns) = resolve(elementName, isAttribute: false, scope: scope)
+            stack.append(MPDXMLElement(name: local, namespace: ns, attributes: attributes, text: "", children: [],
+                                       line: startLine(parser)))
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard !stack.isEmpty, stack[stack.count - 1].text.utf8.count < 1 << 16 else { return }
+            stack[stack.count - 1].text += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            guard !stack.isEmpty else { return }
+            stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            guard var element = stack.popLast() else { return }
+            scopes.removeLast()
+            element.text = element.text.trimmedXMLSpace
+            if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
+        }
+    }
+}
+
+extension String {
+    /// XML white space (space, tab, CR, LF) removed at both ends.
+    var trimmedXMLSpace: String {
+        var s = Substring(self)
+        let space: Set<Character> = [" ", "\t", "\r", "\n", "\r\n"]
+        while let f = s.first, space.contains(f) { s.removeFirst() }
+        while let l = s.last, space.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}
