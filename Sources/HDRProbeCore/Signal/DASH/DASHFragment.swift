@@ -100,13 +100,13 @@ package struct DASHFragment: Sendable, Equatable, Codable {
         if let dv = video.dolbyVision {
             let v = dv.verdict
             if v.decision == .accept, let supplemental = dash.supplementalCodecs {
-                c.append("  Dolby Vision \(dv.profile): accepted (\(v.code)); scte214:supplementalCodecs \"\(supplemental)\", scte214:supplementalProfiles \"\(dash.supplementalProfiles ?? "")\"")
+                c.append("  Dolby Vision \(dv.profileName): accepted (\(v.code)); scte214:supplementalCodecs \"\(supplemental)\", scte214:supplementalProfiles \"\(dash.supplementalProfiles ?? "")\"")
             } else if v.decision == .accept, dash.codecs.map({ DolbyVisionCodecString($0) != nil }) == true {
-                c.append("  Dolby Vision \(dv.profile): accepted (\(v.code)); @codecs carries it (no backward-compatible base)")
+                c.append("  Dolby Vision \(dv.profileName): accepted (\(v.code)); @codecs carries it (no backward-compatible base)")
             } else if v.decision == .accept {
-                c.append("  Dolby Vision \(dv.profile): accepted (\(v.code)) but not signalled; only the base layer is described")
+                c.append("  Dolby Vision \(dv.profileName): accepted (\(v.code)) but not signalled; only the base layer is described")
             } else {
-                c.append("  Dolby Vision \(dv.profile): refused (\(v.code)) — \(v.reason) Signalled as \(v.fallback ?? "its base layer").")
+                c.append("  Dolby Vision \(dv.profileName): refused (\(v.code)) — \(v.reason) Signalled as \(v.fallback ?? "its base layer").")
             }
         }
         c += dash.descriptors.compactMap(descriptorNote).map { "  " + $0 }
