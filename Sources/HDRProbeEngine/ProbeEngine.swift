@@ -14,6 +14,9 @@ package struct ProbeOptions: Sendable {
     package var probeBytes: Int
     /// Also plan each video stream's DASH Representation (`streams[N].dash`; `hdrprobe dash`).
     package var dashSignalling = false
+    /// Read the frame scan's samples of plain ISO BMFF files with hdrprobe's own sample-table reader
+    /// (``ISOBMFFSampleReader``); false reads every packet through libavformat (the reports are the same).
+    package var ownSampleAccess = true
 
     package init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
                 policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20) {
@@ -232,7 +235,25 @@ package struct ProbeEngine: Sendable {
     private func scanPackets(demuxer: Demuxer, file: MediaFile, headers: ContainerHeaders,
                              scanners: inout [Int: BitstreamScanner], evidence: inout [Int: VideoEvidence]) -> Bool {
         var blockAdditions = Self.blockAdditions(file, headers: headers, demuxer: demuxer, scanners: scanners, options: options)
-        return scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence, blockAdditions: &blockAdditions)
+        let source = ownSampleSource(file: file, headers: headers, demuxer: demuxer, scanners: scanners, evidence: evidence) ?? demuxer
+        return scan(source: source, file: file, scanners: &scanners, evidence: &evidence, blockAdditions: &blockAdditions)
+    }
+
+    /// hdrprobe's own ISO BMFF sample reader for the scanned streams, nil when it does not cover
+    /// them (then libavformat reads the packets).
+    private func ownSampleSource(file: MediaFile, headers: ContainerHeaders, demuxer: Demuxer,
+                                 scanners: [Int: BitstreamScanner], evidence: [Int: VideoEvidence]) -> SampleSource? {
+        guard options.ownSampleAccess, demuxer.formatName.hasPrefix("mov") else { return nil }
+        let streams = demuxer.streams.compactMap { s -> ISOBMFFSampleReader.Stream? in
+            guard let scanner = scanners[s.index] else { return nil }
+            var stream = ISOBMFFSampleReader.Stream(index: s.index, id: s.id, encrypted: evidence[s.index]?.encryption != nil)
+            if case .lengthPrefixed(let size) = scanner.framing, scanner.codec == .hevc || scanner.codec == .h264 {
+                stream.nalLengthSize = size
+                stream.isVCL = scanner.codec == .hevc ? LengthPrefixedSampleRead.isHEVCVCL : LengthPrefixedSampleRead.isAVCVCL
+            }
+            return stream
+        }
+        return ISOBMFFSampleReader.make(file: file, headers: headers, streams: streams, limit: options.frames)
     }
 
     /// Stage 6: Dolby Vision on two PIDs — the base-layer stream carries the presentation.
@@ -362,13 +383,13 @@ package struct ProbeEngine: Sendable {
 
     /// Reads packets until every video stream has its frame budget (or the data ends).
     /// Returns true when the deadline stopped the scan.
-    private func scan(demuxer: Demuxer, file: MediaFile, scanners: inout [Int: BitstreamScanner],
+    private func scan(source: SampleSource, file: MediaFile, scanners: inout [Int: BitstreamScanner],
                       evidence: inout [Int: VideoEvidence], blockAdditions: inout MatroskaClusterWalk) -> Bool {
         var done = Set<Int>()
         var packetsRead = 0
         let packetCap = options.frames.map { max(2_000, $0 * 64) } ?? Int.max
         while done.count < scanners.count, packetsRead < packetCap {
-            guard let packet = demuxer.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) }) else {
+            guard let packet = source.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) }) else {
                 return file.timedOut
             }
             packetsRead += 1
@@ -379,7 +400,7 @@ package struct ProbeEngine: Sendable {
                                 map: SubsampleEncryption(subsamples: packet.subsamples ?? []))
             } else {
                 let more = blockAdditions.isEmpty ? [] : blockAdditions.take(stream: packet.streamIndex, timestamp: packet.pts)
-                scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: more)
+                scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: more, storedSize: packet.storedSize)
             }
             if let pts = packet.pts { evidence[packet.streamIndex]?.sampledPTS.append(pts) }
             if let frames = options.frames,

@@ -39,6 +39,9 @@ struct DemuxedPacket {
     /// The packet's CENC subsample map (`AV_PKT_DATA_ENCRYPTION_INFO`, libavformat ≥ 4.0); nil when
     /// the packet carries no encryption info. An empty map = whole-sample encryption.
     var subsamples: [SubsampleEncryption.Subsample]?
+    /// The sample's size in the file when `data` holds less of it (slice data skipped,
+    /// ``LengthPrefixedSampleRead``); nil when `data` is the whole sample.
+    var storedSize: Int? = nil
 }
 
 /// The thin wrapper over `AVFormatContext`: open with hdrprobe's I/O and limits, describe the
