@@ -12,6 +12,8 @@ package struct ProbeOptions: Sendable {
     package var policy: DolbyVisionPolicy
     /// Bytes libavformat may read to identify streams in header-less formats (TS, raw).
     package var probeBytes: Int
+    /// Bytes libavformat may read once the container's headers are read (see ``readBudget``).
+    package var maxReadBytes: Int
     /// Also plan each video stream's DASH Representation (`streams[N].dash`; `hdrprobe dash`).
     package var dashSignalling = false
     /// Read the frame scan's samples of plain ISO BMFF files with hdrprobe's own sample-table reader
@@ -19,13 +21,24 @@ package struct ProbeOptions: Sendable {
     package var ownSampleAccess = true
 
     package init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
-                policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20) {
+                policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20, maxReadBytes: Int = 16 << 20) {
         self.frames = frames
         self.maxScanBytes = maxScanBytes
         self.timeout = timeout
         self.policy = policy
         self.probeBytes = probeBytes
+        self.maxReadBytes = maxReadBytes
     }
+
+    /// The bytes libavformat may read after `avformat_open_input` returned (the headers: an MP4's
+    /// `moov` wherever it is, Matroska's elements before the first Cluster and what its SeekHead
+    /// points to, a TS's first PAT/PMT): stream analysis and the packet scan together.
+    /// `maxReadBytes` (16 MiB), or twice `maxScanBytes` when that is more, so that a larger scan
+    /// budget is not cut short; the frame budget's packets usually end the scan long before (32
+    /// frames of a 31 Mb/s 4K stream are about 5 MiB). nil for a whole-stream scan (`frames` nil).
+    /// A file whose tail is zeros or junk (a preallocated or cut-short download) is then read
+    /// no further than this, and the report says so (`container.unreadableTail`).
+    package var readBudget: Int? { frames == nil ? nil : max(maxReadBytes, 2 * maxScanBytes) }
 }
 
 /// Probes one file: demux (libavformat + hdrprobe's own header walk) → parse (bounded scan of
@@ -108,6 +121,7 @@ package struct ProbeEngine: Sendable {
             if !scanners.isEmpty, scanPackets(demuxer: demuxer, file: file, headers: headers, scanners: &scanners, evidence: &evidence) {
                 findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
             }
+            if let stop = demuxer.readBudgetStop { findings.append(unreadableTail(file: file, stop: stop)) }
             for key in Array(scanners.keys) { scanners[key]?.finish() }
             for (index, scanner) in scanners { evidence[index]?.scan = scanner.scan }
             let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
@@ -153,7 +167,7 @@ package struct ProbeEngine: Sendable {
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
-                                  masks: headers.libavformatMasks)
+                                  masks: headers.libavformatMasks, readBudget: options.readBudget)
         } catch {
             guard case let .failed(code, messages) = error else {
                 throw fail(ReportError(.timeout, "Time limit of \(options.timeout) s reached while opening the file"), container)
@@ -254,6 +268,20 @@ package struct ProbeEngine: Sendable {
             return stream
         }
         return ISOBMFFSampleReader.make(file: file, headers: headers, streams: streams, limit: options.frames)
+    }
+
+    /// The read budget (``ProbeOptions/readBudget``) stopped libavformat at `stop`, before the end
+    /// of the file: what lies after it was not read. Whether the last bytes read were zeros tells
+    /// a preallocated download from junk.
+    private func unreadableTail(file: MediaFile, stop: Int) -> Finding {
+        let before = file.read(at: max(0, stop - 4096), count: min(stop, 4096))
+        let what = !before.isEmpty && before.allSatisfy({ $0 == 0 })
+            ? "the bytes before that point are zeros (a preallocated or unfinished download?)"
+            : "the bytes before that point are not the streams' packets (junk, or a damaged file)"
+        let budget = options.readBudget.map { " after reading \($0 >> 20) MiB past the container headers" } ?? ""
+        return Finding(.containerUnreadableTail,
+                       "hdrprobe stopped reading at byte \(stop) of \(file.size)\(budget) without completing the frame scan; \(what). The remaining \(file.size - stop) bytes were not read; the report covers what was.",
+                       stream: nil)
     }
 
     /// Stage 6: Dolby Vision on two PIDs — the base-layer stream carries the presentation.
