@@ -169,7 +169,7 @@ package struct DASHFragment: Sendable, Equatable, Codable {
                 ("frameRate", d.frameRate), ("bandwidth", d.bandwidth.map(String.init)),
             ])
             if let url = r.baseURL {
-                lines += [open + ">", "    <BaseURL>" + DASHXML.text(url) + "</BaseURL>", "  </Representation>"]
+                lines += [open + ">", "    <BaseURL>" + XMLText.text(url) + "</BaseURL>", "  </Representation>"]
             } else {
                 lines.append(open + "/>")
             }
