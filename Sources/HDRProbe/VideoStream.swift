@@ -37,7 +37,7 @@ extension MediaReport {
         public var verdict: Verdict
 
         init(_ report: DolbyVisionReport) {
-            profile = report.profile
+            profile = report.profileName
             verdict = Verdict(accepted: report.verdict.decision == .accept, code: report.verdict.code,
                               reason: report.verdict.reason, fallback: report.verdict.fallback)
         }

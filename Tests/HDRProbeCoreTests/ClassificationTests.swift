@@ -125,7 +125,7 @@ import Testing
         let codes = Set(findings.map(\.code))
         #expect(codes == ["dv.rpuWithoutConfiguration", "hdr10.missingMasteringDisplay",
                           "hdr10.missingContentLightLevel", "hls.sampleEntryInBand"])
-        #expect(report.dolbyVision?.profile == "8.1")
+        #expect(report.dolbyVision?.profile == DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: true))
         #expect(report.dolbyVision?.configuration == nil)
         #expect(report.hdr?.videoRangeType == .doviWithHDR10)
         #expect(report.color?.source == "container")
@@ -156,7 +156,7 @@ import Testing
         e.scan.invalidRPUs = 4
         e.scan.rpuProblems = ["RPU CRC32 does not match the data"]
         let (report, findings) = VideoStreamClassifier().classify(e)
-        #expect(report.dolbyVision?.profile == "unknown")
+        #expect(report.dolbyVision?.profile == nil && report.dolbyVision?.profileName == "unknown")
         #expect(report.dolbyVision?.verdict.decision == .refuse)
         #expect(report.hdr?.formats == ["DolbyVision"])
         #expect(Set(findings.map(\.code)).isSuperset(of: ["dv.rpuInvalid", "dv.rpuWithoutConfiguration", "dv.refused"]))

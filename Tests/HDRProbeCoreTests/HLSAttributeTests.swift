@@ -26,7 +26,11 @@ private func dovi(profile: Int, level: Int, compat: Int) throws -> DOVIDecoderCo
 private func source(codec: String = "hevc", base: VideoCodecString?, record: DOVIDecoderConfigurationRecord? = nil,
                     hdr10Plus: Bool = false, transfer: Int?, alternativeTransfer: Int? = nil) -> HLSVideoSource {
     HLSVideoSource(codec: codec, base: base,
-                   dolbyVision: record.map { .init(record: $0, codec: codec, baseTransfer: transfer) },
+                   dolbyVision: record.flatMap { r in
+                       DolbyVisionProfile.resolve(codec: codec, record: r, rpuProfile: nil, baseTransfer: transfer).map {
+                           .init(profile: $0, level: r.level, codec: codec, baseTransfer: transfer)
+                       }
+                   },
                    hdr10Plus: hdr10Plus, transfer: transfer, alternativeTransfer: alternativeTransfer)
 }
 

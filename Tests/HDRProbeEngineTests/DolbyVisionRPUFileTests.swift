@@ -26,7 +26,7 @@ struct DolbyVisionRPUFileTests {
         let s = try #require(r.streams.first)
         #expect(r.streams.count == 1 && s.kind == .data && s.codec == nil && s.hls == nil && s.hdr == nil)
         let dv = try #require(s.dolbyVision)
-        #expect(dv.configuration == nil && dv.profile == "8")
+        #expect(dv.configuration == nil && dv.profile == DolbyVisionProfile(profile: 8, compatibilityId: nil, fromRPU: true))
         #expect(dv.rpu.profile == 8 && dv.rpu.cmVersion == "2.9" && dv.rpu.enhancementLayer == nil)
         #expect(dv.rpu.framesWithRpu == 8 && dv.rpu.framesScanned == 8)
         #expect(dv.rpu.summary?.l1MaxPq?.max == 3383 && dv.rpu.summary?.l1MinPq?.min == 2 && dv.rpu.summary?.l1AvgPq?.max == 819)
@@ -135,6 +135,6 @@ struct DolbyVisionRPUFileTests {
             #expect(dv.rpu.summary?.level6 == nil, "\(path)")
         }
         let profile = try #require(fact("dolbyVision.rpu.profile") as? Int)
-        #expect(dv.profile == (profile == 8 ? "8" : "\(profile)"))
+        #expect(dv.profile?.profile == profile && dv.profile?.fromRPU == true && dv.profileName == (profile == 8 ? "8" : "\(profile)"))
     }
 }

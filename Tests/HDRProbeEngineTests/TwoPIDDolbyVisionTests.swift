@@ -16,7 +16,7 @@ struct TwoPIDDolbyVisionTests {
         let r = Self.report
         #expect(r.streams.count == 2)
         let bl = r.streams[0], el = r.streams[1]
-        #expect(bl.role == nil && bl.dolbyVision?.profile == "7" && bl.dolbyVision?.verdict.code == "dv.dualLayer")
+        #expect(bl.role == nil && bl.dolbyVision?.profile?.profile == 7 && bl.dolbyVision?.verdict.code == "dv.dualLayer")
         #expect(bl.dolbyVision?.configuration?.blPresent == true && bl.dolbyVision?.configuration?.elPresent == true)
         #expect(bl.hdr?.videoRangeType == .doviWithEL)
         #expect(el.role == "dolbyVisionEnhancementLayer" && el.dependsOn == 0)

@@ -39,7 +39,7 @@ package struct ReportDigest: Codable, Sendable, Equatable {
             // An enhancement-layer stream is not a video of its own: its role is its kind here.
             self.init(index: s.index, kind: s.role ?? s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
                       dolbyVision: s.dolbyVision.map {
-                          DolbyVision(profile: $0.profile, decision: $0.verdict.decision.rawValue, verdictCode: $0.verdict.code)
+                          DolbyVision(profile: $0.profileName, decision: $0.verdict.decision.rawValue, verdictCode: $0.verdict.code)
                       },
                       playback: PlaybackInput(stream: s, container: container))
         }
@@ -164,7 +164,8 @@ package struct ReportDigest: Codable, Sendable, Equatable {
             s.dolbyVision = dolbyVision.map {
                 DolbyVisionReport(configuration: $0.configuration,
                                   rpu: .init(present: false, profile: nil, enhancementLayer: nil, cmVersion: nil, framesWithRpu: 0, framesScanned: 0),
-                                  enhancementLayerNALs: false, profile: $0.profile, verdict: $0.verdict)
+                                  enhancementLayerNALs: false,
+                                  profile: DolbyVisionReport.profile(named: $0.profile, configuration: $0.configuration), verdict: $0.verdict)
             }
             s.hls = hls.map {
                 HLSReport(codecs: $0.codecs, supplementalCodecs: $0.supplementalCodecs, videoRange: $0.videoRange, frameRate: nil,

@@ -25,11 +25,36 @@ package struct DolbyVisionProfile: Sendable, Hashable, Codable {
     /// nothing plays correctly without a Dolby Vision decoder, and there is no fallback.
     package var hasCompatibleBaseLayer: Bool { !isProfile5Style && profile != 20 }
 
-    /// The report's `dolbyVision.profile`: `"<profile>"` for 4, 5, 7, 9, 20 (compatibility
-    /// implied) and `"<profile>.<compat>"` for 8 and 10.
+    /// No profile could be read: RPUs (or enhancement-layer NAL units) whose header gives none and
+    /// no configuration record. The policy refuses it (`dv.unsupportedProfile`).
+    package static let unknown = DolbyVisionProfile(profile: 0, compatibilityId: nil, fromRPU: true)
+
+    /// `"<profile>"` for 4, 5, 7, 9, 20 (compatibility implied) and `"<profile>.<compat>"` for 8
+    /// and 10.
     package var string: String {
         if (profile == 8 || profile == 10), let compat = compatibilityId { return "\(profile).\(compat)" }
         return "\(profile)"
+    }
+
+    /// The report's `dolbyVision.profile`: ``string``, or `"unknown"` for profile 0 (no profile
+    /// read, or a record that states 0). Only the report encoder and text writers use it.
+    package var reportName: String { profile == 0 ? "unknown" : string }
+
+    /// A report's `dolbyVision.profile` read back (the one place a profile string is parsed):
+    /// `"8.1"` → 8 / compatibility 1. `"unknown"` is the record's own profile when there is a
+    /// record, else ``unknown``; `configuration` also says whether the profile came from the RPU.
+    package init(reportName: String, configuration: DolbyVisionReport.Configuration?) {
+        if reportName == "unknown" {
+            self = configuration.map { DolbyVisionProfile(profile: $0.profile, compatibilityId: $0.compatibilityId, fromRPU: false) }
+                ?? .unknown
+            return
+        }
+        let parts = reportName.split(separator: ".").compactMap { Int($0) }
+        let profile = parts.first ?? 0
+        // A name without its compatibility id (4, 5, 7, 9, 20, or an RPU-only 8): the record's, else the implied one.
+        let compat = parts.dropFirst().first ?? configuration.map(\.compatibilityId)
+            ?? Self.impliedCompatibility(profile: profile, rpuProfile: profile, baseTransfer: nil)
+        self.init(profile: profile, compatibilityId: compat, fromRPU: configuration == nil)
     }
 
     package static func resolve(codec: String?, record: DOVIDecoderConfigurationRecord?, rpuProfile: Int?,

@@ -11,11 +11,11 @@ extension VideoStreamClassifier {
         let profile = scan.rpuProfile.map {
             DolbyVisionProfile(profile: $0, compatibilityId: DolbyVisionProfile.impliedCompatibility(profile: $0, rpuProfile: $0, baseTransfer: nil),
                                fromRPU: true)
-        } ?? DolbyVisionProfile(profile: 0, compatibilityId: nil, fromRPU: true)
+        }
         var dv = dolbyVisionReport(e, config: nil, profile: profile, transfer: nil)
         dv.verdict = DolbyVisionReport.Verdict(
             decision: .refuse, code: DolbyVisionVerdictCode.metadataOnly.rawValue,
-            reason: "This is a Dolby Vision RPU file (dovi_tool extract-rpu output): metadata without video, so nothing plays it on its own; inject it into its base layer (dovi_tool inject-rpu)\(profile.profile == 8 ? ", where the base layer's transfer makes profile 8 into 8.1 (PQ), 8.2 (SDR) or 8.4 (HLG)" : "").",
+            reason: "This is a Dolby Vision RPU file (dovi_tool extract-rpu output): metadata without video, so nothing plays it on its own; inject it into its base layer (dovi_tool inject-rpu)\(profile?.profile == 8 ? ", where the base layer's transfer makes profile 8 into 8.1 (PQ), 8.2 (SDR) or 8.4 (HLG)" : "").",
             fallback: nil)
         var s = StreamReport(index: 0, kind: .data, codec: nil)
         s.dolbyVision = dv

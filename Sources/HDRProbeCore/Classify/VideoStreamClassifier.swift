@@ -167,8 +167,7 @@ package struct VideoStreamClassifier: Sendable {
             report = dolbyVisionReport(e, config: nil, profile: dvProfile, transfer: transfer)
         } else if rpuPresent || e.scan.enhancementLayerNALs {
             // RPUs that no header could be read from: DV signal present, profile unknown.
-            let unknown = DolbyVisionProfile(profile: 0, compatibilityId: nil, fromRPU: true)
-            report = dolbyVisionReport(e, config: nil, profile: unknown, transfer: transfer)
+            report = dolbyVisionReport(e, config: nil, profile: nil, transfer: transfer)
         }
         if let disagreement = e.doviRecordDisagreement {
             findings.append(Finding(.dvRecordSourcesDisagree, disagreement, stream: e.index))
@@ -198,7 +197,7 @@ package struct VideoStreamClassifier: Sendable {
                 "The configuration record says profile \(record.profile) but the RPUs are profile \(rpuProfile); players follow the record and may fail (a failed profile 7 → 8.1 conversion leaves this).")
         }
         if dv.verdict.decision == .refuse {
-            add(.dvRefused, "Dolby Vision \(dv.profile) is refused (\(dv.verdict.code)): \(dv.verdict.reason)")
+            add(.dvRefused, "Dolby Vision \(dv.profileName) is refused (\(dv.verdict.code)): \(dv.verdict.reason)")
         }
         if let invalid = Self.rpuInvalidFinding(e.scan, stream: e.index) { out.append(invalid) }
         return out
@@ -237,15 +236,15 @@ package struct VideoStreamClassifier: Sendable {
     }
 
     func dolbyVisionReport(_ e: VideoEvidence, config: DolbyVisionReport.Configuration?,
-                                   profile: DolbyVisionProfile, transfer: Int?) -> DolbyVisionReport {
+                           profile: DolbyVisionProfile?, transfer: Int?) -> DolbyVisionReport {
         let rpu = DolbyVisionReport.RPU(
             present: e.scan.framesWithRPU > 0, profile: e.scan.rpuProfile,
             enhancementLayer: e.scan.rpuSummary.enhancementLayer?.rawValue, cmVersion: e.scan.rpuSummary.cmVersion?.rawValue,
             framesWithRpu: e.scan.framesWithRPU, framesScanned: e.scan.framesScanned,
             summary: e.scan.framesWithRPU > 0 ? RPUSummaryReport(e.scan.rpuSummary) : nil)
-        let verdict = policy.verdict(for: profile, codec: e.codec, baseTransfer: transfer, level: e.doviRecord?.level)
+        let verdict = policy.verdict(for: profile ?? .unknown, codec: e.codec, baseTransfer: transfer, level: e.doviRecord?.level)
         return DolbyVisionReport(configuration: config, rpu: rpu, enhancementLayerNALs: e.scan.enhancementLayerNALs,
-                                 profile: profile.profile == 0 ? "unknown" : profile.string, verdict: verdict)
+                                 profile: profile, verdict: verdict)
     }
 
     /// The scanned frames' dynamic metadata in display order (timestamps, else POC, else decode order).

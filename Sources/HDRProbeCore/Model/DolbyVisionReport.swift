@@ -4,10 +4,13 @@ package struct DolbyVisionReport: Codable, Sendable, Equatable {
     @NullEncoded package var configuration: Configuration?
     package var rpu: RPU
     package var enhancementLayerNALs: Bool
-    package var profile: String
+    /// The profile resolved once by the classifier (``DolbyVisionProfile/resolve(codec:record:rpuProfile:baseTransfer:)``);
+    /// nil when nothing states one (RPUs without a readable header, no record). The JSON holds
+    /// its ``DolbyVisionProfile/reportName`` (`"8.1"`, `"unknown"`).
+    package var profile: DolbyVisionProfile?
     package var verdict: Verdict
 
-    package init(configuration: Configuration?, rpu: RPU, enhancementLayerNALs: Bool, profile: String, verdict: Verdict) {
+    package init(configuration: Configuration?, rpu: RPU, enhancementLayerNALs: Bool, profile: DolbyVisionProfile?, verdict: Verdict) {
         self.configuration = configuration
         self.rpu = rpu
         self.enhancementLayerNALs = enhancementLayerNALs
@@ -83,13 +86,34 @@ package struct DolbyVisionReport: Codable, Sendable, Equatable {
 }
 
 extension DolbyVisionReport {
-    /// The profile as a value: from the configuration record, else parsed from `profile`
-    /// (`"8.1"` → 8 / compatibility 1, marked as coming from the RPU).
-    package var resolvedProfile: DolbyVisionProfile {
-        if let config = configuration {
-            return DolbyVisionProfile(profile: config.profile, compatibilityId: config.compatibilityId, fromRPU: false)
-        }
-        let parts = profile.split(separator: ".").compactMap { Int($0) }
-        return DolbyVisionProfile(profile: parts.first ?? 0, compatibilityId: parts.dropFirst().first, fromRPU: true)
+    /// The report's `dolbyVision.profile` string (`"8.1"`, `"5"`, `"unknown"`).
+    package var profileName: String { profile?.reportName ?? "unknown" }
+
+    /// The profile for the stages that treat an unreadable one as profile 0 (``DolbyVisionProfile/unknown``).
+    package var profileOrUnknown: DolbyVisionProfile { profile ?? .unknown }
+
+    private enum CodingKeys: String, CodingKey { case configuration, rpu, enhancementLayerNALs, profile, verdict }
+
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        _configuration = try c.decode(NullEncoded<Configuration>.self, forKey: .configuration)
+        rpu = try c.decode(RPU.self, forKey: .rpu)
+        enhancementLayerNALs = try c.decode(Bool.self, forKey: .enhancementLayerNALs)
+        verdict = try c.decode(Verdict.self, forKey: .verdict)
+        profile = Self.profile(named: try c.decode(String.self, forKey: .profile), configuration: _configuration.wrappedValue)
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(_configuration, forKey: .configuration)
+        try c.encode(rpu, forKey: .rpu)
+        try c.encode(enhancementLayerNALs, forKey: .enhancementLayerNALs)
+        try c.encode(profileName, forKey: .profile)
+        try c.encode(verdict, forKey: .verdict)
+    }
+
+    /// A report's profile string as the value (`"unknown"` without a record: nil).
+    package static func profile(named name: String, configuration: Configuration?) -> DolbyVisionProfile? {
+        name == "unknown" && configuration == nil ? nil : DolbyVisionProfile(reportName: name, configuration: configuration)
     }
 }

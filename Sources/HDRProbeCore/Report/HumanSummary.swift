@@ -109,7 +109,7 @@ package enum HumanSummary {
     /// The Dolby Vision lines of a stream: verdict, record, RPUs, enhancement layer, reason.
     static func dolbyVisionLines(_ dv: DolbyVisionReport, _ s: StreamReport, enhancementLayerStreams: [Int]) -> [String] {
         var lines = Lines(lines: [])
-        lines.line("Dolby Vision", "\(dv.profile): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
+        lines.line("Dolby Vision", "\(dv.profileName): \(dv.verdict.decision.rawValue) (\(dv.verdict.code)), fallback \(dv.verdict.fallback ?? "none")")
         if let c = dv.configuration {
             lines.line("  record", "\(c.box) v\(c.versionMajor).\(c.versionMinor), profile \(c.profile), level \(c.level), compatibility \(c.compatibilityId), \(layers(c))")
         } else {

@@ -21,14 +21,6 @@ package struct HLSVideoSource: Sendable, Equatable {
             let verdict = policy.verdict(for: profile, codec: codec, baseTransfer: baseTransfer)
             self.init(profile: profile, level: level, accepted: verdict.decision == .accept)
         }
-
-        /// From a configuration record.
-        package init(record: DOVIDecoderConfigurationRecord, codec: String, baseTransfer: Int?,
-                    policy: DolbyVisionPolicy = .default) {
-            self.init(profile: DolbyVisionProfile(profile: record.profile, compatibilityId: record.compatibilityId,
-                                                  fromRPU: false),
-                      level: record.level, codec: codec, baseTransfer: baseTransfer, policy: policy)
-        }
     }
 
     /// §5.4 options.

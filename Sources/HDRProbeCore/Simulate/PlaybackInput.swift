@@ -57,7 +57,7 @@ package struct PlaybackInput: Sendable, Hashable, Codable {
         let range = v.hls?.videoRange ?? VideoRange.fromTransfer(v.color?.transferCharacteristics)
         self.init(codec: codec, profileName: v.profile, bitDepth: v.bitDepth, chroma: v.chromaSubsampling, width: width,
                   height: height, framesPerSecond: v.frameRate?.value, container: container, videoRange: range,
-                  hdr10Plus: v.hdr?.hdr10Plus.present ?? false, dolbyVision: v.dolbyVision?.resolvedProfile,
+                  hdr10Plus: v.hdr?.hdr10Plus.present ?? false, dolbyVision: v.dolbyVision?.profileOrUnknown,
                   dolbyVisionLevel: v.dolbyVision?.configuration?.level,
                   dolbyVisionAccepted: v.dolbyVision?.verdict.decision == .accept,
                   dolbyVisionVerdict: v.dolbyVision?.verdict.code, hasDolbyVisionRecord: v.dolbyVision?.configuration != nil,

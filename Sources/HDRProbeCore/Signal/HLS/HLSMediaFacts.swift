@@ -45,7 +45,7 @@ package struct HLSMediaFacts: Sendable, Equatable {
         guard let video = report.streams.first(where: { $0.kind == .video && $0.hls != nil }),
               let hls = video.hls else { return nil }
         self.init(container: report.container.format, storedSampleEntry: video.sampleEntry, expected: hls,
-                  dolbyVision: video.dolbyVision?.resolvedProfile, dolbyVisionLevel: video.dolbyVision?.configuration?.level,
+                  dolbyVision: video.dolbyVision?.profileOrUnknown, dolbyVisionLevel: video.dolbyVision?.configuration?.level,
                   hasDolbyVisionRecord: video.dolbyVision?.configuration != nil,
                   dolbyVisionAccepted: video.dolbyVision?.verdict.decision == .accept,
                   hdr10Plus: video.hdr?.hdr10Plus.present ?? false, codec: video.codec,

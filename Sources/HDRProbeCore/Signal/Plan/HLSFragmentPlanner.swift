@@ -88,7 +88,7 @@ package enum HLSFragmentPlanner {
                 let line = withoutSupplementalCodecs(hls.streamInf)
                 let fallbackName = name + Array(("_" + base.lowercased() + "base").utf8)
                 let note = [
-                    "# \(file): fallback for players and panels without Dolby Vision — the \(base) base layer of Dolby Vision \(dv.profile).",
+                    "# \(file): fallback for players and panels without Dolby Vision — the \(base) base layer of Dolby Vision \(dv.profileName).",
                     "#   Package it with an init section without the Dolby Vision record: hvc1 + dvvC fails (-11868) on panels without Dolby Vision.",
                 ]
                 fragment.entries.append(Entry(file: file, role: .fallback, comments: note, streamInf: line,
@@ -130,8 +130,8 @@ package enum HLSFragmentPlanner {
         c.append("#   \(video.codec ?? "video") \(hls.resolution) @ \(hls.frameRate?.string ?? "unknown rate"): \(entryNote); CODECS \"\(hls.codecs)\"")
         let transfer = video.color?.transferCharacteristics
         var range = "#   VIDEO-RANGE=\(hls.videoRange.rawValue)"
-        if let dv = video.dolbyVision, VideoRange.forcedBy(dolbyVision: dv.resolvedProfile) != nil, dv.verdict.decision == .accept {
-            range += " (set by Dolby Vision \(dv.profile))"
+        if let dv = video.dolbyVision, VideoRange.forcedBy(dolbyVision: dv.profileOrUnknown) != nil, dv.verdict.decision == .accept {
+            range += " (set by Dolby Vision \(dv.profileName))"
         } else {
             range += " (transfer characteristics \(transfer.map(String.init) ?? "not signalled")\(video.color?.transfer.map { ", \($0)" } ?? ""))"
         }
@@ -140,11 +140,11 @@ package enum HLSFragmentPlanner {
             let v = dv.verdict
             if v.decision == .accept, hls.supplementalCodecs == nil, hls.plan?.dolbyVisionRecord?.action == .strip,
                hls.sampleEntry != "dvh1", hls.sampleEntry != "dav1" {
-                c.append("#   Dolby Vision \(dv.profile): not signalled — the record is there but the stream carries no RPU.")
+                c.append("#   Dolby Vision \(dv.profileName): not signalled — the record is there but the stream carries no RPU.")
             } else if v.decision == .accept {
-                c.append("#   Dolby Vision \(dv.profile): accepted (\(v.code))" + (hls.supplementalCodecs.map { "; SUPPLEMENTAL-CODECS \"\($0)\"" } ?? "; CODECS carries it"))
+                c.append("#   Dolby Vision \(dv.profileName): accepted (\(v.code))" + (hls.supplementalCodecs.map { "; SUPPLEMENTAL-CODECS \"\($0)\"" } ?? "; CODECS carries it"))
             } else {
-                c.append("#   Dolby Vision \(dv.profile): refused (\(v.code)) — \(v.reason) Signalled as \(v.fallback ?? "its base layer").")
+                c.append("#   Dolby Vision \(dv.profileName): refused (\(v.code)) — \(v.reason) Signalled as \(v.fallback ?? "its base layer").")
             }
         } else if let s = hls.supplementalCodecs {
             c.append("#   HDR10+ metadata: SUPPLEMENTAL-CODECS \"\(s)\"")

@@ -61,9 +61,8 @@ package enum HLSStreamPlanner {
         let base = baseCodecString(e, framesPerSecond: s.frameRate?.value)
         let transfer = s.color?.transferCharacteristics
         var dolbyVision: HLSVideoSource.DolbyVision?
-        if s.dolbyVision != nil, !e.recordWithoutRPUs,
-           let profile = DolbyVisionProfile.resolve(codec: e.codec, record: e.doviRecord, rpuProfile: e.scan.rpuProfile,
-                                                    baseTransfer: transfer) {
+        // The profile the classifier resolved (record, else RPU); none when nothing states one.
+        if !e.recordWithoutRPUs, let profile = s.dolbyVision?.profile {
             dolbyVision = HLSVideoSource.DolbyVision(profile: profile, level: e.doviRecord?.level,
                                                      accepted: s.dolbyVision?.verdict.decision == .accept)
         }
