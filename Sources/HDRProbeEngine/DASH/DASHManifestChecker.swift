@@ -42,7 +42,7 @@ package struct DASHManifestChecker: Sendable {
                 return .success(Manifest(location: location, mpd: try MPD.parse(bytes: fetched.bytes)))
             } catch {
                 return .failure(DASHCheckFinding(.dashManifestMalformed, line: error.line, attribute: nil, declared: nil, expected: nil,
-                                                 "\(argument): \(error.description)"))
+                                                 error.description))
             }
         }
     }
@@ -54,7 +54,7 @@ package struct DASHManifestChecker: Sendable {
         switch read(argument, deadline: deadline) {
         case let .failure(finding):
             report.status = .error
-            report.error = finding.line > 0 ? finding.finding : Finding(code: finding.code, severity: .error, message: finding.message)
+            report.error = Finding(code: finding.code, severity: .error, message: finding.message)
             report.errorLine = finding.line > 0 ? finding.line : nil
             return report
         case let .success(m): manifest = m
@@ -63,8 +63,13 @@ package struct DASHManifestChecker: Sendable {
         let contexts = RepresentationContext.all(in: manifest.mpd, location: manifest.location)
         let video = contexts.filter(Self.isVideo)
         for context in video.prefix(limits.variants) {
-            let ids = Set(contexts.filter { $0.periodIndex == context.periodIndex }.map(\.representation.id))
-            report.representations.append(checkRepresentation(context, periodIDs: ids, dynamic: manifest.mpd.isDynamic, deadline: deadline))
+            let period = contexts.filter { $0.periodIndex == context.periodIndex }
+            let legacy = period.contains {
+                $0.adaptationSetIndex != context.adaptationSetIndex
+                    && DolbyVisionCodecString(String(($0.common.codecs ?? "").split(separator: ",").first ?? "")) != nil
+            }
+            report.representations.append(checkRepresentation(context, periodIDs: Set(period.map(\.representation.id)), legacyDolbyVision: legacy,
+                                                              dynamic: manifest.mpd.isDynamic, deadline: deadline))
         }
         if video.count > limits.variants {
             report.error = Finding(.dashRepresentationLimit, "Only the first \(limits.variants) of \(video.count) video Representations were checked.", stream: nil)
@@ -97,7 +102,7 @@ package struct DASHManifestChecker: Sendable {
         return d
     }
 
-    private func checkRepresentation(_ context: RepresentationContext, periodIDs: Set<String>, dynamic: Bool,
+    private func checkRepresentation(_ context: RepresentationContext, periodIDs: Set<String>, legacyDolbyVision: Bool, dynamic: Bool,
                                      deadline: UInt64) -> DASHCheckReport.Representation {
         let rep = context.representation
         var result = DASHCheckReport.Representation(id: rep.id, line: rep.line, adaptationSetLine: context.adaptationSet.line,
@@ -125,7 +130,7 @@ package struct DASHManifestChecker: Sendable {
         }
         result.expected = DASHMediaAttributes(media: facts, video: video).dictionary
         result.findings = DASHRepresentationCheck.check(.init(context: context, periodRepresentationIDs: periodIDs.subtracting([rep.id]),
-                                                              media: facts, video: video))
+                                                              media: facts, video: video, legacyDolbyVisionSet: legacyDolbyVision))
         return result
     }
 }

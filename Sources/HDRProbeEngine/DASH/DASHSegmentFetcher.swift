@@ -3,8 +3,8 @@ import HDRProbeCore
 /// Fetches a Representation's initialization and first media segment (bounded by
 /// ``HLSPlaylistChecker/Limits``, through ``HLSResourceFetcher``): for SegmentBase the `sidx` at
 /// `@indexRange` is read first to find the first media segment's byte range
-/// (`docs/rules/dash-manifests.md` §2). A dynamic (live) MPD uses its last listed segment (the
-/// earliest ones may have left the time-shift window).
+/// (`docs/rules/dash-manifests.md` §2). For a dynamic (live) MPD whose first listed segment cannot be
+/// fetched (it may have left the time-shift window) the last listed one is tried.
 struct DASHSegmentFetcher {
     var limits: HLSPlaylistChecker.Limits
     var deadline: UInt64
@@ -35,9 +35,17 @@ struct DASHSegmentFetcher {
             case let .success(s): segments = s
             }
         }
-        guard let media = dynamic ? segments.media.last : segments.media.first else {
+        guard let first = segments.media.first else {
             return .failure(Failure(message: "The Representation addresses no media segment.", line: nil))
         }
+        let result = fetch(segments, media: first)
+        if dynamic, case .failure = result, let last = segments.media.last, segments.media.count > 1 {
+            return fetch(segments, media: last)
+        }
+        return result
+    }
+
+    private func fetch(_ segments: RepresentationSegments, media: SegmentReference) -> Result<Fetched, Failure> {
         var bytes: [UInt8] = []
         var initDescription: String?
         if let initialization = segments.initialization {

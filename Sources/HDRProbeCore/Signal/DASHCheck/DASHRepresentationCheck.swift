@@ -11,12 +11,17 @@ package enum DASHRepresentationCheck {
         package var periodRepresentationIDs: Set<String>
         package var media: HLSMediaFacts
         package var video: StreamReport
+        /// Another AdaptationSet of the Period declares a Dolby Vision `@codecs` (the legacy form of
+        /// `docs/rules/dash-signalling.md` §1: the DV layer as a second AdaptationSet).
+        package var legacyDolbyVisionSet: Bool
 
-        package init(context: RepresentationContext, periodRepresentationIDs: Set<String>, media: HLSMediaFacts, video: StreamReport) {
+        package init(context: RepresentationContext, periodRepresentationIDs: Set<String>, media: HLSMediaFacts, video: StreamReport,
+                     legacyDolbyVisionSet: Bool = false) {
             self.context = context
             self.periodRepresentationIDs = periodRepresentationIDs
             self.media = media
             self.video = video
+            self.legacyDolbyVisionSet = legacyDolbyVisionSet
         }
     }
 
@@ -86,6 +91,8 @@ package enum DASHRepresentationCheck {
             let code: FindingCode = issue.code == .checkSampleEntryMismatch ? .dashSampleEntryMismatch : .dashCodecsMismatch
             return DASHCheckFinding(code, line: codecsLine, attribute: "@codecs", declared: codecs, expected: would.codecs, message)
         case .checkDolbyVisionNotSignalled:
+            // The legacy form signals the layer as its own AdaptationSet (or this one declares it as @codecs).
+            if input.legacyDolbyVisionSet || DolbyVisionCodecString(codecs) != nil { return nil }
             return DASHCheckFinding(.dashDolbyVisionNotSignalled, line: codecsLine, attribute: "scte214:supplementalCodecs",
                                     declared: nil, expected: would.supplementalCodecs, message)
         case .checkSupplementalNotInMedia:
@@ -152,8 +159,8 @@ package enum DASHRepresentationCheck {
         let pqDescriptors = common.properties.filter { $0.cicp("TransferCharacteristics") == H273Names.pq }
         if let first = pqDescriptors.first, !pqDescriptors.contains(where: \.isEssential) {
             out.append(DASHCheckFinding(.dashPQSupplementalOnly, line: first.line,
-                                        attribute: "SupplementalProperty urn:mpeg:mpegB:cicp:TransferCharacteristics", declared: "16",
-                                        expected: "EssentialProperty 16",
+                                        attribute: "EssentialProperty urn:mpeg:mpegB:cicp:TransferCharacteristics", declared: "SupplementalProperty 16",
+                                        expected: "16",
                                         "PQ (16) is signalled only as a SupplementalProperty; SDR-only clients may pick this stream (DVB-DASH signals PQ as an EssentialProperty)."))
         }
         return out
