@@ -24,16 +24,21 @@ struct DASHSegmentFetcher {
         var line: Int?
     }
 
-    func firstMedia(_ context: RepresentationContext, dynamic: Bool) -> Result<Fetched, Failure> {
-        var segments: RepresentationSegments
+    /// Every segment of the Representation (the `sidx` read for SegmentBase).
+    func segments(_ context: RepresentationContext) -> Result<RepresentationSegments, Failure> {
+        let segments: RepresentationSegments
         do throws(RepresentationSegments.Error) { segments = try RepresentationSegments(context) } catch {
             return .failure(Failure(message: error.description, line: error.line))
         }
-        if let index = segments.index {
-            switch indexed(segments, index: index) {
-            case let .failure(f): return .failure(f)
-            case let .success(s): segments = s
-            }
+        guard let index = segments.index else { return .success(segments) }
+        return indexed(segments, index: index)
+    }
+
+    func firstMedia(_ context: RepresentationContext, dynamic: Bool) -> Result<Fetched, Failure> {
+        let segments: RepresentationSegments
+        switch self.segments(context) {
+        case let .failure(f): return .failure(f)
+        case let .success(s): segments = s
         }
         guard let first = segments.media.first else {
             return .failure(Failure(message: "The Representation addresses no media segment.", line: nil))
