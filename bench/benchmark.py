@@ -415,7 +415,14 @@ def write_report(a, n, lib, results, disk, can_drop, rss_small, small_n, ref, mi
           f"{all_t * 1000:.0f} ms = {all_t * 1e6 / max(1, nfr):.1f} ms per 1,000 frames; ffprobe `-show_frames` (decodes every "
           f"frame): {ffall_t * 1000:.0f} ms = {ffall_t * 1e6 / max(1, nfr):.1f} ms per 1,000 frames (**{ffall_t / all_t:.0f}×**).", "",
           "Plot: [benchmarks-size.svg](benchmarks-size.svg) (time per file against file size, log–log)."]
-    Path(a.out).write_text("\n".join(L) + "\n")
+    # The films section comes from bench/films.sh (bench/films_measure.py): kept as it is.
+    old = Path(a.out).read_text().split("\n") if Path(a.out).exists() else []
+    films = "## Films (`bench/films.sh`)"
+    if films in old:
+        start = old.index(films)
+        end = next((i for i in range(start + 1, len(old)) if old[i].startswith("## ")), len(old))
+        L += [""] + old[start:end]
+    Path(a.out).write_text("\n".join(L).rstrip("\n") + "\n")
 
 
 def write_svg(size_rows, results, n):

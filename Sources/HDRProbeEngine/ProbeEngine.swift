@@ -12,15 +12,33 @@ package struct ProbeOptions: Sendable {
     package var policy: DolbyVisionPolicy
     /// Bytes libavformat may read to identify streams in header-less formats (TS, raw).
     package var probeBytes: Int
+    /// Bytes libavformat may read once the container's headers are read (see ``readBudget``).
+    package var maxReadBytes: Int
+    /// Also plan each video stream's DASH Representation (`streams[N].dash`; `hdrprobe dash`).
+    package var dashSignalling = false
+    /// Read the frame scan's samples of plain ISO BMFF files with hdrprobe's own sample-table reader
+    /// (``ISOBMFFSampleReader``); false reads every packet through libavformat (the reports are the same).
+    package var ownSampleAccess = true
 
     package init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
-                policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20) {
+                policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20, maxReadBytes: Int = 16 << 20) {
         self.frames = frames
         self.maxScanBytes = maxScanBytes
         self.timeout = timeout
         self.policy = policy
         self.probeBytes = probeBytes
+        self.maxReadBytes = maxReadBytes
     }
+
+    /// The bytes libavformat may read after `avformat_open_input` returned (the headers: an MP4's
+    /// `moov` wherever it is, Matroska's elements before the first Cluster and what its SeekHead
+    /// points to, a TS's first PAT/PMT): stream analysis and the packet scan together.
+    /// `maxReadBytes` (16 MiB), or twice `maxScanBytes` when that is more, so that a larger scan
+    /// budget is not cut short; the frame budget's packets usually end the scan long before (32
+    /// frames of a 31 Mb/s 4K stream are about 5 MiB). nil for a whole-stream scan (`frames` nil).
+    /// A file whose tail is zeros or junk (a preallocated or cut-short download) is then read
+    /// no further than this, and the report says so (`container.unreadableTail`).
+    package var readBudget: Int? { frames == nil ? nil : max(maxReadBytes, 2 * maxScanBytes) }
 }
 
 /// Probes one file: demux (libavformat + hdrprobe's own header walk) → parse (bounded scan of
@@ -103,6 +121,7 @@ package struct ProbeEngine: Sendable {
             if !scanners.isEmpty, scanPackets(demuxer: demuxer, file: file, headers: headers, scanners: &scanners, evidence: &evidence) {
                 findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
             }
+            if let stop = demuxer.readBudgetStop { findings.append(unreadableTail(file: file, stop: stop)) }
             for key in Array(scanners.keys) { scanners[key]?.finish() }
             for (index, scanner) in scanners { evidence[index]?.scan = scanner.scan }
             let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
@@ -148,7 +167,7 @@ package struct ProbeEngine: Sendable {
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
-                                  masks: headers.libavformatMasks)
+                                  masks: headers.libavformatMasks, readBudget: options.readBudget)
         } catch {
             guard case let .failed(code, messages) = error else {
                 throw fail(ReportError(.timeout, "Time limit of \(options.timeout) s reached while opening the file"), container)
@@ -230,7 +249,39 @@ package struct ProbeEngine: Sendable {
     private func scanPackets(demuxer: Demuxer, file: MediaFile, headers: ContainerHeaders,
                              scanners: inout [Int: BitstreamScanner], evidence: inout [Int: VideoEvidence]) -> Bool {
         var blockAdditions = Self.blockAdditions(file, headers: headers, demuxer: demuxer, scanners: scanners, options: options)
-        return scan(demuxer: demuxer, file: file, scanners: &scanners, evidence: &evidence, blockAdditions: &blockAdditions)
+        let source = ownSampleSource(file: file, headers: headers, demuxer: demuxer, scanners: scanners, evidence: evidence) ?? demuxer
+        return scan(source: source, file: file, scanners: &scanners, evidence: &evidence, blockAdditions: &blockAdditions)
+    }
+
+    /// hdrprobe's own ISO BMFF sample reader for the scanned streams, nil when it does not cover
+    /// them (then libavformat reads the packets).
+    private func ownSampleSource(file: MediaFile, headers: ContainerHeaders, demuxer: Demuxer,
+                                 scanners: [Int: BitstreamScanner], evidence: [Int: VideoEvidence]) -> SampleSource? {
+        guard options.ownSampleAccess, demuxer.formatName.hasPrefix("mov") else { return nil }
+        let streams = demuxer.streams.compactMap { s -> ISOBMFFSampleReader.Stream? in
+            guard let scanner = scanners[s.index] else { return nil }
+            var stream = ISOBMFFSampleReader.Stream(index: s.index, id: s.id, encrypted: evidence[s.index]?.encryption != nil)
+            if case .lengthPrefixed(let size) = scanner.framing, scanner.codec == .hevc || scanner.codec == .h264 {
+                stream.nalLengthSize = size
+                stream.isVCL = scanner.codec == .hevc ? LengthPrefixedSampleRead.isHEVCVCL : LengthPrefixedSampleRead.isAVCVCL
+            }
+            return stream
+        }
+        return ISOBMFFSampleReader.make(file: file, headers: headers, streams: streams, limit: options.frames)
+    }
+
+    /// The read budget (``ProbeOptions/readBudget``) stopped libavformat at `stop`, before the end
+    /// of the file: what lies after it was not read. Whether the last bytes read were zeros tells
+    /// a preallocated download from junk.
+    private func unreadableTail(file: MediaFile, stop: Int) -> Finding {
+        let before = file.read(at: max(0, stop - 4096), count: min(stop, 4096))
+        let what = !before.isEmpty && before.allSatisfy({ $0 == 0 })
+            ? "the bytes before that point are zeros (a preallocated or unfinished download?)"
+            : "the bytes before that point are not the streams' packets (junk, or a damaged file)"
+        let budget = options.readBudget.map { " after reading \($0 >> 20) MiB past the container headers" } ?? ""
+        return Finding(.containerUnreadableTail,
+                       "hdrprobe stopped reading at byte \(stop) of \(file.size)\(budget) without completing the frame scan; \(what). The remaining \(file.size - stop) bytes were not read; the report covers what was.",
+                       stream: nil)
     }
 
     /// Stage 6: Dolby Vision on two PIDs — the base-layer stream carries the presentation.
@@ -280,6 +331,13 @@ package struct ProbeEngine: Sendable {
             let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
                                              bandwidth: bandwidth, policy: options.policy)
             report.hls = plan.report
+            if options.dashSignalling {
+                let videoAlone = Self.bandwidth(video: s, audio: nil, demuxer: demuxer, fileSize: fileSize,
+                                                scan: e.scan, fps: report.frameRate?.value)
+                report.dash = DASHReport(DASHRepresentationPlan.plan(signalling: plan.signalling, dolbyVision: plan.dolbyVision, stream: report,
+                                                                     sampleAspectRatio: e.scan.sampleAspectRatio,
+                                                                     bandwidth: videoAlone))
+            }
             streamFindings += plan.issues.filter { $0.severity >= .warning }.map { Finding($0, stream: s.index) }
             streams.append(report)
             findings += streamFindings
@@ -314,6 +372,7 @@ package struct ProbeEngine: Sendable {
         report.hdr = nil
         report.dolbyVision = nil
         report.hls = nil
+        report.dash = nil
         return report
     }
 
@@ -352,13 +411,13 @@ package struct ProbeEngine: Sendable {
 
     /// Reads packets until every video stream has its frame budget (or the data ends).
     /// Returns true when the deadline stopped the scan.
-    private func scan(demuxer: Demuxer, file: MediaFile, scanners: inout [Int: BitstreamScanner],
+    private func scan(source: SampleSource, file: MediaFile, scanners: inout [Int: BitstreamScanner],
                       evidence: inout [Int: VideoEvidence], blockAdditions: inout MatroskaClusterWalk) -> Bool {
         var done = Set<Int>()
         var packetsRead = 0
         let packetCap = options.frames.map { max(2_000, $0 * 64) } ?? Int.max
         while done.count < scanners.count, packetsRead < packetCap {
-            guard let packet = demuxer.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) }) else {
+            guard let packet = source.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) }) else {
                 return file.timedOut
             }
             packetsRead += 1
@@ -369,7 +428,7 @@ package struct ProbeEngine: Sendable {
                                 map: SubsampleEncryption(subsamples: packet.subsamples ?? []))
             } else {
                 let more = blockAdditions.isEmpty ? [] : blockAdditions.take(stream: packet.streamIndex, timestamp: packet.pts)
-                scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: more)
+                scanner.consume(accessUnit: packet.data, pts: packet.pts, blockAdditions: more, storedSize: packet.storedSize)
             }
             if let pts = packet.pts { evidence[packet.streamIndex]?.sampledPTS.append(pts) }
             if let frames = options.frames,

@@ -47,7 +47,10 @@ package struct BitstreamScanner: Sendable {
 
     /// One access unit (one demuxed video packet) with its presentation timestamp, if any, and the
     /// Matroska BlockAdditions beside it (read for VP9 and AV1 HDR10+ only: HEVC carries it in SEI).
-    package mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = []) {
+    /// `storedSize`: the access unit's size in the file when `data` is it with the slice data of its
+    /// VCL NAL units cut (hdrprobe's own ISO BMFF reader); the scan counts the stored bytes.
+    package mutating func consume(accessUnit data: [UInt8], pts: Int64? = nil, blockAdditions: [MatroskaBlockMore] = [],
+                                  storedSize: Int? = nil) {
         if regroupAccessUnits && codec == .hevc {
             scan.bytesScanned += byteStream.add(data)
             for unit in NALUnitSplitter.split(data[...], framing: framing, limit: Self.maxNALsPerAccessUnit, header: .hevc) {
@@ -57,7 +60,7 @@ package struct BitstreamScanner: Sendable {
         }
         currentFrame = DynamicMetadataFrame(decodeIndex: scan.framesScanned, pts: pts, poc: nil, irap: false)
         scan.framesScanned += 1
-        scan.bytesScanned += countsByteStream ? byteStream.add(data) : data.count
+        scan.bytesScanned += countsByteStream ? byteStream.add(data) : (storedSize ?? data.count)
         switch codec {
         case .hevc: consumeHEVC(data)
         case .h264: consumeAVC(data)
@@ -284,6 +287,7 @@ package struct BitstreamScanner: Sendable {
                                                   compatibility: sps.profileTierLevel.generalProfileCompatibilityFlags)
         scan.levelIDC = Int(sps.profileTierLevel.generalLevelIDC)
         if let vui = sps.vui {
+            scan.sampleAspectRatio = SampleAspectRatio(vui.signal)
             scan.bitstreamColour = vui.colour
             scan.timingFrameRate = vui.timingFrameRate
         } else {
@@ -302,6 +306,7 @@ package struct BitstreamScanner: Sendable {
         scan.profileIDC = Self.ffmpegH264Profile(idc: sps.profileIDC, constraintFlags: sps.constraintFlags)
         scan.levelIDC = Int(sps.levelIDC)
         scan.bitstreamColour = sps.vui?.colour ?? ColourCodes()
+        scan.sampleAspectRatio = sps.vui.flatMap { SampleAspectRatio($0.signal) }
         scan.timingFrameRate = sps.vui?.timingFrameRate
     }
 

@@ -16,6 +16,13 @@ final class AVIOBridge {
         var bytes: [UInt8]
     }
     private let masks: [Mask]
+    /// New bytes libavformat may still read (``limitReads(to:)``); nil: no limit.
+    private var remainingBudget: Int?
+    /// Everything shown to libavformat so far: re-reading it costs no budget.
+    private var delivered = DeliveredRanges()
+    /// The position of the first read the budget refused before the end of the file: where
+    /// libavformat stopped seeing the file.
+    private(set) var budgetStop: Int?
 
     init?(file: MediaFile, masks: [Mask] = []) {
         self.file = file
@@ -46,11 +53,26 @@ final class AVIOBridge {
         }
     }
 
+    /// From now on libavformat reads at most `bytes` it has not read before (wherever it seeks;
+    /// reading again what it read costs nothing); past them every read of new bytes ends like the
+    /// end of the file. nil lifts the limit.
+    func limitReads(to bytes: Int?) { remainingBudget = bytes.map { max(0, $0) } }
+
     private func readPacket(_ buf: UnsafeMutablePointer<UInt8>, _ size: Int) -> Int32 {
         if file.timedOut { return hdrprobe_averror_exit() }
-        let n = file.read(into: buf, count: size, at: position)
+        var count = size
+        if let remaining = remainingBudget, remaining <= 0 {
+            count = min(size, delivered.coveredRun(from: position))
+            if count == 0 {
+                if position < file.size, budgetStop == nil { budgetStop = position }
+                return hdrprobe_averror_eof()
+            }
+        }
+        let n = file.read(into: buf, count: count, at: position)
         if n < 0 { return file.timedOut ? hdrprobe_averror_exit() : hdrprobe_averror_eio() }
         if n == 0 { return hdrprobe_averror_eof() }
+        let fresh = delivered.insert(position..<position + n)
+        remainingBudget = remainingBudget.map { $0 - fresh }
         for mask in masks where mask.offset < position + n && mask.offset + mask.bytes.count > position {
             for (i, byte) in mask.bytes.enumerated() where (position..<position + n).contains(mask.offset + i) {
                 buf[mask.offset + i - position] = byte

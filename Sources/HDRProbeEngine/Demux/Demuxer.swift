@@ -39,6 +39,9 @@ struct DemuxedPacket {
     /// The packet's CENC subsample map (`AV_PKT_DATA_ENCRYPTION_INFO`, libavformat ≥ 4.0); nil when
     /// the packet carries no encryption info. An empty map = whole-sample encryption.
     var subsamples: [SubsampleEncryption.Subsample]?
+    /// The sample's size in the file when `data` holds less of it (slice data skipped,
+    /// ``LengthPrefixedSampleRead``); nil when `data` is the whole sample.
+    var storedSize: Int? = nil
 }
 
 /// The thin wrapper over `AVFormatContext`: open with hdrprobe's I/O and limits, describe the
@@ -93,9 +96,11 @@ final class Demuxer {
 
     /// Opens `file` with the demuxer `signature` names (probing the format when it names none);
     /// runs `avformat_find_stream_info` (bounded) when the container's headers do not describe
-    /// the streams (raw elementary streams, MPEG-TS).
+    /// the streams (raw elementary streams, MPEG-TS). Once the headers are read
+    /// (`avformat_open_input` returned), libavformat reads at most `readBudget` more bytes
+    /// (``ProbeOptions/readBudget``; nil: no limit).
     init(file: MediaFile, signature: ContainerSignature, head: [UInt8] = [], probeBytes: Int,
-         masks: [AVIOBridge.Mask] = []) throws(OpenFailure) {
+         masks: [AVIOBridge.Mask] = [], readBudget: Int? = nil) throws(OpenFailure) {
         _ = Self.setup
         _ = FFmpegLog.drain()
         guard let bridge = AVIOBridge(file: file, masks: masks), let packet = av_packet_alloc() else {
@@ -121,6 +126,7 @@ final class Demuxer {
             throw .failed(code: rc, messages: FFmpegLog.drain())
         }
         self.context = ctx
+        bridge.limitReads(to: readBudget)
         let c = ctx!.pointee
         formatName = c.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
         let needsAnalysis = !(formatName.hasPrefix("mov") || formatName.hasPrefix("matroska"))
@@ -153,6 +159,9 @@ final class Demuxer {
         streams = list
         _ = FFmpegLog.drain()
     }
+
+    /// Where the read budget stopped libavformat before the end of the file; nil when it did not.
+    var readBudgetStop: Int? { bridge.budgetStop }
 
     deinit {
         if context != nil { avformat_close_input(&context) }

@@ -29,6 +29,7 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case frameRateVariable = "frameRate.variable"
     case containerTruncated = "container.truncated"
     case containerMalformed = "container.malformed"
+    case containerUnreadableTail = "container.unreadableTail"
     case encryptionSampleDataNotRead = "encryption.sampleDataNotRead"
     case encryptionMetadataEncrypted = "encryption.metadataEncrypted"
     case scanIncomplete = "scan.incomplete"

@@ -1,0 +1,63 @@
+/// `stsz` / `stz2` (ISO/IEC 14496-12 §8.7.3, `docs/rules/isobmff-sample-tables.md` §2): the size of
+/// every sample of a track. Read in place from the `moov` bytes: an entry is looked up when asked
+/// for, the table is never copied.
+package struct SampleSizeBox: Sendable, Equatable {
+    /// Every sample has this size (`sample_size` ≠ 0 in `stsz`); nil when each has its own entry.
+    package var fixedSize: Int?
+    package var sampleCount: Int
+    /// `stz2` field_size (4, 8 or 16) or 32 for `stsz`.
+    package var fieldBits: Int
+    /// Where entry 0 starts in the bytes.
+    package var entriesStart: Int
+
+    /// `payload`: the box payload (after its header) within `bytes`.
+    package static func parse(_ bytes: [UInt8], type: String, payload: Range<Int>) -> SampleSizeBox? {
+        var r = ByteReader(bytes, offset: payload.lowerBound, end: payload.upperBound)
+        guard (try? r.skip(4)) != nil else { return nil } // version, flags
+        let box: SampleSizeBox
+        if type == "stsz" {
+            guard let size = try? r.u32(), let count = try? r.u32() else { return nil }
+            box = SampleSizeBox(fixedSize: size == 0 ? nil : Int(size), sampleCount: Int(count), fieldBits: 32,
+                                entriesStart: payload.lowerBound + 12)
+        } else {
+            guard (try? r.skip(3)) != nil, let bits = try? r.u8(), [4, 8, 16].contains(bits),
+                  let count = try? r.u32() else { return nil }
+            box = SampleSizeBox(fixedSize: nil, sampleCount: Int(count), fieldBits: Int(bits),
+                                entriesStart: payload.lowerBound + 12)
+        }
+        guard box.fixedSize != nil || box.entriesStart + (box.sampleCount * box.fieldBits + 7) / 8 <= payload.upperBound
+        else { return nil }
+        return box
+    }
+
+    /// The size of sample `index` (0-based; the caller keeps it below ``sampleCount``).
+    package func size(_ index: Int, in bytes: [UInt8]) -> Int {
+        if let fixedSize { return fixedSize }
+        switch fieldBits {
+        case 32: return SampleTableBytes.u32(bytes, entriesStart + 4 * index)
+        case 16: return SampleTableBytes.u16(bytes, entriesStart + 2 * index)
+        case 8: return Int(bytes[entriesStart + index])
+        default:
+            let byte = bytes[entriesStart + index / 2]
+            return Int(index % 2 == 0 ? byte >> 4 : byte & 0x0F)
+        }
+    }
+}
+
+/// Big-endian reads at known-good positions of a validated table (bounds checked by each box's parse).
+enum SampleTableBytes {
+    static func u16(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) << 8 | Int(b[at + 1]) }
+    static func u32(_ b: [UInt8], _ at: Int) -> Int {
+        Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
+    }
+    static func i32(_ b: [UInt8], _ at: Int) -> Int { Int(Int32(bitPattern: UInt32(u32(b, at)))) }
+    static func u64(_ b: [UInt8], _ at: Int) -> UInt64 { UInt64(u32(b, at)) << 32 | UInt64(u32(b, at + 4)) }
+
+    /// A full box's entry_count after version/flags, with `entrySize`-byte entries fitting the payload.
+    static func entryCount(_ b: [UInt8], payload: Range<Int>, entrySize: Int) -> Int? {
+        guard payload.count >= 8 else { return nil }
+        let count = u32(b, payload.lowerBound + 4)
+        guard count <= (payload.count - 8) / entrySize else { return nil }
+        return count
+    }
+}

@@ -1,0 +1,103 @@
+import HDRProbeCore
+
+/// hdrprobe's own packet source for plain (unfragmented, unencrypted) ISO BMFF files: the first
+/// samples of each scanned video track located from its sample tables (``SampleTableBox``, only
+/// the entries of those samples are looked at) and read straight from the file, instead of
+/// libavformat's mov demuxer, which builds the index of every sample of the film first
+/// (`docs/rules/isobmff-sample-tables.md` §7). Packets come in file order, as the samples lie.
+///
+/// ``make(file:headers:streams:limit:)`` returns nil for every shape it does not cover — the frame
+/// scan then reads through libavformat as before: fragmented files (`mvex`), a cut-short file, a
+/// track with another than exactly one sample entry or an encrypted one, an edit list other than a
+/// single edit at normal rate, samples presented before the edit starts (libavformat discards
+/// those), tables that contradict each other or point past the end of the file.
+final class ISOBMFFSampleReader: SampleSource {
+    struct Pending {
+        var stream: Int
+        var sample: SampleTableBox.Sample
+        var pts: Int64
+    }
+
+    /// A scanned stream: its libavformat index and track ID, whether it is encrypted, and for
+    /// length-prefixed HEVC / H.264 the NAL length size and VCL test (slice data is then skipped,
+    /// ``LengthPrefixedSampleRead``); nil reads each sample whole.
+    struct Stream {
+        var index: Int
+        var id: Int
+        var encrypted: Bool
+        var nalLengthSize: Int? = nil
+        var isVCL: (@Sendable (UInt8) -> Bool)? = nil
+    }
+
+    private let file: MediaFile
+    private let pending: [Pending]
+    private let streams: [Int: Stream]
+    private var next = 0
+
+    private init(file: MediaFile, pending: [Pending], streams: [Int: Stream]) {
+        self.file = file
+        self.pending = pending
+        self.streams = streams
+    }
+
+    /// The reader for `streams` (libavformat stream index → whether it is encrypted), the first
+    /// `limit` samples of each; nil when any of them is a shape this reader does not cover.
+    static func make(file: MediaFile, headers: ContainerHeaders, streams: [Stream],
+                     limit: Int?) -> ISOBMFFSampleReader? {
+        guard headers.signature == .isobmff, let movie = headers.movie, !movie.hasMovieExtends,
+              !headers.isMediaSegment, headers.truncation == nil, !streams.isEmpty else { return nil }
+        var pending: [Pending] = []
+        for s in streams {
+            guard !s.encrypted, let track = headers.track(forStreamID: s.id, index: s.index),
+                  let samples = samples(track: track, movie: movie, limit: limit, fileSize: file.size) else { return nil }
+            pending += samples.map { Pending(stream: s.index, sample: $0.sample, pts: $0.pts) }
+        }
+        pending.sort { ($0.sample.offset, $0.stream) < ($1.sample.offset, $1.stream) }
+        return ISOBMFFSampleReader(file: file, pending: pending,
+                                   streams: Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// The track's first `limit` samples with their presentation timestamps, nil when not covered.
+    static func samples(track: MovieBox.Track, movie: MovieBox, limit: Int?,
+                        fileSize: Int) -> [(sample: SampleTableBox.Sample, pts: Int64)]? {
+        guard track.sampleEntries.count == 1, track.sampleEntries[0].originalFormat == nil,
+              let table = track.sampleTable, let shift = presentationShift(track.editList),
+              let samples = table.samples(limit: limit ?? table.sampleCount) else { return nil }
+        var out: [(sample: SampleTableBox.Sample, pts: Int64)] = []
+        out.reserveCapacity(samples.count)
+        for sample in samples {
+            let composition = sample.decodeTime + sample.compositionOffset
+            guard sample.sampleDescriptionIndex == 1, sample.size > 0, sample.offset + sample.size <= fileSize,
+                  composition >= shift else { return nil }
+            out.append((sample, composition - shift))
+        }
+        return out
+    }
+
+    /// The media time the presentation starts at (`docs/rules/isobmff-sample-tables.md` §6): 0 without
+    /// an edit list, the media_time of a single edit at rate 1; nil for any other edit list.
+    static func presentationShift(_ editList: EditListBox?) -> Int64? {
+        guard let editList else { return 0 }
+        guard editList.entries.count == 1, let edit = editList.entries.first,
+              edit.mediaTime >= 0, edit.rateInteger == 1, edit.rateFraction == 0 else { return nil }
+        return edit.mediaTime
+    }
+
+    func readPacket(wantsData: (Int) -> Bool) -> DemuxedPacket? {
+        guard next < pending.count, !file.timedOut else { return nil }
+        let p = pending[next]
+        next += 1
+        guard wantsData(p.stream) else {
+            return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: [], subsamples: nil, storedSize: p.sample.size)
+        }
+        if let s = streams[p.stream], let lengthSize = s.nalLengthSize, let isVCL = s.isVCL,
+           let data = LengthPrefixedSampleRead.read(file, offset: p.sample.offset, size: p.sample.size,
+                                                    lengthSize: lengthSize, isVCL: isVCL) {
+            return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: data, subsamples: nil, storedSize: p.sample.size)
+        }
+        guard !file.timedOut else { return nil }
+        let data = file.read(at: p.sample.offset, count: p.sample.size)
+        guard data.count == p.sample.size else { return nil }
+        return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: data, subsamples: nil)
+    }
+}
