@@ -13,6 +13,7 @@ package struct DASHManifestChecker: Sendable {
 
     package init(options: ProbeOptions = ProbeOptions(), limits: HLSPlaylistChecker.Limits = HLSPlaylistChecker.Limits()) {
         self.options = options
+        self.options.dashSignalling = true
         self.limits = limits
     }
 

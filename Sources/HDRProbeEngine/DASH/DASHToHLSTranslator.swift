@@ -11,6 +11,7 @@ package struct DASHToHLSTranslator: Sendable {
 
     package init(options: ProbeOptions = ProbeOptions()) {
         self.options = options
+        self.options.dashSignalling = true
     }
 
     package struct Result: Sendable {

@@ -58,7 +58,7 @@ package enum MPDXMLReader {
         guard ok, let root = builder.root else {
             let code = (parser.parserError as NSError?)?.code
             let message = code.flatMap { libxml2Errors[$0] } ?? code.map { "libxml2 error \($0)" } ?? "unreadable XML"
-            throw MPDError(.malformedXML, line: max(1, parser.lineNumber), "not well-formed XML: \(message)")
+            throw MPDError(.malformedXML, line: max(1, builder.errorLine ?? parser.lineNumber), "not well-formed XML: \(message)")
         }
         return root
     }
@@ -150,6 +150,13 @@ package enum MPDXMLReader {
             let (local, ns) = resolve(elementName, isAttribute: false, scope: scope)
             stack.append(MPDXMLElement(name: local, namespace: ns, attributes: attributes, text: "", children: [],
                                        line: startLine(parser)))
+        }
+
+        /// The line where libxml2 met the first error (the parser's position after `parse()` returns can be later).
+        var errorLine: Int?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if errorLine == nil { errorLine = parser.lineNumber }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -1,8 +1,8 @@
 /// The MPD attributes hdrprobe would write for a Representation's media, keyed as the check reports
 /// them (`@codecs`, `scte214:supplementalCodecs`, `scte214:supplementalProfiles`, the CICP code
-/// points, `@frameRate`, `@width`, `@height`, the ContentProtection scheme and KID). Derived from
-/// the same decision as the HLS signalling (the report's `hls` object: one model,
-/// `docs/rules/dash-signalling.md` §1) and the stream's own facts.
+/// points, `@frameRate`, `@width`, `@height`, the ContentProtection scheme and KID): hdrprobe's DASH
+/// plan for the stream (`streams[N].dash`) when the probe made one, else the same decision read from
+/// the report's `hls` object and the stream's own facts.
 package struct DASHMediaAttributes: Sendable, Equatable {
     package var codecs: String?
     package var supplementalCodecs: String?
@@ -32,6 +32,30 @@ package struct DASHMediaAttributes: Sendable, Equatable {
         height = video.height
         scheme = video.encryption?.scheme
         defaultKID = video.encryption?.defaultKID?.lowercased()
+        if let plan = video.dash { adopt(plan) }
+    }
+
+    /// The values of hdrprobe's DASH plan (`streams[N].dash`, `docs/rules/dash-signalling.md` §3), when the
+    /// probe made one: the same decision, in DASH's own form.
+    mutating func adopt(_ plan: DASHReport) {
+        codecs = plan.codecs ?? codecs
+        supplementalCodecs = plan.supplementalCodecs
+        supplementalProfiles = plan.supplementalProfiles
+        frameRate = plan.frameRate ?? frameRate
+        width = plan.width ?? width
+        height = plan.height ?? height
+        for d in plan.descriptors {
+            let value = d.value.flatMap { Int($0) }
+            switch d.schemeIdUri {
+            case DASHDescriptor.colourPrimariesScheme: colour.primaries = value ?? colour.primaries
+            case DASHDescriptor.transferCharacteristicsScheme: colour.transfer = value ?? colour.transfer
+            case DASHDescriptor.matrixCoefficientsScheme: colour.matrix = value ?? colour.matrix
+            case DASHContentProtection.mp4ProtectionScheme:
+                scheme = d.value ?? scheme
+                defaultKID = d.defaultKID?.lowercased() ?? defaultKID
+            default: break
+            }
+        }
     }
 
     /// Each code point from the bitstream where it specifies one (not 2), else from the container;

@@ -141,7 +141,9 @@ package enum DASHRepresentationCheck {
             // DVB-DASH HLG10: a VUI of 14 with an alternative transfer SEI of 18 is signalled as 18.
             if name == "TransferCharacteristics", value == H273Names.hlg, input.video.hdr?.alternativeTransfer == H273Names.hlg { continue }
             if value != media {
-                out.append(DASHCheckFinding(.dashColourMismatch, line: descriptor.line, attribute: "\(descriptor.element) urn:mpeg:mpegB:cicp:\(name)",
+                // What hdrprobe writes: PQ as an EssentialProperty, everything else where the MPD put it.
+                let element = name == "TransferCharacteristics" && media == H273Names.pq ? "EssentialProperty" : descriptor.element
+                out.append(DASHCheckFinding(.dashColourMismatch, line: descriptor.line, attribute: "\(element) urn:mpeg:mpegB:cicp:\(name)",
                                             declared: String(value), expected: String(media),
                                             "\(name) \(value) disagrees with the stream's \(media)."))
             }
