@@ -391,7 +391,7 @@ package struct ProbeEngine: Sendable {
                           scan: BitstreamScan, fps: Double?) -> HLSBandwidth? {
         let streams = [video] + (audio.map { [$0] } ?? [])
         let videoSamples = demuxer.indexSamples(stream: video.index)
-        let samples = videoSamples + (audio.map { demuxer.indexSamples(stream: $0.index) } ?? [])
+        let samples = HLSBandwidth.merged(videoSamples, audio.map { demuxer.indexSamples(stream: $0.index) } ?? [])
         if !videoSamples.isEmpty, samples.contains(where: { $0.size > 0 }),
            let duration = video.durationSeconds ?? demuxer.formatDuration,
            let measured = HLSBandwidth.measure(samples: samples, duration: duration) {
