@@ -508,4 +508,12 @@ fi
 log "HLS (Corpus/hls/make.sh)"
 bash "$HERE/hls/make.sh"
 
+# ---------------------------------------------------------------- DASH presentations (Shaka Packager, FFmpeg's dash muxer)
+log "DASH (Corpus/dash/make.sh)"
+if [[ -n $PACKAGER && -x $PACKAGER ]]; then
+  PACKAGER="$PACKAGER" bash "$HERE/dash/make.sh"
+else
+  echo "warning: Shaka Packager not found; the committed Corpus/dash is kept" >&2
+fi
+
 log "done: $(find "$OUT" -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '.*' | wc -l) files"

@@ -78,8 +78,22 @@ def main():
             rows[(name, tool)] = dict(wall=wall, cpu=cpu, rss=rss, bytes=nbytes, calls=calls, cold=cold,
                                       net=nbytes / 100e6 * 1000 + calls * 0.5)
         print(f'measured {name}', file=sys.stderr)
+    frames = frame_scaling()
     scan = library_scan() if LIBRARY else None
-    write(rows, cold_ok, scan)
+    write(rows, cold_ok, scan, frames)
+
+
+def frame_scaling():
+    """hdrprobe's wall and CPU time against the frame budget on the moov-at-end films."""
+    out = {}
+    for name in ['film30_end.mp4', 'film120_end.mp4']:
+        path = os.path.join(WORK, name)
+        if not os.path.exists(path):
+            continue
+        for n in [1, 32, 256]:
+            runs = sorted(timed([HDRPROBE, 'probe', '--json', '--frames', str(n), path]) for _ in range(RUNS))
+            out[(name, n)] = runs[len(runs) // 2]
+    return out
 
 
 def library_scan():
@@ -107,7 +121,7 @@ def version(cmd, pattern):
     return m.group(1) if m else '?'
 
 
-def write(rows, cold_ok, scan):
+def write(rows, cold_ok, scan, frames):
     out = []
     cpu = next((l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name')), '?')
     hv = version([HDRPROBE, '--version'], r'^(\S+)')
@@ -128,6 +142,15 @@ def write(rows, cold_ok, scan):
     if not cold_ok:
         out.append('')
         out.append('Cold-cache runs skipped: /proc/sys/vm/drop_caches is not writable here.')
+    if frames:
+        out.append('')
+        out.append('hdrprobe against the frame budget (`probe --json --frames N`, median wall / CPU ms):')
+        out.append('')
+        out.append('| file | N = 1 | N = 32 | N = 256 |')
+        out.append('|---|---|---|---|')
+        for name in sorted({k[0] for k in frames}):
+            cells = [f"{frames[(name, n)][0]:.0f} / {frames[(name, n)][1]:.0f}" for n in [1, 32, 256] if (name, n) in frames]
+            out.append(f"| {name} | " + ' | '.join(cells) + ' |')
     if scan:
         out.append('')
         out.append(f"Library scan: {scan['count']} hard links to {', '.join(scan['mix'])} (round robin). "

@@ -16,6 +16,10 @@ extension MediaProbe {
         public var policy: Policy
         /// Bytes fetched from the start of an `http(s)` URL (``MediaProbe/probe(url:)``).
         public var remoteByteLimit: Int
+        /// Also plan each video stream's MPEG-DASH Representation, for ``StreamingSignalling/dash(for:baseURLTemplate:)``.
+        /// Off by default: the report's JSON then carries `streams[N].dash`, as `hdrprobe dash --json` prints it, and
+        /// is no longer byte for byte what `hdrprobe probe --jsonl` prints.
+        public var plansDASH = false
 
         /// Options with the given limits; every parameter has the `hdrprobe probe` default.
         public init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeLimit: Double = 30,
@@ -37,8 +41,10 @@ extension MediaProbe {
             do { document = try PolicyLoader.load(policy.loaderArgument) } catch {
                 throw .policy("\(error)")
             }
-            return ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeLimit,
-                                policy: document.dolbyVision)
+            var options = ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeLimit,
+                                       policy: document.dolbyVision)
+            options.dashSignalling = plansDASH
+            return options
         }
     }
 

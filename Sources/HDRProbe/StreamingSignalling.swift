@@ -3,9 +3,9 @@ import HDRProbeEngine
 
 /// How probed files are signalled to streaming players.
 ///
-/// HLS today: ``hls(for:uriTemplate:)`` plans a Multivariant Playlist fragment. DASH signalling
-/// (MPD `@codecs` and the Dolby Vision supplemental properties) is planned for this namespace as
-/// `dash(for:)`, from the same reports.
+/// ``hls(for:uriTemplate:)`` plans a Multivariant Playlist fragment; ``dash(for:baseURLTemplate:)`` plans the MPD
+/// AdaptationSets from the same decision (Dolby Vision verdict and route, HDR10+), for reports probed with
+/// ``MediaProbe/Options/plansDASH``.
 public enum StreamingSignalling {
     /// The HLS variants for `reports`, as `hdrprobe hls FILE…` plans them: one
     /// `#EXT-X-STREAM-INF` per video file (`CODECS`, `SUPPLEMENTAL-CODECS`, `VIDEO-RANGE`,
@@ -15,6 +15,67 @@ public enum StreamingSignalling {
     /// `{name}` in `uriTemplate` stands for the file name without folder and extension.
     public static func hls(for reports: [MediaReport], uriTemplate: String = "{name}/prog_index.m3u8") -> HLSPlan {
         HLSPlan(HLSFragmentPlanner.fragment(reports: reports.map(\.report), uriTemplate: uriTemplate))
+    }
+
+    /// The MPEG-DASH AdaptationSets for `reports`, as `hdrprobe dash FILE…` plans them: one `Representation` per video
+    /// file (`@codecs`, `scte214:supplementalCodecs` / `supplementalProfiles` for Dolby Vision 8.1, 8.4, 10.1, 10.4,
+    /// `@width`/`@height`/`@sar`, `@frameRate` as a rational, measured `@bandwidth`), with the CICP colour
+    /// descriptors (PQ essential, HLG supplemental), the HDR10+ descriptor and `ContentProtection` on its set.
+    ///
+    /// The reports must come from a probe with ``MediaProbe/Options/plansDASH`` set; other files are listed in
+    /// ``DASHPlan/skipped``. `{name}` in `baseURLTemplate` stands for the file name without folder and extension;
+    /// `nil` writes no `BaseURL`.
+    public static func dash(for reports: [MediaReport], baseURLTemplate: String? = "{name}.mp4") -> DASHPlan {
+        DASHPlan(DASHFragment(reports: reports.map(\.report), baseURLTemplate: baseURLTemplate))
+    }
+}
+
+/// A planned set of MPEG-DASH AdaptationSets (``StreamingSignalling/dash(for:baseURLTemplate:)``).
+public struct DASHPlan: Sendable, Equatable {
+    let fragment: DASHFragment
+
+    init(_ fragment: DASHFragment) { self.fragment = fragment }
+
+    /// One planned `Representation`.
+    public struct Representation: Sendable, Equatable {
+        /// The file it plays.
+        public var file: String
+        /// The `AdaptationSet@id` it belongs to.
+        public var adaptationSet: Int
+        /// `@id`.
+        public var id: String
+        /// `@codecs` (the original format of an encrypted track).
+        public var codecs: String
+        /// `scte214:supplementalCodecs` (the Dolby Vision layer over a compatible base), if any.
+        public var supplementalCodecs: String?
+        /// `scte214:supplementalProfiles` (`db1p`, `db4h`), if any.
+        public var supplementalProfiles: String?
+        /// `@frameRate`: `N` or `N/D`.
+        public var frameRate: String?
+        /// `@bandwidth`: the measured peak bit rate of the video, bits per second.
+        public var bandwidth: Int?
+        /// Why each attribute is what it is, one comment text each.
+        public var comments: [String]
+    }
+
+    /// The Representations, in file order within their AdaptationSets.
+    public var representations: [Representation] {
+        fragment.adaptationSets.flatMap { set in
+            set.representations.map {
+                Representation(file: $0.file, adaptationSet: set.id, id: $0.id, codecs: $0.dash.codecs ?? "",
+                               supplementalCodecs: $0.dash.supplementalCodecs, supplementalProfiles: $0.dash.supplementalProfiles,
+                               frameRate: $0.dash.frameRate, bandwidth: $0.dash.bandwidth, comments: $0.comments)
+            }
+        }
+    }
+
+    /// Files that gave no Representation (not analysed, no video, probed without DASH planning), with the reason.
+    public var skipped: [(file: String, reason: String)] { fragment.skipped.map { ($0.file, $0.reason) } }
+
+    /// The XML, as `hdrprobe dash` prints it; `header` wraps the AdaptationSets in an XML declaration and a `Period`
+    /// declaring the MPD, SCTE 214 and CENC namespaces.
+    public func mpd(header: Bool = true) -> String {
+        fragment.render(header: header, generator: "hdrprobe \(ProbeEngine.version)")
     }
 }
 

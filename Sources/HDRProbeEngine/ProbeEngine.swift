@@ -14,6 +14,8 @@ package struct ProbeOptions: Sendable {
     package var probeBytes: Int
     /// Bytes libavformat may read once the container's headers are read (see ``readBudget``).
     package var maxReadBytes: Int
+    /// Also plan each video stream's DASH Representation (`streams[N].dash`; `hdrprobe dash`).
+    package var dashSignalling = false
     /// Read the frame scan's samples of plain ISO BMFF files with hdrprobe's own sample-table reader
     /// (``ISOBMFFSampleReader``); false reads every packet through libavformat (the reports are the same).
     package var ownSampleAccess = true
@@ -335,6 +337,13 @@ package struct ProbeEngine: Sendable {
             let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
                                              bandwidth: bandwidth, policy: options.policy)
             report.hls = plan.report
+            if options.dashSignalling {
+                let videoAlone = Self.bandwidth(video: s, audio: nil, demuxer: demuxer, fileSize: fileSize,
+                                                scan: e.scan, fps: report.frameRate?.value)
+                report.dash = DASHReport(DASHRepresentationPlan.plan(signalling: plan.signalling, dolbyVision: plan.dolbyVision, stream: report,
+                                                                     sampleAspectRatio: e.scan.sampleAspectRatio,
+                                                                     bandwidth: videoAlone))
+            }
             streamFindings += plan.issues.filter { $0.severity >= .warning }.map { Finding($0, stream: s.index) }
             streams.append(report)
             findings += streamFindings
@@ -369,6 +378,7 @@ package struct ProbeEngine: Sendable {
         report.hdr = nil
         report.dolbyVision = nil
         report.hls = nil
+        report.dash = nil
         return report
     }
 
@@ -387,7 +397,7 @@ package struct ProbeEngine: Sendable {
                           scan: BitstreamScan, fps: Double?) -> HLSBandwidth? {
         let streams = [video] + (audio.map { [$0] } ?? [])
         let videoSamples = demuxer.indexSamples(stream: video.index)
-        let samples = videoSamples + (audio.map { demuxer.indexSamples(stream: $0.index) } ?? [])
+        let samples = HLSBandwidth.merged(videoSamples, audio.map { demuxer.indexSamples(stream: $0.index) } ?? [])
         if !videoSamples.isEmpty, samples.contains(where: { $0.size > 0 }),
            let duration = video.durationSeconds ?? demuxer.formatDuration,
            let measured = HLSBandwidth.measure(samples: samples, duration: duration) {

@@ -17,7 +17,7 @@ struct HDRProbe: ParsableCommand {
         Exit status: 0 when every file was analysed, 1 when any file is in error, 2 on a usage error.
         """,
         version: ProbeEngine.versionDescription,
-        subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self, ScanCommand.self, CheckCommand.self,
+        subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self, DASHCommand.self, ScanCommand.self, CheckCommand.self,
                       MergeCommand.self, DevicesCommand.self, CodesCommand.self, SimulateCommand.self, MatrixCommand.self, WorkerCommand.self],
         defaultSubcommand: ProbeCommand.self
     )

@@ -20,6 +20,9 @@ package struct StreamReport: Codable, Sendable, Equatable {
     @NullEncoded package var hdr: HDRReport?
     @NullEncoded package var dolbyVision: DolbyVisionReport?
     @NullEncoded package var hls: HLSReport?
+    /// The DASH Representation hdrprobe would write (``DASHReport``): only in reports asked for it
+    /// (`hdrprobe dash --json`), absent (not null) otherwise.
+    package var dash: DASHReport?
     /// `dolbyVisionEnhancementLayer` for the EL stream of a two-PID Dolby Vision presentation;
     /// absent (not null) on every other stream.
     package var role: String?

@@ -91,6 +91,8 @@ package struct BitstreamScan: Sendable, Equatable {
     package var bitstreamColour: ColourCodes?
     package var bitDepth: Int?
     package var chromaSubsampling: String?
+    /// The sample aspect ratio the first SPS's VUI signals (Table E-1), nil when it signals none.
+    package var sampleAspectRatio: SampleAspectRatio?
     package var width: Int?
     package var height: Int?
     package var profileIDC: Int?

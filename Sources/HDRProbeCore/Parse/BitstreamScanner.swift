@@ -287,6 +287,7 @@ package struct BitstreamScanner: Sendable {
                                                   compatibility: sps.profileTierLevel.generalProfileCompatibilityFlags)
         scan.levelIDC = Int(sps.profileTierLevel.generalLevelIDC)
         if let vui = sps.vui {
+            scan.sampleAspectRatio = SampleAspectRatio(vui.signal)
             scan.bitstreamColour = vui.colour
             scan.timingFrameRate = vui.timingFrameRate
         } else {
@@ -305,6 +306,7 @@ package struct BitstreamScanner: Sendable {
         scan.profileIDC = Self.ffmpegH264Profile(idc: sps.profileIDC, constraintFlags: sps.constraintFlags)
         scan.levelIDC = Int(sps.levelIDC)
         scan.bitstreamColour = sps.vui?.colour ?? ColourCodes()
+        scan.sampleAspectRatio = sps.vui.flatMap { SampleAspectRatio($0.signal) }
         scan.timingFrameRate = sps.vui?.timingFrameRate
     }
 

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+
+/// `hdrprobe dash FILE…` prints the MPD `AdaptationSet` / `Representation` signalling for the files
+/// (`docs/rules/dash-signalling.md` §3), from the same decision as `hdrprobe hls`.
+struct DASHCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dash",
+        abstract: "Write the MPEG-DASH signalling for media files.",
+        discussion: """
+        One Representation per video file (@codecs, scte214:supplementalCodecs and supplementalProfiles for Dolby \
+        Vision 8.1/8.4/10.1/10.4, @width/@height/@sar, @frameRate as a rational, measured @bandwidth) in an \
+        AdaptationSet with the CICP colour descriptors (PQ as EssentialProperty, HLG as SupplementalProperty), the \
+        http://dashif.org/metadata/hdr descriptor for HDR10+, and ContentProtection for encrypted media. Files that \
+        can switch seamlessly share an AdaptationSet. Comments give every decision; the Dolby Vision verdict is the \
+        one `hdrprobe hls` applies (--policy).
+
+        --json prints the reports (docs/report-contract.md) with each video stream's `dash` object.
+
+        Exit status: 0 clean; 1 a file in error; 2 usage error.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Media files.", valueName: "FILE"))
+    var inputs: [String]
+
+    @Flag(help: "Print the JSON reports (with streams[N].dash) instead of XML.")
+    var json = false
+
+    @Option(help: ArgumentHelp("BaseURL written in each Representation; {name} is the file name without extension; '' for none.",
+                               valueName: "template"))
+    var baseURL = "{name}.mp4"
+
+    @Flag(help: "Leave out the XML declaration and the enclosing Period: only the AdaptationSets.")
+    var noHeader = false
+
+    @OptionGroup var analysis: AnalysisOptions
+
+    @Flag(help: "No progress lines on stderr.")
+    var quiet = false
+
+    func validate() throws {
+        if json && noHeader { throw ValidationError("--no-header applies only without --json") }
+    }
+
+    func run() throws {
+        var options = try analysis.probeOptions()
+        options.dashSignalling = true
+        let progress = FileCountProgress(total: inputs.count, quiet: quiet)
+        let engine = ProbeEngine(options: options)
+        var reports: [ProbeReport] = []
+        for (i, file) in ProbePath.fromCommandLine(inputs).enumerated() {
+            progress.show(i, file.display)
+            reports.append(engine.probe(path: file))
+        }
+        progress.finish()
+        if json {
+            print(try ReportEncoder.jsonArray(reports))
+        } else {
+            let fragment = DASHFragment(reports: reports, baseURLTemplate: baseURL.isEmpty ? nil : baseURL)
+            let count = fragment.adaptationSets.reduce(0) { $0 + $1.representations.count }
+            let policy = analysis.policy == "default" ? "" : ", policy \(analysis.policy)"
+            print(fragment.render(header: !noHeader, generator: "hdrprobe \(ProbeEngine.version)\(policy): \(CountText.of(count, "Representation")) in \(CountText.of(fragment.adaptationSets.count, "AdaptationSet")) from \(CountText.of(inputs.count, "file"))"),
+                  terminator: "")
+        }
+        if reports.contains(where: { $0.status == .error }) { throw ExitCode(1) }
+    }
+}
