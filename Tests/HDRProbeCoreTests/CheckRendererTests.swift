@@ -36,7 +36,7 @@ import Testing
         #expect(xml.contains("tests=\"2\" failures=\"1\" errors=\"0\""))
         #expect(xml.contains("<system-out>info hdr10.missingContentLightLevel [#0]: no clli</system-out>"))
         #expect(xml.contains("<testcase name=\"clean.mkv\" classname=\"hdrprobe.check\"/>"))
-        #expect(JUnitRenderer.text("a\u{1}b") == "a\u{FFFD}b")
+        #expect(XMLText.text("a\u{1}b") == "a\u{FFFD}b")
     }
 
     @Test func sarifURIsAndLevels() throws {

@@ -159,7 +159,7 @@ import Testing
 
     // XML 1.0: attribute values and comments that would break the document are escaped.
     @Test func xmlEscaping() {
-        #expect(DASHXML.attribute("a&b<\"c\">") == "a&amp;b&lt;&quot;c&quot;&gt;")
+        #expect(DASHXML.attributes([("a", "a&b<\"c\">"), ("b", nil)]) == " a=\"a&amp;b&lt;&quot;c&quot;&gt;\"")
         #expect(DASHXML.comment("x -- y -") == "<!-- x - - y -  -->")
         #expect(!DASHXML.comment("a---b").dropFirst(4).dropLast(3).contains("--"))
     }

@@ -87,6 +87,9 @@ import Testing
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(reports.count == 3)
         #expect(reports.allSatisfy { (($0["streams"] as? [[String: Any]])?.first?["dash"] as? [String: Any]) != nil })
+        // sdr_h264_aac.mp4 has one AAC track (golden audio.codec aac): not planned, and the comment says so.
+        let withAudio = try CLI.run(["dash", "--quiet", TestPaths.corpus.appendingPathComponent("sdr_h264_aac.mp4").path])
+        #expect(withAudio.stdout.contains("1 audio stream not planned"))
         let bad = try CLI.run(["dash", "--quiet", TestPaths.corpus.appendingPathComponent("bad_empty.mp4").path])
         #expect(bad.status == 1 && bad.stdout.contains("no Representation"))
     }

@@ -12,29 +12,29 @@ package enum JUnitRenderer {
         let time = String(format: "%.3f", report.seconds)
         let name = report.mode == .diff ? "hdrprobe check --diff" : "hdrprobe check"
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(attr(name))\" tests=\"\(report.outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
-        out += "  <testsuite name=\"\(attr(name))\" tests=\"\(report.outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
+        out += "<testsuites name=\"\(XMLText.attribute(name))\" tests=\"\(report.outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"\(XMLText.attribute(name))\" tests=\"\(report.outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(time)\">\n"
         out += "    <properties>\n"
-        out += "      <property name=\"policy\" value=\"\(attr(report.policyName))\"/>\n"
+        out += "      <property name=\"policy\" value=\"\(XMLText.attribute(report.policyName))\"/>\n"
         out += "      <property name=\"failOn\" value=\"\(report.failOn.rawValue)\"/>\n"
-        out += "      <property name=\"hdrprobe\" value=\"\(attr(report.toolVersion))\"/>\n"
+        out += "      <property name=\"hdrprobe\" value=\"\(XMLText.attribute(report.toolVersion))\"/>\n"
         out += "    </properties>\n"
         for outcome in report.outcomes {
             let bad = outcome.failing(at: report.failOn)
             let rest = outcome.items.filter { $0.severity < report.failOn }
             let classname = "hdrprobe.\(report.mode.rawValue)"
             if bad.isEmpty && rest.isEmpty {
-                out += "    <testcase name=\"\(attr(outcome.path))\" classname=\"\(classname)\"/>\n"
+                out += "    <testcase name=\"\(XMLText.attribute(outcome.path))\" classname=\"\(classname)\"/>\n"
                 continue
             }
-            out += "    <testcase name=\"\(attr(outcome.path))\" classname=\"\(classname)\">\n"
+            out += "    <testcase name=\"\(XMLText.attribute(outcome.path))\" classname=\"\(classname)\">\n"
             if let first = bad.first {
                 let element = outcome.status == .error ? "error" : "failure"
                 let summary = bad.count == 1 ? first.message : "\(first.message) (and \(bad.count - 1) more)"
-                out += "      <\(element) type=\"\(attr(first.code))\" message=\"\(attr(summary))\">\(text(lines(bad)))</\(element)>\n"
+                out += "      <\(element) type=\"\(XMLText.attribute(first.code))\" message=\"\(XMLText.attribute(summary))\">\(XMLText.text(lines(bad)))</\(element)>\n"
             }
             if !rest.isEmpty {
-                out += "      <system-out>\(text(lines(rest)))</system-out>\n"
+                out += "      <system-out>\(XMLText.text(lines(rest)))</system-out>\n"
             }
             out += "    </testcase>\n"
         }
@@ -47,46 +47,5 @@ package enum JUnitRenderer {
             let stream = item.stream.map { " [#\($0)]" } ?? ""
             return "\(item.severity.rawValue) \(item.code)\(stream): \(item.message)" + (item.fix.map { "\n  fix: \($0)" } ?? "")
         }.joined(separator: "\n")
-    }
-
-    /// Character data: `&`, `<`, `>` escaped; characters XML 1.0 forbids replaced by U+FFFD.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(allowed(scalar) ? scalar : "\u{FFFD}")
-            }
-        }
-        return out
-    }
-
-    /// An attribute value in double quotes; line breaks and tabs as character references so
-    /// that attribute-value normalisation keeps them.
-    static func attr(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default: out.unicodeScalars.append(allowed(scalar) ? scalar : "\u{FFFD}")
-            }
-        }
-        return out
-    }
-
-    /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
-    static func allowed(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
-        default: return false
-        }
     }
 }

@@ -58,6 +58,10 @@ package struct DASHFragment: Sendable, Equatable, Codable {
             let id = Self.uniqueID(String(decoding: name, as: UTF8.self), used: &usedIDs)
             var comments = [file + (videos.count > 1 ? " (first of \(videos.count) video streams)" : "")]
             comments += Self.decisionComments(video: video, dash: dash)
+            let audio = report.streams.filter { $0.kind == .audio }.count
+            if audio > 0 {
+                comments.append("  \(CountText.of(audio, "audio stream")) not planned: hdrprobe dash writes video Representations only (audio goes in an AdaptationSet of its own)")
+            }
             let baseURL = baseURLTemplate.map {
                 $0.replacingOccurrences(of: "{name}", with: HLSFragmentPlanner.percentEncoded(bytes: name))
             }
@@ -169,7 +173,7 @@ package struct DASHFragment: Sendable, Equatable, Codable {
                 ("frameRate", d.frameRate), ("bandwidth", d.bandwidth.map(String.init)),
             ])
             if let url = r.baseURL {
-                lines += [open + ">", "    <BaseURL>" + DASHXML.text(url) + "</BaseURL>", "  </Representation>"]
+                lines += [open + ">", "    <BaseURL>" + XMLText.text(url) + "</BaseURL>", "  </Representation>"]
             } else {
                 lines.append(open + "/>")
             }
