@@ -515,5 +515,8 @@ if [[ -n $PACKAGER && -x $PACKAGER ]]; then
 else
   echo "warning: Shaka Packager not found; the committed Corpus/dash is kept" >&2
 fi
+# Planted-error copies of the packagers' MPDs (dash --check goldens): text edits, no media.
+log "DASH planted errors (Corpus/dash/errors/plant.py)"
+python3 "$HERE/dash/errors/plant.py"
 
 log "done: $(find "$OUT" -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '.*' | wc -l) files"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a film-shaped MP4 (real sample tables, sparse mdat) from a short reference MP4.
 
-Usage: film_mp4.py REF.mp4 OUT.mp4 SECONDS VIDEO_KBPS (end|faststart)
+Usage: film_mp4.py REF.mp4 OUT.mp4 SECONDS VIDEO_KBPS (end|faststart) [thin]
 
 REF.mp4 holds one HEVC video track (a few seconds, the real 4K / Dolby Vision parameter sets and
 RPUs) and one audio track (E-AC-3). The output has the reference's sample entries (`stsd` copied
@@ -12,7 +12,9 @@ byte for byte) and sample tables describing SECONDS of film:
   hole (zeros the file system does not store: the file is sparse);
 - audio: the reference's audio frames repeated (real bytes all through);
 - one chunk per second per track, interleaved; co64 chunk offsets (films pass 4 GiB);
-- `moov` after `mdat` (as ffmpeg writes it) or before it (`faststart`).
+- `moov` after `mdat` (as ffmpeg writes it) or before it (`faststart`);
+- `thin`: every sample after the reference's is a hole, audio too (a few MB on disk: the copies
+  of a library scan).
 Box layouts: ISO/IEC 14496-12 §8 (stts §8.6.1.2, ctts §8.6.1.3, stss §8.6.2, stsz §8.7.3,
 stsc §8.7.4, co64 §8.7.5).
 """
@@ -108,6 +110,7 @@ def run_length(values):
 
 def main():
     ref_path, out_path, seconds, kbps, layout = sys.argv[1:6]
+    thin = sys.argv[6:7] == ['thin']
     seconds, kbps = float(seconds), int(kbps)
     data = open(ref_path, 'rb').read()
     _, mp, me = child(data, 0, len(data), 'moov')
@@ -263,8 +266,9 @@ def main():
                     size, head = vsamples[k]
                 else:
                     size, head = abytes(k)
-                f.seek(pos)
-                f.write(head)
+                if not thin or k < (vref if typ == 'v' else aref):
+                    f.seek(pos)
+                    f.write(head)
                 pos += size
         f.seek(pos)
         f.truncate(pos)

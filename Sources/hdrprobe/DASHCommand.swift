@@ -19,12 +19,30 @@ struct DASHCommand: ParsableCommand {
 
         --json prints the reports (docs/report-contract.md) with each video stream's `dash` object.
 
-        Exit status: 0 clean; 1 a file in error; 2 usage error.
+        With --check: each argument is an MPD (a path, or an http(s) URL read as `hls --check` reads playlists). For \
+        every video Representation hdrprobe resolves its segments (BaseURL, SegmentTemplate, SegmentTimeline, \
+        SegmentList, SegmentBase + sidx), fetches the initialization and the first media segment, probes them, and \
+        reports each disagreement with its MPD line and the value hdrprobe would write (codes dash.check.*; \
+        docs/findings.md, docs/rules/dash-manifests.md). --json prints the check reports; --format junit|sarif|github \
+        renders them as `hdrprobe check` does.
+
+        Exit status: 0 clean (with --check: nothing at or above --fail-on); 1 a file or MPD in error, or findings at \
+        or above --fail-on; 2 usage error.
         """
     )
 
-    @Argument(help: ArgumentHelp("Media files.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Media files; with --check, MPDs (paths or http(s) URLs).", valueName: "FILE|MPD"))
     var inputs: [String]
+
+    @Flag(help: "Check the given MPDs against their media.")
+    var check = false
+
+    @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
+    var format: CheckFormat?
+
+    @Option(help: ArgumentHelp("With --check: the lowest finding severity that makes the exit status 1.",
+                               valueName: "error|warning|info"))
+    var failOn: Finding.Severity = .error
 
     @Flag(help: "Print the JSON reports (with streams[N].dash) instead of XML.")
     var json = false
@@ -43,9 +61,21 @@ struct DASHCommand: ParsableCommand {
 
     func validate() throws {
         if json && noHeader { throw ValidationError("--no-header applies only without --json") }
+        if check && (noHeader || baseURL != "{name}.mp4") { throw ValidationError("--no-header and --base-url apply only without --check") }
+        if !check && (format != nil || failOn != .error) { throw ValidationError("--format and --fail-on apply only with --check") }
+        if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
 
     func run() throws {
+        if check {
+            var request = DASHCheckRun.Request(manifests: inputs, options: try analysis.probeOptions())
+            request.json = json
+            request.format = format
+            request.failOn = failOn
+            request.quiet = quiet
+            try DASHCheckRun.run(request)
+            return
+        }
         var options = try analysis.probeOptions()
         options.dashSignalling = true
         let progress = FileCountProgress(total: inputs.count, quiet: quiet)

@@ -21,6 +21,12 @@ struct HLSCommand: ParsableCommand {
         hls.supplementalCodecs.*, hls.frameRate.*; docs/findings.md). Malformed playlists are reported \
         with their line number.
 
+        With --from-dash MANIFEST.mpd --output DIR: the DASH to HLS translation (docs/rules/dash-manifests.md §4): \
+        DIR/master.m3u8 with one variant per video Representation (CODECS, SUPPLEMENTAL-CODECS, VIDEO-RANGE, \
+        FRAME-RATE, RESOLUTION from the probed media, BANDWIDTH from @bandwidth) and audio groups, and one media \
+        playlist per Representation (EXT-X-MAP, BYTERANGE for SegmentBase, EXTINF from the timeline, SAMPLE-AES \
+        for cbcs; other schemes are reported as dash.hls.cencNotTranslated).
+
         Exit status: 0 clean (or, with --check, nothing at or above --fail-on); 1 a file or playlist in \
         error, or findings at or above --fail-on; 2 usage error.
         """
@@ -28,7 +34,13 @@ struct HLSCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Media files; with --check, Multivariant Playlists (paths or http(s) URLs).",
                                  valueName: "FILE|PLAYLIST"))
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("Translate this MPD (path or http(s) URL) into HLS playlists in --output.", valueName: "MANIFEST.mpd"))
+    var fromDash: String?
+
+    @Option(help: ArgumentHelp("With --from-dash: the folder the playlists are written to.", valueName: "DIR"))
+    var output: String?
 
     @Flag(help: "Check the given Multivariant Playlists against their media.")
     var check = false
@@ -53,6 +65,13 @@ struct HLSCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        if fromDash != nil {
+            if output == nil { throw ValidationError("--from-dash needs --output DIR") }
+            if check || !inputs.isEmpty { throw ValidationError("--from-dash takes no other inputs and no --check") }
+            return
+        }
+        if output != nil { throw ValidationError("--output applies only with --from-dash") }
+        if inputs.isEmpty { throw ValidationError("give media files, or playlists with --check") }
         if check && (noHeader || uriTemplate != "{name}/prog_index.m3u8") {
             throw ValidationError("--no-header and --uri-template apply only without --check")
         }
@@ -60,6 +79,10 @@ struct HLSCommand: ParsableCommand {
 
     func run() throws {
         let options = try analysis.probeOptions()
+        if let fromDash, let output {
+            try HLSFromDASHRun.run(manifest: fromDash, output: output, options: options)
+            return
+        }
         let progress = FileCountProgress(total: inputs.count, quiet: quiet)
         defer { progress.finish() }
         if check {

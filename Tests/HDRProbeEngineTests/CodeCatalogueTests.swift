@@ -36,10 +36,10 @@ import Testing
         #expect(FindingCode(rawValue: "io.empty", in: .error) == .empty)
     }
 
-    @Test("every finding, error, check and verdict code has a fix; signalling codes none")
+    @Test("every finding, error, check, DASH manifest check and verdict code has a fix; signalling codes none")
     func fixes() {
         for code in FindingCode.allCases {
-            let fixable = !code.families.isDisjoint(with: [.finding, .error, .check, .verdict])
+            let fixable = !code.families.isDisjoint(with: [.finding, .error, .check, .manifestCheck, .verdict])
             #expect((code.fix != nil) == fixable, "\(code.rawValue)")
             #expect(FindingRemedy.fix(for: code.rawValue) == code.fix)
         }

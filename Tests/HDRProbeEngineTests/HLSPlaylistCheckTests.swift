@@ -216,15 +216,39 @@ import Testing
     }
 }
 
-/// `python3 -m http.server` on an ephemeral loopback port, serving `root`; stopped by ``stop()``.
+/// `python3 -m http.server` on an ephemeral loopback port, serving `root`, with single-range
+/// `Range: bytes=a-b` requests answered 206 (RFC 9110 §14) as CDNs do (DASH SegmentBase, HLS
+/// BYTERANGE); stopped by ``stop()``.
 final class LoopbackHTTPServer: @unchecked Sendable {
     let process = Process()
     let port: Int
 
     init(root: URL) throws {
         let script = """
-        import http.server, functools, sys
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+        import http.server, functools, sys, os, io
+        class Ranged(http.server.SimpleHTTPRequestHandler):
+            def send_head(self):
+                spec = self.headers.get("Range", "")
+                path = self.translate_path(self.path)
+                if not spec.startswith("bytes=") or "," in spec or not os.path.isfile(path):
+                    return super().send_head()
+                size = os.path.getsize(path)
+                first, _, last = spec[6:].partition("-")
+                start = int(first) if first else 0
+                end = min(int(last) if last else size - 1, size - 1)
+                if start > end:
+                    self.send_error(416)
+                    return None
+                with open(path, "rb") as f:
+                    f.seek(start)
+                    data = f.read(end - start + 1)
+                self.send_response(206)
+                self.send_header("Content-Type", "application/octet-stream")
+                self.send_header("Content-Range", "bytes %d-%d/%d" % (start, end, size))
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                return io.BytesIO(data)
+        handler = functools.partial(Ranged, directory=sys.argv[1])
         handler.log_message = lambda *a: None
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         print(server.server_address[1], flush=True)

@@ -6,12 +6,15 @@ package struct CheckItem: Codable, Sendable, Equatable {
     package var message: String
     package var stream: Int?
     package var fix: String?
+    /// The line of a text input the item is about (an MPD's, for `dash --check`); absent otherwise.
+    package var line: Int?
 
-    package init(code: String, severity: Finding.Severity, message: String, stream: Int?, fix: String?) {
+    package init(code: String, severity: Finding.Severity, message: String, stream: Int?, fix: String?, line: Int? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
         self.stream = stream
         self.fix = fix
+        self.line = line
     }
 }

@@ -24,7 +24,8 @@ package enum GitHubAnnotations {
         }
         let title = item.code + (item.stream.map { " [#\($0)]" } ?? "")
         let message = item.message + (item.fix.map { "\nfix: \($0)" } ?? "")
-        return "::\(command) file=\(property(path)),title=\(property(title))::\(data(message))"
+        let line = item.line.map { ",line=\($0)" } ?? ""
+        return "::\(command) file=\(property(path))\(line),title=\(property(title))::\(data(message))"
     }
 
     /// The message part: `%` → `%25`, CR → `%0D`, LF → `%0A`.

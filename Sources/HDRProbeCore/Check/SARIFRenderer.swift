@@ -42,7 +42,12 @@ package enum SARIFRenderer {
         var locations: [Location]
     }
     struct Location: Encodable { var physicalLocation: PhysicalLocation }
-    struct PhysicalLocation: Encodable { var artifactLocation: ArtifactLocation }
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        /// The item's line (`dash --check`); absent for whole-file items.
+        var region: Region?
+    }
+    struct Region: Encodable { var startLine: Int }
     struct ArtifactLocation: Encodable { var uri: String }
 
     package static func level(_ s: Finding.Severity) -> String {
@@ -68,7 +73,8 @@ package enum SARIFRenderer {
                 let stream = item.stream.map { " (stream #\($0))" } ?? ""
                 results.append(Result(ruleId: item.code, ruleIndex: index[item.code] ?? 0, level: level(item.severity),
                                       message: Text(text: item.message + stream),
-                                      locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(o.path))))]))
+                                      locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(o.path)),
+                                                                                            region: item.line.map(Region.init)))]))
             }
         }
         let run = Run(tool: Tool(driver: Driver(version: report.toolVersion, rules: rules)),

@@ -2,32 +2,21 @@
 /// attribute values escaped, characters XML 1.0 forbids replaced by U+FFFD (XML 1.0 §2.2, §2.4, §3.3.3).
 package enum XMLText {
     /// Character data: `&`, `<`, `>` escaped; characters XML 1.0 forbids replaced by U+FFFD.
-    package static func text(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(allowed(scalar) ? scalar : "\u{FFFD}")
-            }
-        }
-        return out
-    }
+    package static func text(_ s: String) -> String { escaped(s, attribute: false) }
 
-    /// An attribute value in double quotes; line breaks and tabs as character references so
-    /// that attribute-value normalisation keeps them.
-    package static func attribute(_ s: String) -> String {
+    /// An attribute value in double quotes: also `"`, and line breaks and tabs as character references so that
+    /// attribute-value normalisation keeps them.
+    package static func attribute(_ s: String) -> String { escaped(s, attribute: true) }
+
+    static func escaped(_ s: String, attribute: Bool) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
+            case "\"" where attribute: out += "&quot;"
+            case "\n" where attribute, "\r" where attribute, "\t" where attribute: out += "&#\(scalar.value);"
             default: out.unicodeScalars.append(allowed(scalar) ? scalar : "\u{FFFD}")
             }
         }

@@ -18,12 +18,12 @@ extension FindingCode {
 
     /// Where a code is raised; each family is one section (and one table) of `docs/findings.md`.
     package enum Family: String, Sendable, CaseIterable {
-        case finding, signalling, playlistCheck, verdict, error, check
+        case finding, signalling, playlistCheck, verdict, error, check, manifestCheck
     }
 
     /// The whole catalogue in the order of `docs/findings.md`.
     package static let catalogue: [Entry] =
-        findingEntries + signallingEntries + playlistCheckEntries + verdictEntries + errorEntries + checkEntries
+        findingEntries + signallingEntries + playlistCheckEntries + verdictEntries + errorEntries + checkEntries + manifestCheckEntries
 
     private static let entriesByCode: [FindingCode: [Entry]] = Dictionary(grouping: catalogue, by: \.code)
 
@@ -46,7 +46,7 @@ extension FindingCode {
     /// The fix `hdrprobe check` prints: the remedy of the finding, error, check or verdict row, in
     /// that order. Signalling and playlist-check codes print none (their fixes are documentation).
     package var fix: String? {
-        for family in [Family.finding, .error, .check, .verdict] {
+        for family in [Family.finding, .error, .check, .manifestCheck, .verdict] {
             if let remedy = entries.first(where: { $0.family == family })?.remedy { return remedy }
         }
         return nil
@@ -70,6 +70,10 @@ extension FindingCode.Entry {
 
     static func playlistCheck(_ code: FindingCode, _ severity: Finding.Severity, trigger: String, remedy: String) -> Self {
         Self(code: code, family: .playlistCheck, severity: severity, decision: nil, trigger: trigger, remedy: remedy)
+    }
+
+    static func manifestCheck(_ code: FindingCode, _ severity: Finding.Severity, trigger: String, remedy: String) -> Self {
+        Self(code: code, family: .manifestCheck, severity: severity, decision: nil, trigger: trigger, remedy: remedy)
     }
 
     static func verdict(_ code: FindingCode, decision: String, meaning: String) -> Self {

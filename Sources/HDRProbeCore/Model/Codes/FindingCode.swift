@@ -175,6 +175,33 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case errorFixed = "diff.errorFixed"
     case rangeTypeChanged = "diff.rangeTypeChanged"
     case findingAdded = "diff.findingAdded"
+
+    // DASH manifest check codes (`hdrprobe dash --check`, `hdrprobe hls --from-dash`; `docs/rules/dash-manifests.md` §3–§4)
+    case dashManifestMalformed = "dash.check.manifestMalformed"
+    case dashMediaUnavailable = "dash.check.mediaUnavailable"
+    case dashCodecsMissing = "dash.check.codecsMissing"
+    case dashCodecsMismatch = "dash.check.codecsMismatch"
+    case dashCodecsEncryptedEntry = "dash.check.codecsEncryptedEntry"
+    case dashSampleEntryMismatch = "dash.check.sampleEntryMismatch"
+    case dashDolbyVisionAsPlainCodec = "dash.check.dolbyVisionAsPlainCodec"
+    case dashDolbyVisionNotSignalled = "dash.check.dolbyVisionNotSignalled"
+    case dashSupplementalNotInMedia = "dash.check.supplementalNotInMedia"
+    case dashSupplementalCodecsMismatch = "dash.check.supplementalCodecsMismatch"
+    case dashSupplementalProfilesMissing = "dash.check.supplementalProfilesMissing"
+    case dashSupplementalProfilesMismatch = "dash.check.supplementalProfilesMismatch"
+    case dashColourMismatch = "dash.check.colourMismatch"
+    case dashTransferNotSignalled = "dash.check.transferNotSignalled"
+    case dashPQSupplementalOnly = "dash.check.pqSupplementalOnly"
+    case dashBandwidthInvalid = "dash.check.bandwidthInvalid"
+    case dashFrameRateInvalid = "dash.check.frameRateInvalid"
+    case dashFrameRateMismatch = "dash.check.frameRateMismatch"
+    case dashResolutionMismatch = "dash.check.resolutionMismatch"
+    case dashDependencyInvalid = "dash.check.dependencyInvalid"
+    case dashContentProtectionMissing = "dash.check.contentProtectionMissing"
+    case dashContentProtectionMismatch = "dash.check.contentProtectionMismatch"
+    case dashContentProtectionNotInMedia = "dash.check.contentProtectionNotInMedia"
+    case dashRepresentationLimit = "dash.check.representationLimit"
+    case dashCencNotTranslated = "dash.hls.cencNotTranslated"
 }
 
 /// The family names read at the call sites (`FindingCode.dvRefused`, `ErrorCode.notFound`); there is

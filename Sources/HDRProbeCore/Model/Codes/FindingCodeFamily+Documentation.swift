@@ -10,6 +10,7 @@ extension FindingCode.Family {
         case .verdict: "dolby-vision-verdicts"
         case .error: "errors"
         case .check: "check-and-diff"
+        case .manifestCheck: "dash-manifest-check"
         }
     }
 
@@ -22,6 +23,7 @@ extension FindingCode.Family {
         case .verdict: "Dolby Vision verdict codes (`dolbyVision.verdict.code`)"
         case .error: "Error codes (`error.code`, with `status: \"error\"`)"
         case .check: "Check and diff codes (`hdrprobe check`)"
+        case .manifestCheck: "DASH manifest check codes (`hdrprobe dash --check`, `hdrprobe hls --from-dash`)"
         }
     }
 
@@ -39,6 +41,11 @@ extension FindingCode.Family {
             "Raised by `hdrprobe check` from the policy (`docs/check.md`) and by `hdrprobe check --diff` when it",
             "compares two scans. The severity is the default; the policy's `severity` map can change it.",
         ]
+        case .manifestCheck: [
+            "Each is a disagreement between an MPD's video `Representation` (with what it inherits from its AdaptationSet) and its",
+            "media (initialization + first media segment), reported with the MPD line of the element at fault and the value",
+            "hdrprobe would write. Rules: `docs/rules/dash-manifests.md` §3 (check) and §4 (DASH to HLS).",
+        ]
         case .finding, .verdict, .error: []
         }
     }
@@ -47,7 +54,7 @@ extension FindingCode.Family {
         switch self {
         case .finding, .check: ["code", "severity", "triggered when", "what to do"]
         case .signalling: ["code", "severity", "triggered when"]
-        case .playlistCheck: ["code", "severity", "trigger", "fix"]
+        case .playlistCheck, .manifestCheck: ["code", "severity", "trigger", "fix"]
         case .verdict: ["code", "decision", "meaning"]
         case .error: ["code", "when", "what to do"]
         }
@@ -56,7 +63,7 @@ extension FindingCode.Family {
     /// One table row's cells after the code, in column order.
     func cells(_ entry: FindingCode.Entry) -> [String] {
         switch self {
-        case .finding, .check, .playlistCheck: [entry.severity.rawValue, entry.trigger ?? "", entry.remedy ?? ""]
+        case .finding, .check, .playlistCheck, .manifestCheck: [entry.severity.rawValue, entry.trigger ?? "", entry.remedy ?? ""]
         case .signalling: [entry.severity.rawValue, entry.trigger ?? ""]
         case .verdict: [entry.decision ?? "", entry.remedy ?? ""]
         case .error: [entry.trigger ?? "", entry.remedy ?? ""]

@@ -56,11 +56,21 @@ package enum MPDXMLReader {
         let ok = parser.parse()
         if let error = builder.error { throw error }
         guard ok, let root = builder.root else {
-            let message = parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable XML"
-            throw MPDError(.malformedXML, line: max(1, parser.lineNumber), "not well-formed XML: \(message)")
+            let code = (parser.parserError as NSError?)?.code
+            let message = code.flatMap { libxml2Errors[$0] } ?? code.map { "libxml2 error \($0)" } ?? "unreadable XML"
+            throw MPDError(.malformedXML, line: max(1, builder.errorLine ?? parser.lineNumber), "not well-formed XML: \(message)")
         }
         return root
     }
+
+    /// The libxml2 parser errors (`xmlParserErrors`, libxml2's `include/libxml/xmlerror.h`) an MPD most often hits.
+    static let libxml2Errors: [Int: String] = [
+        4: "the document is empty", 5: "extra content after the document element", 9: "an invalid character",
+        23: "a '&' that does not start an entity or character reference", 26: "an undeclared entity",
+        38: "an attribute without a quoted value", 39: "an attribute value is not closed", 40: "'<' inside an attribute value",
+        41: "an attribute without a value", 42: "an attribute is given twice", 68: "a name was expected",
+        73: "'>' was expected", 76: "a closing tag does not match its opening tag", 77: "the document ends inside an element",
+    ]
 
     /// MPDs are UTF-8 (ISO/IEC 23009-1 §5.3.1.1 schema, XML 1.0 §4.3.3). Anything else is refused
     /// before the XML parser sees it: Foundation's parser traps on names that are not valid UTF-8.
@@ -140,6 +150,13 @@ package enum MPDXMLReader {
             let (local, ns) = resolve(elementName, isAttribute: false, scope: scope)
             stack.append(MPDXMLElement(name: local, namespace: ns, attributes: attributes, text: "", children: [],
                                        line: startLine(parser)))
+        }
+
+        /// The line where libxml2 met the first error (the parser's position after `parse()` returns can be later).
+        var errorLine: Int?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if errorLine == nil { errorLine = parser.lineNumber }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -3,7 +3,8 @@
 /// * `SegmentTemplate` — initialization and media URLs from the templates (``SegmentTemplateString``),
 ///   numbered from `@startNumber` (default 1); with a ``SegmentTimeline`` one segment per expanded `S`
 ///   (`$Time$` = its start), else `ceil(Period duration × timescale / @duration)` segments of
-///   `@duration` (`$Time$` = `(n − startNumber) × @duration`);
+///   `@duration` (`$Time$` = `(n − startNumber) × @duration`), else (neither) one segment spanning
+///   the Period;
 /// * `SegmentList` — the `Initialization` and `SegmentURL`s, each relative to the base (no
 ///   `@sourceURL`/`@media`: the base itself), durations from `@duration` or the timeline;
 /// * `SegmentBase` — the base is the whole file; `Initialization@range` (without it: the bytes
@@ -97,9 +98,9 @@ package struct RepresentationSegments: Sendable, Equatable {
                                 offset: template.presentationTimeOffset ?? 0, context: context, line: template.line).enumerated() {
             let url = try expand(media, number: startNumber + i, time: slot.time)
             segments.append(SegmentReference(location: try resolve(url, base, line: slot.line),
-                                             duration: Double(slot.duration) / timescale, line: slot.line))
+                                             duration: slot.duration > 0 ? Double(slot.duration) / timescale : nil, line: slot.line))
         }
-        if segments.isEmpty { throw .noSegments("SegmentTemplate gives neither @duration nor a SegmentTimeline", line: template.line) }
+        if segments.isEmpty { throw .noSegments("SegmentTemplate's SegmentTimeline lists no segment", line: template.line) }
         return RepresentationSegments(initialization: initialization, media: segments, index: nil, addressing: "SegmentTemplate")
     }
 
@@ -111,7 +112,11 @@ package struct RepresentationSegments: Sendable, Equatable {
         if let timeline {
             return timeline.segments(periodEnd: periodUnits.map { $0 + offset })
         }
-        guard let duration, duration > 0 else { return [] }
+        guard let duration, duration > 0 else {
+            // Neither @duration nor a timeline: the Representation is one media segment spanning the
+            // Period (§5.3.9.2, MultipleSegmentBaseInformation).
+            return [SegmentTimeline.Segment(time: offset, duration: periodUnits ?? 0, line: line)]
+        }
         let count = periodUnits.map { max(1, ($0 + duration - 1) / duration) } ?? 1
         return (0..<min(count, MPDLimits.maxSegments)).map {
             SegmentTimeline.Segment(time: $0 * duration + offset, duration: duration, line: line)

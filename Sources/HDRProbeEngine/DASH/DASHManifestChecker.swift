@@ -1,0 +1,137 @@
+import HDRProbeCore
+
+/// `hdrprobe dash --check`: reads an MPD (a local path or an `http(s)` URL, through the same
+/// fetcher, protocols and budgets as `hls --check`: ``HLSResourceFetcher``, ``HLSPlaylistChecker/Limits``),
+/// and for each video Representation resolves its segments (`docs/rules/dash-manifests.md` §2),
+/// fetches the initialization and the first media segment (reading the `sidx` first for
+/// SegmentBase), probes them joined as one file, and compares the MPD with the media
+/// (``DASHRepresentationCheck``). Nothing is thrown: an unreadable or malformed MPD is the report's
+/// `error` with its line, an unreachable Representation a `dash.check.mediaUnavailable` finding.
+package struct DASHManifestChecker: Sendable {
+    package var options: ProbeOptions
+    package var limits: HLSPlaylistChecker.Limits
+
+    package init(options: ProbeOptions = ProbeOptions(), limits: HLSPlaylistChecker.Limits = HLSPlaylistChecker.Limits()) {
+        self.options = options
+        self.options.dashSignalling = true
+        self.limits = limits
+    }
+
+    private var deadline: UInt64 {
+        Clock.nowNanoseconds() + UInt64(max(0.001, min(options.timeout, 86_400)) * 1e9)
+    }
+
+    /// A read MPD: where it came from, and the parsed document.
+    package struct Manifest: Sendable {
+        package var location: HLSResourceLocation
+        package var mpd: MPD
+    }
+
+    /// Reads and parses the MPD; the error is the finding and line the report carries.
+    package func read(_ argument: String, deadline: UInt64) -> Result<Manifest, DASHCheckFinding> {
+        let location: HLSResourceLocation
+        do throws(HLSResourceLocation.ResolutionError) {
+            location = try HLSResourceLocation(argument: argument)
+        } catch {
+            return .failure(DASHCheckFinding(.dashManifestMalformed, line: 0, attribute: nil, declared: nil, expected: nil, "\(argument): \(error)"))
+        }
+        switch HLSResourceFetcher.fetch(location, maxBytes: MPDLimits.maxBytes + 1, deadline: deadline) {
+        case let .failure(error):
+            return .failure(DASHCheckFinding(.dashManifestMalformed, line: 0, attribute: nil, declared: nil, expected: nil, error.message))
+        case let .success(fetched):
+            do throws(MPDError) {
+                return .success(Manifest(location: location, mpd: try MPD.parse(bytes: fetched.bytes)))
+            } catch {
+                return .failure(DASHCheckFinding(.dashManifestMalformed, line: error.line, attribute: nil, declared: nil, expected: nil,
+                                                 error.description))
+            }
+        }
+    }
+
+    package func check(_ argument: String) -> DASHCheckReport {
+        let deadline = self.deadline
+        var report = DASHCheckReport(tool: ProbeEngine.tool, manifest: argument, status: .ok)
+        let manifest: Manifest
+        switch read(argument, deadline: deadline) {
+        case let .failure(finding):
+            report.status = .error
+            report.error = Finding(code: finding.code, severity: .error, message: finding.message)
+            report.errorLine = finding.line > 0 ? finding.line : nil
+            return report
+        case let .success(m): manifest = m
+        }
+        report.type = manifest.mpd.type
+        let contexts = RepresentationContext.all(in: manifest.mpd, location: manifest.location)
+        let video = contexts.filter(Self.isVideo)
+        for context in video.prefix(limits.variants) {
+            let period = contexts.filter { $0.periodIndex == context.periodIndex }
+            let legacy = period.contains {
+                $0.adaptationSetIndex != context.adaptationSetIndex
+                    && DolbyVisionCodecString(String(($0.common.codecs ?? "").split(separator: ",").first ?? "")) != nil
+            }
+            report.representations.append(checkRepresentation(context, periodIDs: Set(period.map(\.representation.id)), legacyDolbyVision: legacy,
+                                                              dynamic: manifest.mpd.isDynamic, deadline: deadline))
+        }
+        if video.count > limits.variants {
+            report.error = Finding(.dashRepresentationLimit, "Only the first \(limits.variants) of \(video.count) video Representations were checked.", stream: nil)
+        }
+        return report
+    }
+
+    /// A video Representation: `@contentType`/`@mimeType` say video, or (neither given) `@codecs` is a video codec.
+    static func isVideo(_ context: RepresentationContext) -> Bool {
+        if let kind = context.kind { return kind == "video" }
+        return context.common.width != nil || context.common.height != nil
+    }
+
+    static func declared(_ context: RepresentationContext) -> [String: String] {
+        let c = context.common
+        var d: [String: String] = [:]
+        d["codecs"] = c.codecs
+        d["scte214:supplementalCodecs"] = c.supplementalCodecs
+        d["scte214:supplementalProfiles"] = c.supplementalProfiles
+        for name in DASHRepresentationCheck.cicpNames { d[name] = c.cicp(name).map { "\($0.descriptor.element) \($0.value)" } }
+        d["frameRate"] = c.frameRate
+        d["width"] = c.width.map(String.init)
+        d["height"] = c.height.map(String.init)
+        d["bandwidth"] = context.representation.bandwidthText
+        if !context.representation.dependencyId.isEmpty { d["dependencyId"] = context.representation.dependencyId.joined(separator: " ") }
+        if let cp = c.contentProtections.last(where: \.isMP4Protection) {
+            d["ContentProtection@value"] = cp.value
+            d["cenc:default_KID"] = cp.defaultKID
+        }
+        return d
+    }
+
+    private func checkRepresentation(_ context: RepresentationContext, periodIDs: Set<String>, legacyDolbyVision: Bool, dynamic: Bool,
+                                     deadline: UInt64) -> DASHCheckReport.Representation {
+        let rep = context.representation
+        var result = DASHCheckReport.Representation(id: rep.id, line: rep.line, adaptationSetLine: context.adaptationSet.line,
+                                                    period: context.periodIndex, declared: Self.declared(context))
+        func unavailable(_ message: String, line: Int? = nil) -> DASHCheckReport.Representation {
+            result.findings.append(DASHCheckFinding(.dashMediaUnavailable, line: line ?? rep.line, attribute: nil, declared: nil, expected: nil, message))
+            return result
+        }
+        let fetched: DASHSegmentFetcher.Fetched
+        switch DASHSegmentFetcher(limits: limits, deadline: deadline).firstMedia(context, dynamic: dynamic) {
+        case let .failure(failure): return unavailable(failure.message, line: failure.line)
+        case let .success(f): fetched = f
+        }
+        result.addressing = fetched.segments.addressing
+        result.initialization = fetched.initialization
+        result.firstSegment = fetched.firstSegment
+        let probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
+        result.mediaFindings = probe.findings
+        if probe.status == .error {
+            return unavailable("The first media (\(fetched.firstSegment)) cannot be analysed: \(probe.error?.message ?? "unknown error").")
+        }
+        guard let facts = HLSMediaFacts(report: probe, segmentBitRate: fetched.segmentBitRate),
+              let video = probe.streams.first(where: { $0.kind == .video && $0.hls != nil }) else {
+            return unavailable("The first media (\(fetched.firstSegment)) has no video stream hdrprobe can signal.")
+        }
+        result.expected = DASHMediaAttributes(media: facts, video: video).dictionary
+        result.findings = DASHRepresentationCheck.check(.init(context: context, periodRepresentationIDs: periodIDs.subtracting([rep.id]),
+                                                              media: facts, video: video, legacyDolbyVisionSet: legacyDolbyVision))
+        return result
+    }
+}
