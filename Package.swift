@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
 
 // Data flows one way: bytes → demux → parse → classify → signal → simulate → report.
-// - CFFmpeg: the system libraries (pkg-config libavformat libavcodec libavutil).
+// - CFFmpeg: FFmpeg's headers (found with pkg-config) and a loader that opens the libraries when a file needs
+//   them (dlopen/dlsym): the executable does not link FFmpeg (docs/ffmpeg-versions.md, "Loading").
 // - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
 // - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
 // - HDRProbe: the embeddable library product (`import HDRProbe`): a small async API over the engine.
@@ -10,6 +12,28 @@ import PackageDescription
 //   runs over scan output). Named for what it does: "HDRProbeLibrary" read as a SwiftPM library.
 // - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes, statfs for the walk (Linux; no-ops elsewhere).
 // - hdrprobe: the command line, one file per subcommand, no logic.
+/// The include folders of FFmpeg's headers, `pkg-config --cflags-only-I libavformat libavcodec libavutil`
+/// (honouring PKG_CONFIG_PATH, as `.ci/ffmpeg71.sh` sets it): only the headers, never the link flags
+/// (FFmpeg is loaded at first use, `Sources/CFFmpeg/ffmpeg_loader.c`). Empty where the headers are in
+/// the compiler's default search path (Debian's libavformat-dev): then no flag is added at all.
+let ffmpegIncludeFlags: [String] = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "libavformat", "libavcodec", "libavutil"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        .filter { $0.hasPrefix("-I") && !["-I/usr/include", "-I/usr/local/include"].contains($0) }
+}()
+/// Every target that imports CFFmpeg, directly or through HDRProbeEngine, needs the header folders.
+let ffmpegCSettings: [CSetting] = ffmpegIncludeFlags.isEmpty ? [] : [.unsafeFlags(ffmpegIncludeFlags)]
+let ffmpegSwiftSettings: [SwiftSetting] = ffmpegIncludeFlags.isEmpty ? [] : [.unsafeFlags(ffmpegIncludeFlags.flatMap { ["-Xcc", $0] })]
+
 let package = Package(
     name: "hdrprobe",
     platforms: [.macOS(.v13)],
@@ -24,27 +48,28 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        .systemLibrary(
+        // FFmpeg's headers (libavformat-dev, libavcodec-dev, libavutil-dev; Homebrew ffmpeg) and the loader.
+        .target(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]), .brew(["ffmpeg"])]
+            cSettings: ffmpegCSettings,
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
             name: "HDRProbeCore",
             dependencies: [.product(name: "Yams", package: "Yams")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .target(
             name: "HDRProbeEngine",
             dependencies: ["CFFmpeg", "HDRProbeCore"],
             resources: [.copy("Resources/devices.yaml")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         // The embeddable library's public API: probe, simulate, plan signalling (async, documented).
         .target(
             name: "HDRProbe",
             dependencies: ["HDRProbeEngine", "HDRProbeCore"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         // C functions Swift cannot call directly: prctl (variadic) for a worker's parent-death
         // signal, statfs (not in the Glibc module) for the walk's pseudo-file-system check.
@@ -52,7 +77,7 @@ let package = Package(
         .target(
             name: "HDRProbeScan",
             dependencies: ["HDRProbeEngine", "HDRProbeCore", "CProcessControl", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .executableTarget(
             name: "hdrprobe",
@@ -60,19 +85,19 @@ let package = Package(
                 "HDRProbeEngine", "HDRProbeCore", "HDRProbeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .testTarget(
             name: "HDRProbeCoreTests",
             dependencies: ["HDRProbeCore"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .testTarget(
             name: "HDRProbeEngineTests",
             dependencies: ["HDRProbeEngine", "HDRProbeCore", "HDRProbeScan", "HDRProbe", "hdrprobe",
                            .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
     ]
 )

@@ -91,7 +91,7 @@ sed -i 's/^#define LIBAVFORMAT_VERSION_MAJOR .*/#define LIBAVFORMAT_VERSION_MAJO
 sed -i 's/^#define LIBAVCODEC_VERSION_MAJOR .*/#define LIBAVCODEC_VERSION_MAJOR  62/' "$SIM/libavcodec/version_major.h"
 sed -i 's/^#define LIBAVUTIL_VERSION_MAJOR .*/#define LIBAVUTIL_VERSION_MAJOR  60/' "$SIM/libavutil/version.h"
 CC=${CC:-$(command -v cc || command -v clang)}
-"$CC" -fsyntax-only -Wall -Werror -I"$SIM" -x c Sources/CFFmpeg/shim.h
+"$CC" -fsyntax-only -Wall -Werror -I"$SIM" -x c Sources/CFFmpeg/include/shim.h
 echo "ffmpeg71: shim.h compiles against the 7.1 headers with FFmpeg 8's major versions (removed API hidden)"
 [ "$RUN_TESTS" = 1 ] || exit 0
 

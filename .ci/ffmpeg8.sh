@@ -59,6 +59,8 @@ for lib in avformat avcodec avutil; do
   header=${v%.}
   built=$(basename "$so" | sed 's/.*\.so\.//')
   [ "${header%%.*}" = "${built%%.*}" ] || { echo "ffmpeg8: lib$lib headers $header, library $built: majors differ" >&2; exit 1; }
+  # The soname hdrprobe's loader opens (libavformat.so.62 …; Sources/CFFmpeg/include/shim.h), found through the rpath below.
+  ln -sf "$so" "$LINK/lib$lib.so.${built%%.*}"
   cat > "$PC/lib$lib.pc" <<PCEOF
 prefix=$SCRATCH
 libdir=$LINK
@@ -74,7 +76,7 @@ done
 export PKG_CONFIG_PATH=$PC
 echo "ffmpeg8: headers $(pkg-config --modversion libavformat libavcodec libavutil | paste -sd' '), libraries from $PYAV_SPEC"
 
-flags=(--scratch-path "$SCRATCH/swift" -Xlinker -rpath -Xlinker "$LIBS")
+flags=(--scratch-path "$SCRATCH/swift" -Xlinker -rpath -Xlinker "$LINK" -Xlinker -rpath -Xlinker "$LIBS")
 t1=$(date +%s)
 swift build --build-tests "${flags[@]}" 2>&1 | tee "$SCRATCH/build.log" | grep -E "error:|Build complete" || true
 grep -q "Build complete" "$SCRATCH/build.log" || { echo "ffmpeg8: build failed" >&2; exit 1; }

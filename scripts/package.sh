@@ -47,11 +47,15 @@ NOTE
 # The shared libraries the binary links (ELF NEEDED), and the Debian packages that provide them
 # (apt brings what those libraries need in turn).
 needed=$(readelf -d "$dir/hdrprobe" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+# FFmpeg is not linked but loaded when a file needs it (docs/ffmpeg-versions.md, "Loading"): its
+# sonames are the ones `hdrprobe --version` names.
+needed="$needed $("$dir/hdrprobe" --version | sed -n 's/^FFmpeg: .*\(libavformat[^,]*\), \(libavcodec[^,]*\), \(libavutil[^ ]*\).*/\1 \2 \3/p')"
 {
   echo "# Debian 12 (bookworm) packages that provide the shared libraries hdrprobe links:"
   echo "#   apt-get install --no-install-recommends \$(grep -v '^#' RUNTIME-PACKAGES.txt)"
   for lib in $needed; do
     path=$(ldd "$dir/hdrprobe" | awk -v l="$lib" '$1 == l {print $3}')
+    [ -n "$path" ] || path=$(ldconfig -p | awk -v l="$lib" '$1 == l {print $NF; exit}')
     [ -n "$path" ] || continue
     # dpkg knows a library by the path its package installed (/lib/… or /usr/lib/… with usrmerge).
     { dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null || true; } | head -1 | cut -d: -f1

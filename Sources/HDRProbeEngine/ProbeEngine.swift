@@ -55,7 +55,9 @@ package struct ProbeEngine: Sendable {
 
     package init(options: ProbeOptions = ProbeOptions()) { self.options = options }
 
-    package static var tool: ToolInfo { ToolInfo(version: version, libavformat: Demuxer.libavformatVersion) }
+    /// The report's `tool`: `libavformat` is the version this process runs with once FFmpeg is
+    /// loaded, else the one it was built with (``FFmpegVersions/libavformatForReports``).
+    package static var tool: ToolInfo { ToolInfo(version: version, libavformat: FFmpegVersions.libavformatForReports) }
 
     package func probe(path: String) -> ProbeReport {
         probe(path: ProbePath(path))
@@ -169,10 +171,14 @@ package struct ProbeEngine: Sendable {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
                                   masks: headers.libavformatMasks, readBudget: options.readBudget)
         } catch {
-            guard case let .failed(code, messages) = error else {
+            switch error {
+            case let .failed(code, messages):
+                throw fail(Self.demuxFailure(detail: messages.first ?? Self.describe(code), headers: headers), container)
+            case .timedOut:
                 throw fail(ReportError(.timeout, "Time limit of \(options.timeout) s reached while opening the file"), container)
+            case let .unavailable(reason):
+                throw fail(FFmpegLibrary.unavailable(reason), container)
             }
-            throw fail(Self.demuxFailure(detail: messages.first ?? Self.describe(code), headers: headers), container)
         }
         if headers.isMediaSegment && !headers.hasMovieBox { throw fail(Self.mediaSegmentError, container) }
         return demuxer
@@ -483,7 +489,7 @@ package struct ProbeEngine: Sendable {
 
     static func describe(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        av_strerror(code, &buffer, buffer.count)
+        hdrprobe_av_strerror(code, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -27,29 +27,29 @@ final class AVIOBridge {
     init?(file: MediaFile, masks: [Mask] = []) {
         self.file = file
         self.masks = masks
-        guard let buffer = av_malloc(Int(Self.bufferSize)) else { return nil }
+        guard let buffer = hdrprobe_av_malloc(Int(Self.bufferSize)) else { return nil }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
-        context = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, opaque,
+        context = hdrprobe_avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, opaque,
                                      { opaque, buf, size in
                                          guard let opaque, let buf else { return hdrprobe_averror_eio() }
                                          let bridge = Unmanaged<AVIOBridge>.fromOpaque(opaque).takeUnretainedValue()
                                          return bridge.readPacket(buf, Int(size))
-                                     }, nil,
+                                     },
                                      { opaque, offset, whence in
                                          guard let opaque else { return -1 }
                                          let bridge = Unmanaged<AVIOBridge>.fromOpaque(opaque).takeUnretainedValue()
                                          return bridge.seek(offset, whence)
                                      })
         if context == nil {
-            av_free(buffer)
+            hdrprobe_av_free(buffer)
             return nil
         }
     }
 
     deinit {
         if context != nil {
-            av_freep(&context!.pointee.buffer)
-            avio_context_free(&context)
+            hdrprobe_av_freep(&context!.pointee.buffer)
+            hdrprobe_avio_context_free(&context)
         }
     }
 

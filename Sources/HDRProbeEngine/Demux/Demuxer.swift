@@ -56,11 +56,9 @@ final class Demuxer {
     enum OpenFailure: Error {
         case failed(code: Int32, messages: [String])
         case timedOut
+        /// FFmpeg's libraries could not be loaded (``FFmpegLibrary``): why.
+        case unavailable(String)
     }
-
-    static let libavformatVersion: String = FFmpegVersions.dotted(avformat_version())
-
-    static let setup: Void = { FFmpegLog.install() }()
 
     /// The libavformat demuxer for a container whose first bytes leave no doubt (ISO BMFF box,
     /// EBML magic, TS sync pattern, IVF "DKIF"). Opening with it skips `av_probe_input_buffer`,
@@ -89,7 +87,7 @@ final class Demuxer {
     nonisolated(unsafe) private static let inputFormats: [String: UnsafePointer<AVInputFormat>?] = {
         var table: [String: UnsafePointer<AVInputFormat>?] = [:]
         for name in [ContainerSignature.isobmff, .matroska, .mpegts, .ivf].compactMap(demuxerName) + ["hevc", "h264"] {
-            table[name] = av_find_input_format(name)
+            table[name] = hdrprobe_av_find_input_format(name)
         }
         return table
     }()
@@ -101,25 +99,25 @@ final class Demuxer {
     /// (``ProbeOptions/readBudget``; nil: no limit).
     init(file: MediaFile, signature: ContainerSignature, head: [UInt8] = [], probeBytes: Int,
          masks: [AVIOBridge.Mask] = [], readBudget: Int? = nil) throws(OpenFailure) {
-        _ = Self.setup
+        if let reason = FFmpegLibrary.loadFailure { throw .unavailable(reason) }
         _ = FFmpegLog.drain()
-        guard let bridge = AVIOBridge(file: file, masks: masks), let packet = av_packet_alloc() else {
+        guard let bridge = AVIOBridge(file: file, masks: masks), let packet = hdrprobe_av_packet_alloc() else {
             throw .failed(code: hdrprobe_averror_eio(), messages: ["cannot allocate I/O context"])
         }
         self.bridge = bridge
         self.packet = packet
-        var ctx = avformat_alloc_context()
+        var ctx = hdrprobe_avformat_alloc_context()
         guard ctx != nil else { throw .failed(code: hdrprobe_averror_eio(), messages: ["cannot allocate format context"]) }
         ctx!.pointee.pb = bridge.context
         ctx!.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
         ctx!.pointee.interrupt_callback.callback = AVIOBridge.interrupt
         ctx!.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(bridge).toOpaque()
         var options: OpaquePointer?
-        av_dict_set(&options, "probesize", String(max(32, probeBytes)), 0)
+        hdrprobe_av_dict_set(&options, "probesize", String(max(32, probeBytes)), 0)
         // The file name only helps format probing by extension; all reads go through `bridge`.
         let format = Self.demuxerName(for: signature, head: head).flatMap { Self.inputFormats[$0] ?? nil }
-        let rc = avformat_open_input(&ctx, file.path, format, &options)
-        av_dict_free(&options)
+        let rc = hdrprobe_avformat_open_input(&ctx, file.path, format, &options)
+        hdrprobe_av_dict_free(&options)
         if rc < 0 {
             av_packet_free_wrapper(packet)
             if file.timedOut { throw .timedOut }
@@ -140,12 +138,12 @@ final class Demuxer {
             let streamCount = Int(ctx!.pointee.nb_streams)
             var decoderOptions = [OpaquePointer?](repeating: nil, count: max(1, streamCount))
             for i in 0..<streamCount where ctx!.pointee.streams[i]?.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
-                av_dict_set(&decoderOptions[i], "skip_frame", "all", 0)
+                hdrprobe_av_dict_set(&decoderOptions[i], "skip_frame", "all", 0)
             }
-            _ = decoderOptions.withUnsafeMutableBufferPointer { avformat_find_stream_info(ctx, $0.baseAddress) }
-            for i in 0..<streamCount { av_dict_free(&decoderOptions[i]) }
+            _ = decoderOptions.withUnsafeMutableBufferPointer { hdrprobe_avformat_find_stream_info(ctx, $0.baseAddress) }
+            for i in 0..<streamCount { hdrprobe_av_dict_free(&decoderOptions[i]) }
             if file.timedOut {
-                avformat_close_input(&ctx)
+                hdrprobe_avformat_close_input(&ctx)
                 av_packet_free_wrapper(packet)
                 throw .timedOut
             }
@@ -164,7 +162,7 @@ final class Demuxer {
     var readBudgetStop: Int? { bridge.budgetStop }
 
     deinit {
-        if context != nil { avformat_close_input(&context) }
+        if context != nil { hdrprobe_avformat_close_input(&context) }
         av_packet_free_wrapper(packet)
     }
 
@@ -172,9 +170,9 @@ final class Demuxer {
     /// The payload is copied only for streams `wantsData` accepts (the scan needs no audio bytes).
     func readPacket(wantsData: (Int) -> Bool) -> DemuxedPacket? {
         guard let context else { return nil }
-        let rc = av_read_frame(context, packet)
+        let rc = hdrprobe_av_read_frame(context, packet)
         guard rc >= 0 else { return nil }
-        defer { av_packet_unref(packet) }
+        defer { hdrprobe_av_packet_unref(packet) }
         let p = packet.pointee
         let size = Int(p.size)
         let wanted = wantsData(Int(p.stream_index))
@@ -187,9 +185,9 @@ final class Demuxer {
     /// The subsample list of a packet's encryption info side data, nil when it has none.
     private static func subsamples(_ packet: UnsafeMutablePointer<AVPacket>) -> [SubsampleEncryption.Subsample]? {
         var size: Int = 0
-        guard let raw = av_packet_get_side_data(packet, AV_PKT_DATA_ENCRYPTION_INFO, &size), size > 0,
-              let info = av_encryption_info_get_side_data(raw, size) else { return nil }
-        defer { av_encryption_info_free(info) }
+        guard let raw = hdrprobe_av_packet_get_side_data(packet, AV_PKT_DATA_ENCRYPTION_INFO, &size), size > 0,
+              let info = hdrprobe_av_encryption_info_get_side_data(raw, size) else { return nil }
+        defer { hdrprobe_av_encryption_info_free(info) }
         let count = Int(info.pointee.subsample_count)
         guard count > 0, let list = info.pointee.subsamples else { return [] }
         return (0..<min(count, 65_536)).map {
@@ -201,7 +199,7 @@ final class Demuxer {
     private static func describe(_ st: UnsafeMutablePointer<AVStream>, index: Int, mergeContainerColour: Bool) -> DemuxedStream {
         let par = st.pointee.codecpar.pointee
         let kind = kind(of: st)
-        let name = par.codec_id == AV_CODEC_ID_NONE ? nil : String(cString: avcodec_get_name(par.codec_id))
+        let name = par.codec_id == AV_CODEC_ID_NONE ? nil : String(cString: hdrprobe_avcodec_get_name(par.codec_id))
         let tag = par.codec_tag == 0 ? nil : FourCC.string([
             UInt8(par.codec_tag & 0xFF), UInt8((par.codec_tag >> 8) & 0xFF),
             UInt8((par.codec_tag >> 16) & 0xFF), UInt8((par.codec_tag >> 24) & 0xFF)])
@@ -242,7 +240,7 @@ final class Demuxer {
 
     /// Bit depth and chroma subsampling of a video stream's pixel format.
     private static func pixelFormat(_ par: AVCodecParameters) -> (Int?, String?) {
-        guard par.format >= 0, let desc = av_pix_fmt_desc_get(AVPixelFormat(rawValue: par.format)) else { return (nil, nil) }
+        guard par.format >= 0, let desc = hdrprobe_av_pix_fmt_desc_get(AVPixelFormat(rawValue: par.format)) else { return (nil, nil) }
         let chroma: String?
         switch (desc.pointee.log2_chroma_w, desc.pointee.log2_chroma_h) {
         case (1, 1): chroma = "4:2:0"
@@ -310,11 +308,11 @@ final class Demuxer {
         guard let context, index >= 0, index < Int(context.pointee.nb_streams),
               let st = context.pointee.streams[index] else { return [] }
         let tb = Double(st.pointee.time_base.num) / Double(max(1, st.pointee.time_base.den))
-        let count = max(0, min(Int(avformat_index_get_entries_count(st)), Self.maxIndexSamples))
+        let count = max(0, min(Int(hdrprobe_avformat_index_get_entries_count(st)), Self.maxIndexSamples))
         var samples: [HLSBandwidth.Sample] = []
         samples.reserveCapacity(count)
         for i in 0..<count {
-            guard let entry = avformat_index_get_entry(st, Int32(i)) else { break }
+            guard let entry = hdrprobe_avformat_index_get_entry(st, Int32(i)) else { break }
             samples.append(HLSBandwidth.Sample(time: Double(entry.pointee.timestamp) * tb, size: Int(entry.pointee.size),
                                                isKeyframe: entry.pointee.flags & AVINDEX_KEYFRAME != 0))
         }
@@ -334,12 +332,12 @@ final class Demuxer {
 
     /// FFmpeg's name for a codec profile (as ffprobe prints `profile`).
     static func profileName(codecID: AVCodecID, profile: Int32) -> String? {
-        guard profile >= 0, let p = avcodec_profile_name(codecID, profile) else { return nil }
+        guard profile >= 0, let p = hdrprobe_avcodec_profile_name(codecID, profile) else { return nil }
         return String(cString: p)
     }
 }
 
 private func av_packet_free_wrapper(_ p: UnsafeMutablePointer<AVPacket>) {
     var ptr: UnsafeMutablePointer<AVPacket>? = p
-    av_packet_free(&ptr)
+    hdrprobe_av_packet_free(&ptr)
 }

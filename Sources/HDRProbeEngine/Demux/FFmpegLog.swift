@@ -7,8 +7,8 @@ enum FFmpegLog {
     private static let key = "hdrprobe.avlog"
 
     static func install() {
-        av_log_set_level(AV_LOG_ERROR)
-        av_log_set_callback { _, level, format, args in
+        hdrprobe_av_log_set_level(AV_LOG_ERROR)
+        hdrprobe_av_log_set_callback { _, level, format, args in
             guard level <= AV_LOG_ERROR, let format, let args else { return }
             var buffer = [CChar](repeating: 0, count: 512)
             _ = vsnprintf(&buffer, buffer.count, format, args)

@@ -146,7 +146,7 @@ enum StreamEvidenceBuilder {
         guard let format = entry?.originalFormat, let id = originalFormatCodecs[format], id != s.codecID else { return s }
         var fixed = s
         fixed.codecID = id
-        fixed.codecName = String(cString: avcodec_get_name(id))
+        fixed.codecName = String(cString: hdrprobe_avcodec_get_name(id))
         fixed.profile = -1
         fixed.level = 0
         fixed.bitDepth = nil

@@ -16,7 +16,7 @@ enum HLSResourceFetcher {
         var truncated: Bool
     }
 
-    static let networkSetup: Void = { _ = avformat_network_init() }()
+    static let networkSetup: Void = { _ = hdrprobe_avformat_network_init() }()
 
     static func fetch(_ location: HLSResourceLocation, range: HLSByteRange? = nil, maxBytes: Int,
                       deadline: UInt64) -> Result<Fetched, ReportError> {
@@ -56,8 +56,8 @@ enum HLSResourceFetcher {
 
     private static func fetchURL(_ url: String, range: HLSByteRange?, maxBytes: Int,
                                  deadline: UInt64) -> Result<Fetched, ReportError> {
+        if let reason = FFmpegLibrary.loadFailure { return .failure(FFmpegLibrary.unavailable(reason)) }
         _ = networkSetup
-        _ = Demuxer.setup
         _ = FFmpegLog.drain()
         let box = Deadline(deadline)
         let opaque = Unmanaged.passUnretained(box).toOpaque()
@@ -67,19 +67,19 @@ enum HLSResourceFetcher {
             return Clock.nowNanoseconds() > d.nanoseconds || ProbeCancellation.isRequested ? 1 : 0
         }, opaque: opaque)
         var options: OpaquePointer?
-        av_dict_set(&options, "protocol_whitelist", "http,https,tcp,tls", 0)
+        hdrprobe_av_dict_set(&options, "protocol_whitelist", "http,https,tcp,tls", 0)
         let now = Clock.nowNanoseconds()
         let seconds = deadline > now ? Double(deadline - now) / 1e9 : 0.001
-        av_dict_set(&options, "rw_timeout", String(Int64(min(seconds, 60) * 1e6)), 0)
-        av_dict_set(&options, "timeout", String(Int64(min(seconds, 60) * 1e6)), 0)
-        av_dict_set(&options, "user_agent", "hdrprobe/\(ProbeEngine.version)", 0)
+        hdrprobe_av_dict_set(&options, "rw_timeout", String(Int64(min(seconds, 60) * 1e6)), 0)
+        hdrprobe_av_dict_set(&options, "timeout", String(Int64(min(seconds, 60) * 1e6)), 0)
+        hdrprobe_av_dict_set(&options, "user_agent", "hdrprobe/\(ProbeEngine.version)", 0)
         if let range, let offset = range.offset {
-            av_dict_set(&options, "offset", String(offset), 0)
-            av_dict_set(&options, "end_offset", String(offset + range.length), 0)
+            hdrprobe_av_dict_set(&options, "offset", String(offset), 0)
+            hdrprobe_av_dict_set(&options, "end_offset", String(offset + range.length), 0)
         }
         var context: UnsafeMutablePointer<AVIOContext>?
-        let rc = withExtendedLifetime(box) { avio_open2(&context, url, AVIO_FLAG_READ, &callback, &options) }
-        av_dict_free(&options)
+        let rc = withExtendedLifetime(box) { hdrprobe_avio_open2(&context, url, AVIO_FLAG_READ, &callback, &options) }
+        hdrprobe_av_dict_free(&options)
         guard rc >= 0, let context else {
             let detail = FFmpegLog.drain().first ?? ProbeEngine.describe(rc)
             if Clock.nowNanoseconds() > deadline {
@@ -89,9 +89,9 @@ enum HLSResourceFetcher {
         }
         defer {
             var c: UnsafeMutablePointer<AVIOContext>? = context
-            avio_closep(&c)
+            hdrprobe_avio_closep(&c)
         }
-        let size = avio_size(context)
+        let size = hdrprobe_avio_size(context)
         var wanted = range?.length ?? (size > 0 ? Int(size) : Int.max)
         if range != nil, size > 0 { wanted = min(wanted, Int(size)) }
         let limit = min(wanted, maxBytes)
@@ -99,7 +99,7 @@ enum HLSResourceFetcher {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count < limit {
             let want = Int32(min(chunk.count, limit - bytes.count))
-            let n = withExtendedLifetime(box) { chunk.withUnsafeMutableBufferPointer { avio_read(context, $0.baseAddress, want) } }
+            let n = withExtendedLifetime(box) { chunk.withUnsafeMutableBufferPointer { hdrprobe_avio_read(context, $0.baseAddress, want) } }
             if n == hdrprobe_averror_eof() || n == 0 { break }
             if n < 0 {
                 if Clock.nowNanoseconds() > deadline {

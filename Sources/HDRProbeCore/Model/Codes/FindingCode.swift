@@ -157,6 +157,8 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case noStreams = "container.noStreams"
     case timeout = "probe.timeout"
     case demuxFailed = "probe.demuxFailed"
+    /// FFmpeg's libraries, loaded when a file needs them, cannot be loaded.
+    case ffmpegUnavailable = "probe.ffmpegUnavailable"
     /// `scan`/`check`: the worker process analysing the file died; the scan went on without it.
     case crashed = "probe.crashed"
 

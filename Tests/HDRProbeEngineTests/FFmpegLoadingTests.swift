@@ -1,0 +1,90 @@
+import Foundation
+import HDRProbeCore
+import HDRProbeEngine
+import Testing
+
+/// FFmpeg is loaded when a file needs it (docs/ffmpeg-versions.md, "Loading"): the executable does
+/// not link libavformat, libavcodec or libavutil, commands that need no FFmpeg never load them,
+/// and when they cannot be loaded each file that needs them gets an error report. What the
+/// process loads is read from the dynamic linker itself (`LD_DEBUG=files` makes glibc's ld.so log
+/// every object it opens to standard error) and what the executable links from `ldd`; both are
+/// independent of hdrprobe. Linux only (glibc's dynamic linker).
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/maps"), "glibc's dynamic linker (Linux)"))
+struct FFmpegLoadingTests {
+    static func corpus(_ name: String) -> String { TestPaths.corpus.appendingPathComponent(name).path }
+
+    /// The FFmpeg libraries the dynamic linker opened while running `args`, by soname, and the result.
+    static func loaded(_ args: [String], environment: [String: String] = [:]) throws -> (libraries: Set<String>, result: CLI.Result) {
+        var env = environment
+        env["LD_DEBUG"] = "files"
+        let result = try CLI.run(args, environment: env)
+        // ld.so's lines: "   1234:	file=libavformat.so.59 [0];  dynamically loaded by …" (or "needed by" when linked).
+        var names: Set<String> = []
+        for line in result.stderr.split(separator: "\n") {
+            guard let range = line.range(of: "file=") else { continue }
+            let file = line[range.upperBound...].prefix { $0 != " " && $0 != "[" && $0 != ";" }
+            let name = String(file.split(separator: "/").last ?? file)
+            if name.hasPrefix("libavformat") || name.hasPrefix("libavcodec") || name.hasPrefix("libavutil") { names.insert(name) }
+        }
+        return (names, result)
+    }
+
+    @Test func theExecutableDoesNotLinkFFmpeg() throws {
+        let ldd = try CLI.run([TestPaths.executable.path], program: "/usr/bin/ldd")
+        #expect(ldd.status == 0, "\(ldd.stderr)")
+        #expect(!ldd.stdout.contains("libavformat") && !ldd.stdout.contains("libavcodec") && !ldd.stdout.contains("libavutil"), "\(ldd.stdout)")
+    }
+
+    @Test("commands that need no FFmpeg never load it",
+          arguments: [["--version"], ["codes"], ["devices"], ["probe", "--json", "dv_p81_rpu.bin"]])
+    func noFFmpeg(_ args: [String]) throws {
+        let args = args.map { $0.hasSuffix(".bin") ? Self.corpus($0) : $0 }
+        let (libraries, result) = try Self.loaded(args)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(libraries.isEmpty, "loaded \(libraries)")
+    }
+
+    @Test func probingAMediaFileLoadsTheBuildsFFmpegOnce() throws {
+        let (libraries, result) = try Self.loaded(["probe", "--jsonl", Self.corpus("sdr_h264.mp4"), Self.corpus("dv_p81.mkv")])
+        #expect(result.status == 0)
+        // The sonames of the headers the build used (hdrprobe_*_soname, from LIB*_VERSION_MAJOR).
+        #expect(libraries == Set(FFmpegLibrary.sonames), "\(libraries) vs \(FFmpegLibrary.sonames)")
+        // Each opened once: ld.so logs a file the first time it maps it.
+        let opened = result.stderr.split(separator: "\n").filter { $0.contains("file=\(FFmpegLibrary.sonames[0])") && $0.contains("loaded by") }
+        #expect(opened.count == 1, "\(opened)")
+    }
+
+    /// With the libraries not to be found, each media file gets an error report (exit status 1, as
+    /// any file in error), an RPU file is still analysed, and nothing crashes.
+    @Test func missingLibrariesAreAnErrorReportPerFile() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-no-ffmpeg-\(UUID().uuidString)").path
+        let files = [Self.corpus("sdr_h264.mp4"), Self.corpus("dv_p81.mkv"), Self.corpus("dv_p81_rpu.bin")]
+        let result = try CLI.run(["probe", "--jsonl"] + files, environment: ["HDRPROBE_FFMPEG_DIR": missing])
+        #expect(result.status == 1, "\(result.stderr)")
+        let reports = try CLI.reports(result.stdout)
+        #expect(reports.count == 3)
+        for file in files.prefix(2) {
+            #expect(CLI.errorCode(reports[file] ?? [:]) == FindingCode.ffmpegUnavailable.rawValue)
+            let message = ((reports[file]?["error"] as? [String: Any])?["message"] as? String) ?? ""
+            #expect(message.contains("\(missing)/\(FFmpegLibrary.sonames[2])"), "\(message)")
+        }
+        #expect(reports[files[2]]?["status"] as? String == "ok")
+        let version = try CLI.run(["--version"], environment: ["HDRPROBE_FFMPEG_DIR": missing])
+        #expect(version.status == 0 && version.stdout.contains("FFmpeg: not loaded"))
+    }
+
+    /// The folder HDRPROBE_FFMPEG_DIR names is where the libraries are loaded from: the folder of
+    /// the system's libavformat by `ldconfig -p` (skipped where the build's FFmpeg is not in the
+    /// system's library cache, as in the FFmpeg 7.1 CI build).
+    @Test func ffmpegDirectoryIsHonoured() throws {
+        let cache = try CLI.run(["-p"], program: "/sbin/ldconfig")
+        let soname = FFmpegLibrary.sonames[0]
+        guard let entry = cache.stdout.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") }),
+              let path = entry.components(separatedBy: " => ").last else { return }
+        let dir = (path as NSString).deletingLastPathComponent
+        let (libraries, result) = try Self.loaded(["probe", "--json", Self.corpus("sdr_h264.mp4")], environment: ["HDRPROBE_FFMPEG_DIR": dir])
+        #expect(result.status == 0)
+        #expect(libraries.contains(soname))
+        #expect(result.stderr.contains("file=\(dir)/\(soname)"), "ld.so did not open \(dir)/\(soname)")
+    }
+}
