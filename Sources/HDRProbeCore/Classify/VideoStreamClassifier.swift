@@ -170,7 +170,7 @@ package struct VideoStreamClassifier: Sendable {
             report = dolbyVisionReport(e, config: nil, profile: nil, transfer: transfer)
         }
         if let disagreement = e.doviRecordDisagreement {
-            findings.append(Finding(.dvRecordSourcesDisagree, disagreement, stream: e.index))
+            findings.append(Finding(.dvRecordSourcesDisagree, disagreement.message, stream: e.index))
         }
         if let report { findings += Self.dolbyVisionFindings(e, report: report, transfer: transfer) }
         return report

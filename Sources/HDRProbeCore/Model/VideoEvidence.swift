@@ -32,7 +32,7 @@ package struct VideoEvidence: Sendable, Equatable {
     /// `dvcC`, `dvvC`, `dvwC`, `matroska` or `mpegts-descriptor`.
     package var doviRecordBox: String?
     /// When two readers of the record disagree (hdrprobe's box walk vs libavformat).
-    package var doviRecordDisagreement: String?
+    package var doviRecordDisagreement: DolbyVisionRecordDisagreement?
     package var scan: BitstreamScan
     /// Whether the codec configuration record (hvcC / avcC) carries parameter sets; nil when
     /// there is no such record (Annex B extradata, raw streams, AV1).

@@ -165,11 +165,11 @@ enum StreamEvidenceBuilder {
     static func resolveDolbyVisionRecord(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?,
                                          matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature,
                                          programMap: ProgramMapTable? = nil) {
-        var own: (payload: [UInt8], box: String, name: String)?
+        var own: (payload: [UInt8], box: String, source: DolbyVisionRecordDisagreement.Source)?
         if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
-            own = (payload, box, "the '\(box)' box")
+            own = (payload, box, .box(box))
         } else if let mapping = matroskaTrack?.dolbyVisionMapping, let payload = mapping.extraData {
-            own = (payload, "matroska", "the Matroska BlockAdditionMapping '\(mapping.typeFourCC ?? "?")'")
+            own = (payload, "matroska", .matroskaMapping(typeFourCC: mapping.typeFourCC))
         }
         if let own {
             e.doviRecordBox = own.box
@@ -177,11 +177,11 @@ enum StreamEvidenceBuilder {
                 let record = try DOVIDecoderConfigurationRecord.parse(own.payload)
                 e.doviRecord = record
                 if let other = s.doviRecord, !sameFields(record, other) {
-                    e.doviRecordDisagreement = "hdrprobe reads \(own.name) as profile \(record.profile).\(record.compatibilityId) level \(record.level), libavformat as \(other.profile).\(other.compatibilityId) level \(other.level)."
+                    e.doviRecordDisagreement = .fieldsDiffer(source: own.source, own: .init(record), libavformat: .init(other))
                 }
             } catch {
                 e.doviRecord = s.doviRecord
-                e.doviRecordDisagreement = s.doviRecord == nil ? nil : "\(own.name) is only \(own.payload.count) bytes; libavformat's reading is used."
+                e.doviRecordDisagreement = s.doviRecord == nil ? nil : .ownRecordTooShort(source: own.source, byteCount: own.payload.count)
             }
         } else if signature == .mpegts,
                   let body = programMap?.streams.first(where: { $0.pid == s.id })?.descriptor(ProgramMapTable.doviVideoStreamDescriptorTag),
@@ -192,7 +192,7 @@ enum StreamEvidenceBuilder {
         } else if let record = s.doviRecord {
             if matroskaTrack != nil {
                 // The own walk read the track and found no mapping: libavformat's record is evidence only.
-                e.doviRecordDisagreement = "libavformat reports a Dolby Vision record (profile \(record.profile)) that hdrprobe does not find in the Matroska track's BlockAdditionMapping."
+                e.doviRecordDisagreement = .onlyLibavformatInMatroska(profile: record.profile)
                 return
             }
             e.doviRecord = record
