@@ -13,7 +13,7 @@ public struct MediaReport: Sendable {
     public var path: String { report.path }
 
     /// Why the file could not be analysed; `nil` when it was.
-    public var failure: Failure? { report.error.map { Failure(code: $0.code, message: $0.message) } }
+    public var failure: Failure? { report.error.map { Failure(code: $0.code.rawValue, message: $0.message) } }
 
     /// The container format (`mp4`, `matroska`, `webm`, `mpegts`, `hevc`, …); `nil` when unknown.
     public var containerFormat: String? { report.container.format }
@@ -29,7 +29,7 @@ public struct MediaReport: Sendable {
     public var dolbyVision: DolbyVision? { videoStreams.first?.dolbyVision }
 
     /// The codes of the report's findings (docs/findings.md), in report order.
-    public var findingCodes: [String] { report.findings.map(\.code) }
+    public var findingCodes: [String] { report.findings.map(\.code.rawValue) }
 
     /// The report as one line of JSON (docs/report-contract.md, schema docs/report.schema.json).
     public func jsonLine() throws -> String { try ReportEncoder.jsonLine(report) }

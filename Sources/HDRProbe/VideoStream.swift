@@ -38,7 +38,7 @@ extension MediaReport {
 
         init(_ report: DolbyVisionReport) {
             profile = report.profileName
-            verdict = Verdict(accepted: report.verdict.decision == .accept, code: report.verdict.code,
+            verdict = Verdict(accepted: report.verdict.decision == .accept, code: report.verdict.code.rawValue,
                               reason: report.verdict.reason, fallback: report.verdict.fallback)
         }
 

@@ -354,12 +354,11 @@ package final class LibraryScanner: @unchecked Sendable {
     /// Error codes that depend only on the file's bytes (cached); `io.*` errors (`io.empty`
     /// too: an empty file is often one still being written), time-outs and crashes may not
     /// happen again and are probed anew next time.
-    static let cacheableErrors: Set<String> = [ErrorCode.unrecognized, .containerTruncated, .containerMalformed, .noStreams, .demuxFailed].map(\.rawValue)
-        .reduce(into: Set<String>()) { $0.insert($1) }
+    static let cacheableErrors: Set<ErrorCode> = [.unrecognized, .containerTruncated, .containerMalformed, .noStreams, .demuxFailed]
 
     static func isCacheable(_ d: ReportDigest) -> Bool {
-        if d.status == .error { return cacheableErrors.contains(d.error?.code ?? "") }
-        return !d.findings.contains { $0.code == FindingCode.scanIncomplete.rawValue }
+        if d.status == .error { return d.error.map { cacheableErrors.contains($0.code) } ?? false }
+        return !d.findings.contains { $0.code == .scanIncomplete }
     }
 
     /// A cached line as a result for this entry (the path rewritten when the file is reached by

@@ -38,7 +38,7 @@ struct MetadataCommand: ParsableCommand {
         let engine = ProbeEngine(options: try analysis.probeOptions())
         let (report, frames) = engine.probeWithFrames(path: ProbePath.fromCommandLine([file])[0])
         if report.status == .error {
-            let message = "\(file): \(report.error?.code ?? "error"): \(report.error?.message ?? "")"
+            let message = "\(file): \(report.error?.code.rawValue ?? "error"): \(report.error?.message ?? "")"
             FileHandle.standardError.write(Data((TerminalText.escape(message) + "\n").utf8))
             throw ExitCode(1)
         }

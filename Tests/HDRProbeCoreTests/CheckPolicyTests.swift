@@ -78,10 +78,10 @@ import Testing
     }
 
     static func digest(_ findings: [Finding], status: ProbeReport.Status = .ok, error: ReportError? = nil,
-                       rangeType: String = "DOVIWithHDR10", verdict: String = "dv.accepted") -> ReportDigest {
+                       rangeType: String = "DOVIWithHDR10", verdict: DolbyVisionVerdictCode = .accepted) -> ReportDigest {
         ReportDigest(path: "lib/a.mkv", status: status, error: error,
                      streams: [.init(index: 0, kind: "video", videoRangeType: VideoRangeType(rawValue: rangeType),
-                                     dolbyVision: .init(profile: "7", decision: "refuse", verdictCode: verdict))],
+                                     dolbyVision: .init(profile: "7", decision: .refuse, verdictCode: verdict))],
                      findings: findings)
     }
 
@@ -93,7 +93,7 @@ import Testing
             Finding(.dvConfigurationIrregular, "irregular", stream: 0),
             Finding(.hlsParameterSetsInBandOnly, "in band", stream: 0),
             Finding(.hdr10MissingMasteringDisplay, "no mdcv", stream: 0),
-        ], verdict: "dv.dualLayer")
+        ], verdict: .dualLayer)
         let outcome = evaluator.evaluate(d, relativePath: "a.mkv")
         let severity = Dictionary(uniqueKeysWithValues: outcome.items.map { ($0.code, $0.severity) })
         #expect(severity["dv.refused"] == .error)

@@ -74,7 +74,7 @@ import Testing
         var s = ScanSummary()
         s.add(ReportDigest(path: "a", status: .ok, error: nil,
                            streams: [.init(index: 0, kind: "video", videoRangeType: .doviWithEL,
-                                           dolbyVision: .init(profile: "7", decision: "refuse", verdictCode: "dv.dualLayer")),
+                                           dolbyVision: .init(profile: "7", decision: .refuse, verdictCode: .dualLayer)),
                                      .init(index: 1, kind: "audio", videoRangeType: nil, dolbyVision: nil)],
                            findings: [Finding(.dvRefused, "x", stream: 0)]), fromCache: true)
         s.add(ReportDigest(path: "b", status: .error, error: ReportError(.empty, "0 bytes"), streams: [], findings: []), fromCache: false)

@@ -40,24 +40,24 @@ import Testing
 
     // docs/rules/dolby-vision.md §1.1 verdict table.
     @Test("default policy verdicts", arguments: [
-        ("hevc", 5, 0, 16, "accept", "dv.accepted", nil),
-        ("hevc", 8, 1, 16, "accept", "dv.accepted", "HDR10"),
-        ("hevc", 8, 4, 18, "accept", "dv.accepted", "HLG"),
-        ("hevc", 8, 2, 1, "refuse", "dv.sdrBase", "SDR"),
-        ("hevc", 8, 6, 16, "refuse", "dv.invalidCompatibility", "HDR10"),
-        ("hevc", 8, 0, 18, "refuse", "dv.invalidCompatibility", "HLG"),
-        ("hevc", 7, 6, 16, "refuse", "dv.dualLayer", "HDR10"),
-        ("hevc", 4, 2, 1, "refuse", "dv.dualLayer", "SDR"),
-        ("av1", 10, 0, 16, "accept", "dv.accepted", nil),
-        ("av1", 10, 1, 16, "accept", "dv.accepted", "HDR10"),
-        ("av1", 10, 2, 1, "refuse", "dv.sdrBase", "SDR"),
-        ("av1", 10, 4, 18, "accept", "dv.accepted", "HLG"),
-        ("h264", 9, 2, 1, "refuse", "dv.unsupportedProfile", "SDR"),
-        ("hevc", 20, 0, 16, "refuse", "dv.unsupportedProfile", nil),
-        ("hevc", 10, 1, 16, "refuse", "dv.unsupportedProfile", "HDR10"),
-        ("av1", 8, 1, 16, "refuse", "dv.unsupportedProfile", "HDR10"),
-    ] as [(String, Int, Int, Int, String, String, String?)])
-    func verdicts(_ v: (String, Int, Int, Int, String, String, String?)) {
+        ("hevc", 5, 0, 16, "accept", .accepted, nil),
+        ("hevc", 8, 1, 16, "accept", .accepted, "HDR10"),
+        ("hevc", 8, 4, 18, "accept", .accepted, "HLG"),
+        ("hevc", 8, 2, 1, "refuse", .sdrBase, "SDR"),
+        ("hevc", 8, 6, 16, "refuse", .invalidCompatibility, "HDR10"),
+        ("hevc", 8, 0, 18, "refuse", .invalidCompatibility, "HLG"),
+        ("hevc", 7, 6, 16, "refuse", .dualLayer, "HDR10"),
+        ("hevc", 4, 2, 1, "refuse", .dualLayer, "SDR"),
+        ("av1", 10, 0, 16, "accept", .accepted, nil),
+        ("av1", 10, 1, 16, "accept", .accepted, "HDR10"),
+        ("av1", 10, 2, 1, "refuse", .sdrBase, "SDR"),
+        ("av1", 10, 4, 18, "accept", .accepted, "HLG"),
+        ("h264", 9, 2, 1, "refuse", .unsupportedProfile, "SDR"),
+        ("hevc", 20, 0, 16, "refuse", .unsupportedProfile, nil),
+        ("hevc", 10, 1, 16, "refuse", .unsupportedProfile, "HDR10"),
+        ("av1", 8, 1, 16, "refuse", .unsupportedProfile, "HDR10"),
+    ] as [(String, Int, Int, Int, String, DolbyVisionVerdictCode, String?)])
+    func verdicts(_ v: (String, Int, Int, Int, String, DolbyVisionVerdictCode, String?)) {
         let dv = DolbyVisionProfile(profile: v.1, compatibilityId: v.2, fromRPU: false)
         let verdict = DolbyVisionPolicy.default.verdict(for: dv, codec: v.0, baseTransfer: v.3)
         #expect(verdict.decision.rawValue == v.4)
@@ -123,8 +123,8 @@ import Testing
         e.scan.rpuProfile = 8
         let (report, findings) = VideoStreamClassifier().classify(e)
         let codes = Set(findings.map(\.code))
-        #expect(codes == ["dv.rpuWithoutConfiguration", "hdr10.missingMasteringDisplay",
-                          "hdr10.missingContentLightLevel", "hls.sampleEntryInBand"])
+        #expect(codes == [.dvRpuWithoutConfiguration, .hdr10MissingMasteringDisplay,
+                          .hdr10MissingContentLightLevel, .hlsSampleEntryInBand])
         #expect(report.dolbyVision?.profile == DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: true))
         #expect(report.dolbyVision?.configuration == nil)
         #expect(report.hdr?.videoRangeType == .doviWithHDR10)
@@ -159,6 +159,6 @@ import Testing
         #expect(report.dolbyVision?.profile == nil && report.dolbyVision?.profileName == "unknown")
         #expect(report.dolbyVision?.verdict.decision == .refuse)
         #expect(report.hdr?.formats == ["DolbyVision"])
-        #expect(Set(findings.map(\.code)).isSuperset(of: ["dv.rpuInvalid", "dv.rpuWithoutConfiguration", "dv.refused"]))
+        #expect(Set(findings.map(\.code)).isSuperset(of: [.dvRpuInvalid, .dvRpuWithoutConfiguration, .dvRefused]))
     }
 }

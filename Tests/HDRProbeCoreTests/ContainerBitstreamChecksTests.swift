@@ -12,7 +12,7 @@ import Testing
                                        dependencyPID: nil, storedSize: 24, issues: [])
     }
 
-    static func codes(_ e: VideoEvidence, transfer: Int? = 16, fps: Double? = 24, hdr10Plus: Bool = false) -> [String] {
+    static func codes(_ e: VideoEvidence, transfer: Int? = 16, fps: Double? = 24, hdr10Plus: Bool = false) -> [FindingCode] {
         ContainerBitstreamChecks(e).findings(transfer: transfer, frameRate: fps, hdr10Plus: hdr10Plus).map(\.code)
     }
 
@@ -21,7 +21,7 @@ import Testing
         e.containerColour = ColourCodes(primaries: 1, transfer: 1, matrix: 1, fullRange: false)
         e.scan.bitstreamColour = ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: false)
         let f = try #require(ContainerBitstreamChecks(e).findings(transfer: 1, frameRate: 25, hdr10Plus: false).first)
-        #expect(f.knownCode == .colorContainerBitstreamMismatch)
+        #expect(f.code == .colorContainerBitstreamMismatch)
         #expect(f.message.contains("transfer bt709 (1) in the container vs smpte2084 (16) in the bitstream"))
         #expect(f.message.contains("primaries bt709 (1)"))
         #expect(!f.message.contains("range"))
@@ -33,7 +33,7 @@ import Testing
         e.scan.bitstreamColour = ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: true)
         #expect(Self.codes(e).isEmpty)
         e.containerColour = ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: false)
-        #expect(Self.codes(e) == ["color.containerBitstreamMismatch"]) // range full vs limited
+        #expect(Self.codes(e) == [.colorContainerBitstreamMismatch]) // range full vs limited
     }
 
     @Test func staticMetadataMismatchToleratesCodingPrecision() {
@@ -51,17 +51,17 @@ import Testing
         container.maxLuminance = 4000
         e.containerMastering = container
         e.containerContentLight = ContentLightLevel(maxCLL: 4000, maxFALL: 400, source: .container)
-        #expect(Self.codes(e) == ["hdr10.containerBitstreamMismatch", "hdr10.containerBitstreamMismatch"])
+        #expect(Self.codes(e) == [.hdr10ContainerBitstreamMismatch, .hdr10ContainerBitstreamMismatch])
     }
 
     @Test func enhancementLayerFlagAgainstTheStream() {
         var e = VideoEvidence(index: 0)
         e.doviRecord = Self.record(profile: 7, compat: 6, el: true)
-        #expect(Self.codes(e) == ["dv.enhancementLayerMismatch"])
+        #expect(Self.codes(e) == [.dvEnhancementLayerMismatch])
         e.scan.enhancementLayerNALs = true
         #expect(Self.codes(e).isEmpty)
         e.doviRecord = Self.record(profile: 8, compat: 1, el: false)
-        #expect(Self.codes(e) == ["dv.enhancementLayerMismatch"])
+        #expect(Self.codes(e) == [.dvEnhancementLayerMismatch])
     }
 
     @Test("compatibility id against the base transfer", arguments: [
@@ -72,7 +72,7 @@ import Testing
         var e = VideoEvidence(index: 0)
         e.doviRecord = Self.record(profile: profile, compat: compat, el: profile == 7)
         e.scan.enhancementLayerNALs = profile == 7
-        #expect(Self.codes(e, transfer: transfer).contains("dv.compatibilityTransferMismatch") == mismatch)
+        #expect(Self.codes(e, transfer: transfer).contains(.dvCompatibilityTransferMismatch) == mismatch)
     }
 
     @Test func levelAgainstPixelRate() {
@@ -83,7 +83,7 @@ import Testing
         e.doviRecord = Self.record(profile: 8, level: 6, compat: 1)
         #expect(Self.codes(e, fps: 24).isEmpty)
         #expect(Self.codes(e, fps: 23.976).isEmpty)
-        #expect(Self.codes(e, fps: 60) == ["dv.levelTooLow"])
+        #expect(Self.codes(e, fps: 60) == [.dvLevelTooLow])
         #expect(DolbyVisionLevel.infer(width: 3840, height: 2160, framesPerSecond: 60)?.id == 9)
         #expect(DolbyVisionLevel.infer(width: 1280, height: 720, framesPerSecond: 24)?.id == 1)
         #expect(DolbyVisionLevel.infer(width: 1920, height: 1080, framesPerSecond: 24)?.id == 3)
@@ -94,11 +94,11 @@ import Testing
     @Test func profile5WithoutColour() {
         var e = VideoEvidence(index: 0)
         e.doviRecord = Self.record(profile: 5, compat: 0)
-        #expect(Self.codes(e, transfer: nil) == ["dv.profile5WithoutColour"])
+        #expect(Self.codes(e, transfer: nil) == [.dvProfile5WithoutColour])
         #expect(Self.codes(e, transfer: 16).isEmpty)
         e.doviRecord = nil
         e.scan.rpuProfile = 5
-        #expect(Self.codes(e, transfer: nil) == ["dv.profile5WithoutColour"])
+        #expect(Self.codes(e, transfer: nil) == [.dvProfile5WithoutColour])
     }
 
     @Test func parameterSetsOnlyInBand() {
@@ -106,7 +106,7 @@ import Testing
         e.sampleEntry = "hvc1"
         e.configurationHasParameterSets = false
         e.scan.inBandParameterSets = true
-        #expect(Self.codes(e) == ["hls.parameterSetsInBandOnly"])
+        #expect(Self.codes(e) == [.hlsParameterSetsInBandOnly])
         e.sampleEntry = "hev1" // hev1 allows in-band sets (hls.sampleEntryInBand covers it)
         #expect(Self.codes(e).isEmpty)
         e.sampleEntry = "hvc1"
@@ -120,7 +120,7 @@ import Testing
         var e = VideoEvidence(index: 0)
         e.configurationSEITypes = [5]
         let f = try #require(ContainerBitstreamChecks(e).findings(transfer: 16, frameRate: 24, hdr10Plus: false).first)
-        #expect(f.knownCode == .hlsSEIInConfigurationRecord && !f.message.contains("uncertain"))
+        #expect(f.code == .hlsSEIInConfigurationRecord && !f.message.contains("uncertain"))
         e.configurationSEITypes = [137, 144]
         let g = try #require(ContainerBitstreamChecks(e).findings(transfer: 16, frameRate: 24, hdr10Plus: false).first)
         #expect(g.message.contains("uncertain"))
@@ -128,7 +128,7 @@ import Testing
 
     @Test func hdr10PlusWithoutStaticMetadata() {
         var e = VideoEvidence(index: 0)
-        #expect(Self.codes(e, hdr10Plus: true) == ["hdr10plus.withoutStaticMetadata"])
+        #expect(Self.codes(e, hdr10Plus: true) == [.hdr10PlusWithoutStaticMetadata])
         e.scan.contentLight = ContentLightLevel(maxCLL: 1000, maxFALL: 400, source: .bitstream)
         #expect(Self.codes(e, hdr10Plus: true).isEmpty)
         #expect(Self.codes(VideoEvidence(index: 0), hdr10Plus: false).isEmpty)

@@ -7,28 +7,28 @@ import Testing
 @Suite struct DolbyVisionPolicyTests {
     struct Row: Sendable, CustomStringConvertible {
         let codec: String, profile: Int, compat: Int?, transfer: Int?
-        let decision: DolbyVisionReport.Verdict.Decision, code: String, fallback: String?
+        let decision: DolbyVisionReport.Verdict.Decision, code: DolbyVisionVerdictCode, fallback: String?
         var description: String { "\(codec) \(profile).\(compat.map(String.init) ?? "-")" }
     }
 
     static let table: [Row] = [
-        Row(codec: "hevc", profile: 5, compat: 0, transfer: nil, decision: .accept, code: "dv.accepted", fallback: nil),
-        Row(codec: "hevc", profile: 7, compat: 6, transfer: 16, decision: .refuse, code: "dv.dualLayer", fallback: "HDR10"),
-        Row(codec: "hevc", profile: 8, compat: 1, transfer: 16, decision: .accept, code: "dv.accepted", fallback: "HDR10"),
-        Row(codec: "hevc", profile: 8, compat: 2, transfer: 1, decision: .refuse, code: "dv.sdrBase", fallback: "SDR"),
-        Row(codec: "hevc", profile: 8, compat: 4, transfer: 18, decision: .accept, code: "dv.accepted", fallback: "HLG"),
-        Row(codec: "hevc", profile: 8, compat: 6, transfer: 16, decision: .refuse, code: "dv.invalidCompatibility", fallback: "HDR10"),
-        Row(codec: "hevc", profile: 8, compat: 0, transfer: 18, decision: .refuse, code: "dv.invalidCompatibility", fallback: "HLG"),
-        Row(codec: "av1", profile: 10, compat: 0, transfer: 16, decision: .accept, code: "dv.accepted", fallback: nil),
-        Row(codec: "av1", profile: 10, compat: 1, transfer: 16, decision: .accept, code: "dv.accepted", fallback: "HDR10"),
-        Row(codec: "av1", profile: 10, compat: 2, transfer: 1, decision: .refuse, code: "dv.sdrBase", fallback: "SDR"),
-        Row(codec: "av1", profile: 10, compat: 4, transfer: 18, decision: .accept, code: "dv.accepted", fallback: "HLG"),
-        Row(codec: "av1", profile: 10, compat: 3, transfer: 1, decision: .refuse, code: "dv.invalidCompatibility", fallback: "SDR"),
-        Row(codec: "hevc", profile: 4, compat: 2, transfer: 1, decision: .refuse, code: "dv.dualLayer", fallback: "SDR"),
-        Row(codec: "h264", profile: 9, compat: 2, transfer: 1, decision: .refuse, code: "dv.unsupportedProfile", fallback: "SDR"),
-        Row(codec: "hevc", profile: 20, compat: nil, transfer: nil, decision: .refuse, code: "dv.unsupportedProfile", fallback: nil),
-        Row(codec: "hevc", profile: 10, compat: 1, transfer: 16, decision: .refuse, code: "dv.unsupportedProfile", fallback: "HDR10"),
-        Row(codec: "av1", profile: 8, compat: 1, transfer: 16, decision: .refuse, code: "dv.unsupportedProfile", fallback: "HDR10"),
+        Row(codec: "hevc", profile: 5, compat: 0, transfer: nil, decision: .accept, code: .accepted, fallback: nil),
+        Row(codec: "hevc", profile: 7, compat: 6, transfer: 16, decision: .refuse, code: .dualLayer, fallback: "HDR10"),
+        Row(codec: "hevc", profile: 8, compat: 1, transfer: 16, decision: .accept, code: .accepted, fallback: "HDR10"),
+        Row(codec: "hevc", profile: 8, compat: 2, transfer: 1, decision: .refuse, code: .sdrBase, fallback: "SDR"),
+        Row(codec: "hevc", profile: 8, compat: 4, transfer: 18, decision: .accept, code: .accepted, fallback: "HLG"),
+        Row(codec: "hevc", profile: 8, compat: 6, transfer: 16, decision: .refuse, code: .invalidCompatibility, fallback: "HDR10"),
+        Row(codec: "hevc", profile: 8, compat: 0, transfer: 18, decision: .refuse, code: .invalidCompatibility, fallback: "HLG"),
+        Row(codec: "av1", profile: 10, compat: 0, transfer: 16, decision: .accept, code: .accepted, fallback: nil),
+        Row(codec: "av1", profile: 10, compat: 1, transfer: 16, decision: .accept, code: .accepted, fallback: "HDR10"),
+        Row(codec: "av1", profile: 10, compat: 2, transfer: 1, decision: .refuse, code: .sdrBase, fallback: "SDR"),
+        Row(codec: "av1", profile: 10, compat: 4, transfer: 18, decision: .accept, code: .accepted, fallback: "HLG"),
+        Row(codec: "av1", profile: 10, compat: 3, transfer: 1, decision: .refuse, code: .invalidCompatibility, fallback: "SDR"),
+        Row(codec: "hevc", profile: 4, compat: 2, transfer: 1, decision: .refuse, code: .dualLayer, fallback: "SDR"),
+        Row(codec: "h264", profile: 9, compat: 2, transfer: 1, decision: .refuse, code: .unsupportedProfile, fallback: "SDR"),
+        Row(codec: "hevc", profile: 20, compat: nil, transfer: nil, decision: .refuse, code: .unsupportedProfile, fallback: nil),
+        Row(codec: "hevc", profile: 10, compat: 1, transfer: 16, decision: .refuse, code: .unsupportedProfile, fallback: "HDR10"),
+        Row(codec: "av1", profile: 8, compat: 1, transfer: 16, decision: .refuse, code: .unsupportedProfile, fallback: "HDR10"),
     ]
 
     @Test("default policy follows dolby-vision.md §1.1", arguments: table)
@@ -60,14 +60,14 @@ import Testing
         let policy = DolbyVisionPolicy.appleHLS
         #expect(policy.verdict(for: p5, codec: "hevc", baseTransfer: nil, level: 7).decision == .accept)
         let above = policy.verdict(for: p5, codec: "hevc", baseTransfer: nil, level: 8)
-        #expect(above.decision == .refuse && above.knownCode == .levelAboveCap)
+        #expect(above.decision == .refuse && above.code == .levelAboveCap)
         let p10 = DolbyVisionProfile(profile: 10, compatibilityId: 0, fromRPU: false)
         #expect(policy.verdict(for: p10, codec: "av1", baseTransfer: 16, level: 9).decision == .accept)
-        #expect(policy.verdict(for: p10, codec: "av1", baseTransfer: 16, level: 10).code == "dv.levelAboveCap")
+        #expect(policy.verdict(for: p10, codec: "av1", baseTransfer: 16, level: 10).code == .levelAboveCap)
         // 8.1 has no cap; level 0 does not exist (§4: "level 0 or > 13 is invalid").
         let p81 = DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: false)
         #expect(policy.verdict(for: p81, codec: "hevc", baseTransfer: 16, level: 13).decision == .accept)
-        #expect(policy.verdict(for: p81, codec: "hevc", baseTransfer: 16, level: 0).code == "dv.invalidLevel")
+        #expect(policy.verdict(for: p81, codec: "hevc", baseTransfer: 16, level: 0).code == .invalidLevel)
         // The default policy has no caps and does not check the level.
         #expect(DolbyVisionPolicy.default.verdict(for: p5, codec: "hevc", baseTransfer: nil, level: 12).decision == .accept)
         // Without a record (RPU only) the level is unknown: no cap applies.
@@ -89,11 +89,11 @@ import Testing
         #expect(p.maxLevel["8.1"] == 6 && p.maxLevel["10.0"] == 9)
         #expect(p.requireValidLevel)
         let p5 = p.verdict(for: DolbyVisionProfile(profile: 5, compatibilityId: 0, fromRPU: false), codec: "hevc", baseTransfer: nil, level: 6)
-        #expect(p5.knownCode == .refusedByPolicy && p5.decision == .refuse)
+        #expect(p5.code == .refusedByPolicy && p5.decision == .refuse)
         let p7 = p.verdict(for: DolbyVisionProfile(profile: 7, compatibilityId: 6, fromRPU: false), codec: "hevc", baseTransfer: 16, level: 6)
         #expect(p7.decision == .accept && p7.fallback == "HDR10")
         let p81 = p.verdict(for: DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: false), codec: "hevc", baseTransfer: 16, level: 7)
-        #expect(p81.knownCode == .levelAboveCap)
+        #expect(p81.code == .levelAboveCap)
     }
 
     @Test func policyFileAcceptOnlyAndJSON() throws {

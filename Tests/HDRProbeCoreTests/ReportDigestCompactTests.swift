@@ -7,21 +7,21 @@ import Testing
         let input = PlaybackInput(codec: "hevc", profileName: "Main 10", bitDepth: 10, chroma: "4:2:0", width: 3840, height: 2160,
                                   framesPerSecond: 24000.0 / 1001, container: "mp4", videoRange: .pq, hdr10Plus: true,
                                   dolbyVision: DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: false), dolbyVisionLevel: 6,
-                                  dolbyVisionAccepted: true, dolbyVisionVerdict: "dv.accepted", hasDolbyVisionRecord: true,
+                                  dolbyVisionAccepted: true, dolbyVisionVerdict: .accepted, hasDolbyVisionRecord: true,
                                   sampleEntry: "hvc1", supplementalCodecs: "dvh1.08.06/db1p")
         return ReportDigest(path: "/lib/ünï cödé.mkv", status: .ok, error: nil,
                             streams: [.init(index: 0, kind: "video", videoRangeType: .doviWithHDR10Plus,
-                                            dolbyVision: .init(profile: "8.1", decision: "accept", verdictCode: "dv.accepted"), playback: input),
+                                            dolbyVision: .init(profile: "8.1", decision: .accept, verdictCode: .accepted), playback: input),
                                       .init(index: -1, kind: "audio", videoRangeType: nil, dolbyVision: nil)],
-                            findings: [Finding(code: "hls.x", severity: .warning, message: "m\nultiline", stream: 0),
-                                       Finding(code: "y", severity: .info, message: "", stream: nil)],
+                            findings: [Finding(code: .hlsSampleEntryInBand, severity: .warning, message: "m\nultiline", stream: 0),
+                                       Finding(code: .scanIncomplete, severity: .info, message: "", stream: nil)],
                             brightness: BrightnessSeries(source: .hdr10plus, milliseconds: [0, 42, 83], decinits: [10000, 4, 0]))
     }()
 
     @Test func roundTrip() throws {
         let bytes = Self.sample.compactEncoded()
         #expect(ReportDigest(compact: bytes) == Self.sample)
-        let failed = ReportDigest(path: "x", status: .error, error: ReportError(raw: "io.empty", "empty"), streams: [], findings: [])
+        let failed = ReportDigest(path: "x", status: .error, error: ReportError(.empty, "empty"), streams: [], findings: [])
         #expect(ReportDigest(compact: failed.compactEncoded()) == failed)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ScanDiffTests {
     static func video(_ type: String, dv: (String, String, String)? = nil, index: Int = 0) -> ReportDigest.StreamDigest {
         .init(index: index, kind: "video", videoRangeType: VideoRangeType(rawValue: type),
-              dolbyVision: dv.map { .init(profile: $0.0, decision: $0.1, verdictCode: $0.2) })
+              dolbyVision: dv.map { .init(profile: $0.0, decision: .init(rawValue: $0.1)!, verdictCode: DolbyVisionVerdictCode(rawValue: $0.2)!) })
     }
 
     static func report(_ path: String, _ streams: [ReportDigest.StreamDigest], findings: [Finding] = [],

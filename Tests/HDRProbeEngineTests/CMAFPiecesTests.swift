@@ -20,14 +20,14 @@ import Testing
         let v = try #require(r.streams.first { $0.kind == .video })
         #expect(v.frameRate?.rational?.rational == "25/1" && v.frameRate?.source == "bitstream")
         #expect(v.hls?.frameRate?.string == "25.000")
-        #expect(!r.findings.contains { $0.code.hasPrefix("hls.frameRate") })
+        #expect(!r.findings.contains { $0.code.rawValue.hasPrefix("hls.frameRate") })
     }
 
     @Test("a media segment alone is not a truncated file", arguments: ["hls/hdr10_hevc/seg0.m4s", "hls/enc_dv_p81_cbcs/seg1.m4s"])
     func mediaSegmentWithoutInit(_ file: String) {
         let r = Self.probe(file)
         #expect(r.status == .error)
-        #expect(r.error?.code == ErrorCode.mediaSegmentWithoutInit.rawValue)
+        #expect(r.error?.code == .mediaSegmentWithoutInit)
         #expect(r.error?.message.contains("init segment") == true)
     }
 
@@ -62,7 +62,7 @@ import Testing
         #expect(v.dolbyVision?.rpu.framesScanned == 0)
         // x265 put the mastering display / light level SEI in the first access unit (in the media
         // segment), not in the entry: unknown here, so not "missing".
-        #expect(!r.findings.contains { $0.code.hasPrefix("hdr10.missing") || $0.code == "dv.configurationWithoutRpu" })
+        #expect(!r.findings.contains { $0.code.rawValue.hasPrefix("hdr10.missing") || $0.code == .dvConfigurationWithoutRpu })
         // Joined with its media segment, the SEI and the RPUs are read.
         let init_ = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("cmaf_dv_p81_init.mp4"))
         let seg = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("cmaf_dv_p81_seg1.m4s"))

@@ -49,8 +49,8 @@ import Testing
     }
 
     static func codesAndLines(_ report: DASHCheckReport) -> [(String, Int)] {
-        var out = report.representations.flatMap { $0.findings.map { ($0.code, $0.line) } }
-        if let error = report.error, let line = report.errorLine { out.append((error.code, line)) }
+        var out = report.representations.flatMap { $0.findings.map { ($0.code.rawValue, $0.line) } }
+        if let error = report.error, let line = report.errorLine { out.append((error.code.rawValue, line)) }
         return out
     }
 
@@ -81,7 +81,7 @@ import Testing
         for rep in report.representations {
             #expect(rep.expected != nil, "\(folder) \(rep.id): \(rep.findings.map(\.message))")
         }
-        let errors = Set(report.representations.flatMap(\.findings).filter { $0.severity == .error }.map(\.code))
+        let errors = Set(report.representations.flatMap(\.findings).filter { $0.severity == .error }.map(\.code.rawValue))
         #expect(errors == Self.packagerErrors[folder] ?? [], "\(folder)")
     }
 
@@ -144,7 +144,7 @@ import Testing
         let result = DASHToHLSTranslator().translate(Self.root.appendingPathComponent("shaka_enc_cenc_hdr10/manifest.mpd").path,
                                                      outputDirectory: "/tmp")
         let output = try #require(result.output)
-        #expect(output.findings.map(\.code) == ["dash.hls.cencNotTranslated"])
+        #expect(output.findings.map(\.code.rawValue) == ["dash.hls.cencNotTranslated"])
         #expect(!output.files.values.contains { $0.contains("EXT-X-KEY") })
     }
 

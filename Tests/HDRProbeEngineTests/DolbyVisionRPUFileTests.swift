@@ -31,7 +31,7 @@ struct DolbyVisionRPUFileTests {
         #expect(dv.rpu.framesWithRpu == 8 && dv.rpu.framesScanned == 8)
         #expect(dv.rpu.summary?.l1MaxPq?.max == 3383 && dv.rpu.summary?.l1MinPq?.min == 2 && dv.rpu.summary?.l1AvgPq?.max == 819)
         #expect(dv.rpu.summary?.level6?.maxDisplayMasteringLuminance == 4000 && dv.rpu.summary?.level6?.minDisplayMasteringLuminance == 50)
-        #expect(dv.verdict.code == "dv.metadataOnly" && dv.verdict.decision == .refuse && dv.verdict.fallback == nil)
+        #expect(dv.verdict.code == .metadataOnly && dv.verdict.decision == .refuse && dv.verdict.fallback == nil)
         #expect(r.findings.isEmpty)
         let text = HumanSummary.render(r)
         #expect(text.contains("Dolby Vision RPUs (no video)") && text.contains("profile 8, CM v2.9"))
@@ -89,7 +89,7 @@ struct DolbyVisionRPUFileTests {
         #expect(r.status == .ok)
         let dv = try #require(r.streams.first?.dolbyVision)
         #expect(dv.rpu.framesScanned == 5 && dv.rpu.summary?.invalidRpus == 1 && dv.rpu.summary?.framesWithL1 == 4)
-        #expect(r.findings.map(\.code) == ["dv.rpuInvalid"])
+        #expect(r.findings.map(\.code) == [.dvRpuInvalid])
     }
 
     /// dovi_tool's own RPU files (each one RPU in the extract-rpu layout) against ground-truth.json.
@@ -113,7 +113,7 @@ struct DolbyVisionRPUFileTests {
         let dv = try #require(r.streams.first?.dolbyVision)
         #expect(dv.rpu.framesScanned == 1)
         guard fact("rpu.valid") as? Bool == true else {
-            #expect(r.findings.map(\.code) == ["dv.rpuInvalid"], "\(path)")
+            #expect(r.findings.map(\.code) == [.dvRpuInvalid], "\(path)")
             return
         }
         #expect(r.findings.isEmpty, "\(path): \(r.findings.map(\.code))")

@@ -40,7 +40,7 @@ import Testing
         // libavformat as a `free` box (docs/ffmpeg-versions.md).
         let (report, v) = try Self.video("enc_ffcenc_hdr10_frag.mp4")
         #expect(v.encryption?.sampleData == .notRead)
-        #expect(report.findings.contains { $0.code == FindingCode.encryptionSampleDataNotRead.rawValue && $0.stream == v.index })
+        #expect(report.findings.contains { $0.code == .encryptionSampleDataNotRead && $0.stream == v.index })
     }
 
     @Test func wholeSampleEncryptionRaisesNoFalseFindings() throws {
@@ -48,8 +48,8 @@ import Testing
         // dv.configurationWithoutRpu and no dv.rpuInvalid from ciphertext.
         let (report, v) = try Self.video("enc_ffcenc_dv_p81.mp4")
         let codes = Set(report.findings.map(\.code))
-        #expect(!codes.contains(FindingCode.dvConfigurationWithoutRpu.rawValue))
-        #expect(!codes.contains(FindingCode.dvRpuInvalid.rawValue))
+        #expect(!codes.contains(.dvConfigurationWithoutRpu))
+        #expect(!codes.contains(.dvRpuInvalid))
         #expect(v.dolbyVision?.configuration?.profile == 8)
         #expect(v.hdr?.masteringDisplay?.maxLuminance == 1000)
     }

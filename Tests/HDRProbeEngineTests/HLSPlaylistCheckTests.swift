@@ -39,7 +39,7 @@ import Testing
     static var playlists: [String] { golden.keys.sorted() }
 
     static func codesByLine(_ report: HLSCheckReport) -> [Int: Set<String>] {
-        Dictionary(uniqueKeysWithValues: report.variants.map { ($0.line, Set($0.findings.map(\.code))) })
+        Dictionary(uniqueKeysWithValues: report.variants.map { ($0.line, Set($0.findings.map(\.code.rawValue))) })
     }
 
     @Test("the HLS corpus has goldens") func hasGoldens() {
@@ -52,7 +52,7 @@ import Testing
         let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent(name).path)
         if let code = golden.errorCode {
             #expect(report.status == .error)
-            #expect(report.error?.code == code)
+            #expect(report.error?.code.rawValue == code)
             #expect(report.errorLine == golden.errorLine)
             #expect(report.error?.message.contains("line \(golden.errorLine ?? -1)") == true)
             return
@@ -60,7 +60,7 @@ import Testing
         #expect(report.status == .ok, "\(report.error?.message ?? "")")
         #expect(Self.codesByLine(report) == golden.codes)
         // Every variant of an fMP4 playlist was probed from its init section and first segment.
-        for v in report.variants where !v.findings.contains(where: { $0.knownCode == .checkMediaUnavailable }) {
+        for v in report.variants where !v.findings.contains(where: { $0.code == .checkMediaUnavailable }) {
             #expect(v.expected != nil && v.firstSegment != nil, "line \(v.line)")
         }
     }
@@ -82,13 +82,13 @@ import Testing
         let report = limited.check(Self.root.appendingPathComponent("master.m3u8").path)
         #expect(report.allFindings.isEmpty, "\(report.allFindings.map(\.message))")
         for v in report.variants {
-            #expect(!v.mediaFindings.contains { $0.code.hasPrefix("container.") }, "line \(v.line): \(v.mediaFindings)")
+            #expect(!v.mediaFindings.contains { $0.code.rawValue.hasPrefix("container.") }, "line \(v.line): \(v.mediaFindings)")
         }
         // The bit rate compared with BANDWIDTH is that of the whole segment, not of the bytes read.
         let path = Self.root.appendingPathComponent("wrong_media.m3u8").path
         let whole = HLSPlaylistChecker().check(path).variants.first { $0.line == 8 }?.findings
         let cut = limited.check(path).variants.first { $0.line == 8 }?.findings
-        #expect(cut?.map(\.knownCode) == [.bandwidthPeakMismatch])
+        #expect(cut?.map(\.code) == [.bandwidthPeakMismatch])
         #expect(cut?.map(\.message) == whole?.map(\.message))
     }
 
@@ -125,13 +125,13 @@ import Testing
         #expect(report.variants[0].findings.isEmpty, "\(report.variants[0].findings)")
         // db1p with PQ is self-consistent; it contradicts the media's HLG range and compatibility id 4.
         #expect(Set(report.variants[1].findings.map(\.code)) == [
-            "hls.check.videoRangeMismatch", "hls.supplementalCodecs.brandCompatibilityMismatch",
+            .checkVideoRangeMismatch, .supplementalBrandCompatibilityMismatch,
         ])
     }
 
     @Test func unreadablePlaylistIsAnError() {
         let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("no-such.m3u8").path)
-        #expect(report.status == .error && report.error?.knownCode == .notFound)
+        #expect(report.status == .error && report.error?.code == .notFound)
         let scheme = HLSPlaylistChecker().check("concat:a|b")
         #expect(scheme.status == .error && scheme.error?.message.contains("not supported") == true)
     }
@@ -140,7 +140,7 @@ import Testing
     @Test func mediaPlaylistIsRefusedWithItsLine() {
         let report = HLSPlaylistChecker().check(Self.root.appendingPathComponent("dv_p81/prog_index.m3u8").path)
         #expect(report.status == .error)
-        #expect(report.error?.knownCode == .checkPlaylistMalformed)
+        #expect(report.error?.code == .checkPlaylistMalformed)
         #expect(report.errorLine == 3)
     }
 
@@ -159,7 +159,7 @@ import Testing
         let wrong = checker.check(server.url("wrong_codecs.m3u8"))
         #expect(Self.codesByLine(wrong) == (try #require(Self.golden["wrong_codecs.m3u8"])).codes)
         let missing = checker.check(server.url("nothing-here.m3u8"))
-        #expect(missing.status == .error && missing.error?.knownCode == .readFailed)
+        #expect(missing.status == .error && missing.error?.code == .readFailed)
     }
 
     @Test func commandLineExitStatusAndText() throws {
@@ -189,11 +189,11 @@ import Testing
         #expect(json.stdout.components(separatedBy: "\"hls.encryption.notCbcs\"").count - 1 == 1, "\(json.stdout)")
         let report = HLSPlaylistChecker().check(path)
         let variant = try #require(report.variants.first)
-        #expect(variant.findings.filter { $0.code == "hls.encryption.notCbcs" }.count == 1)
-        #expect(!variant.mediaFindings.contains { $0.code == "hls.encryption.notCbcs" })
+        #expect(variant.findings.filter { $0.code == .encryptionNotCbcs }.count == 1)
+        #expect(!variant.mediaFindings.contains { $0.code == .encryptionNotCbcs })
         // The probe of the cenc media alone still says it (hdrprobe probe).
         let media = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("enc_cenc_dv_p81.mp4").path)
-        #expect(media.findings.filter { $0.code == "hls.encryption.notCbcs" }.count == 1)
+        #expect(media.findings.filter { $0.code == .encryptionNotCbcs }.count == 1)
     }
 
     /// wrong_encrypted.m3u8 plants over the cbcs variant the errors wrong_supplemental / wrong_codecs plant
@@ -314,7 +314,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = HLSPlaylistChecker().check(dir.path)
         #expect(report.variants.count == playlist.variants.count)
-        #expect(report.allFindings.isEmpty, "\(report.allFindings.map { $0.code + ": " + $0.message })")
+        #expect(report.allFindings.isEmpty, "\(report.allFindings.map { $0.code.rawValue + ": " + $0.message })")
     }
 
     @Test func refusedProfileHasNoFallbackAndErrorsAreListed() throws {

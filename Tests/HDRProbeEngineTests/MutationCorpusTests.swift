@@ -119,7 +119,7 @@ import Testing
         let file = dir.appendingPathComponent("tiny.mkv")
         try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Tests/Fuzz/ebml/child-header-past-ebml-header")).write(to: file)
         let r = ProbeEngine().probe(path: file.path)
-        #expect(r.status == .error && r.error?.code.hasPrefix("container.") == true, "\(r.error?.code ?? "ok")")
+        #expect(r.status == .error && r.error?.code.rawValue.hasPrefix("container.") == true, "\(r.error?.code.rawValue ?? "ok")")
         let cli = try CommandLineTests.run(["probe", "--json", file.path])
         #expect(cli.status == 1 && cli.stdout.contains("\"status\" : \"error\""))
     }

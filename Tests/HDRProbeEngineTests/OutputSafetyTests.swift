@@ -140,7 +140,7 @@ import Testing
         let r = ProbeEngine().probe(path: probePath)
         #expect(r.status == .ok && r.path == probePath.display)
         // The repaired string names no file: what a probe by String would have done.
-        #expect(ProbeEngine().probe(path: probePath.display).error?.knownCode == .notFound)
+        #expect(ProbeEngine().probe(path: probePath.display).error?.code == .notFound)
     }
 
     @Test func terminalTextEscapesControls() {

@@ -16,13 +16,13 @@ struct TwoPIDDolbyVisionTests {
         let r = Self.report
         #expect(r.streams.count == 2)
         let bl = r.streams[0], el = r.streams[1]
-        #expect(bl.role == nil && bl.dolbyVision?.profile?.profile == 7 && bl.dolbyVision?.verdict.code == "dv.dualLayer")
+        #expect(bl.role == nil && bl.dolbyVision?.profile?.profile == 7 && bl.dolbyVision?.verdict.code == .dualLayer)
         #expect(bl.dolbyVision?.configuration?.blPresent == true && bl.dolbyVision?.configuration?.elPresent == true)
         #expect(bl.hdr?.videoRangeType == .doviWithEL)
         #expect(el.role == "dolbyVisionEnhancementLayer" && el.dependsOn == 0)
         #expect(el.hdr == nil && el.dolbyVision == nil && el.hls == nil)
         #expect(!r.findings.contains { $0.stream == 1 })
-        #expect(!r.findings.contains { $0.knownCode == .dvEnhancementLayerMismatch })
+        #expect(!r.findings.contains { $0.code == .dvEnhancementLayerMismatch })
     }
 
     @Test("scan summary, check digest and the hls fragment see one video stream")

@@ -61,7 +61,7 @@ import Testing
         #expect(Self.streams(report) == Self.streams(original), "the tail adds or loses streams")
         #expect((report.probe?.bytesRead ?? .max) <= Self.maxBytesRead, "read \(report.probe?.bytesRead ?? -1) bytes")
         #expect(seconds <= 2, "took \(seconds) s")  // the 0.5 s is for the release build; the debug build under load is slower
-        let finding = report.findings.first { $0.code == FindingCode.containerUnreadableTail.rawValue }
+        let finding = report.findings.first { $0.code == .containerUnreadableTail }
         #expect(finding != nil, "no container.unreadableTail: \(report.findings.map(\.code))")
         #expect(finding?.message.contains("are zeros") == true)
         // Reading stopped after the corpus file's own bytes: everything the file holds was seen.
@@ -86,7 +86,7 @@ import Testing
         #expect(report.status == .ok)
         #expect(Self.streams(report) == Self.streams(original))
         #expect((report.probe?.bytesRead ?? .max) <= Self.maxBytesRead, "read \((report.probe?.bytesRead ?? .max)) bytes")
-        let finding = report.findings.first { $0.code == FindingCode.containerUnreadableTail.rawValue }
+        let finding = report.findings.first { $0.code == .containerUnreadableTail }
         #expect(finding?.message.contains("not the streams' packets") == true, "\(report.findings.map(\.message))")
     }
 
@@ -98,7 +98,7 @@ import Testing
         let report = ProbeEngine().probe(path: url.path)
         #expect(report.status == .ok)
         #expect((report.probe?.bytesRead ?? .max) <= Self.maxBytesRead)
-        #expect(!report.findings.contains { $0.code == FindingCode.containerUnreadableTail.rawValue })
+        #expect(!report.findings.contains { $0.code == .containerUnreadableTail })
     }
 
     /// What the budget counts: bytes not delivered before.

@@ -44,16 +44,16 @@ package struct CheckEvaluator: Sendable {
             items.append(CheckItem(code: code, severity: level, message: message, stream: stream, fix: fix ?? FindingRemedy.fix(for: code)))
         }
         if digest.status == .error {
-            let code = digest.error?.code ?? ErrorCode.readFailed.rawValue
-            add(code, .error, digest.error?.message ?? "The file could not be analysed.", stream: nil, fix: nil)
+            let code = digest.error?.code ?? .readFailed
+            add(code.rawValue, .error, digest.error?.message ?? "The file could not be analysed.", stream: nil, fix: nil)
         }
         for f in digest.findings {
             var fix: String?
-            if f.knownCode == .dvRefused,
+            if f.code == .dvRefused,
                let verdict = digest.streams.first(where: { $0.index == f.stream })?.dolbyVision?.verdictCode {
-                fix = DolbyVisionVerdictCode(rawValue: verdict, in: .verdict)?.fix
+                fix = verdict.fix
             }
-            add(f.code, f.severity, f.message, stream: f.stream, fix: fix)
+            add(f.code.rawValue, f.severity, f.message, stream: f.stream, fix: fix)
         }
         for s in digest.videoStreams {
             guard let type = s.videoRangeType, let code = rules.formats.violation(type) else { continue }

@@ -11,13 +11,13 @@ extension ReportDigest {
         w.byte(Self.compactVersion)
         w.string(path)
         w.byte(status == .ok ? 0 : 1)
-        w.optional(error) { w, e in w.string(e.code); w.string(e.message) }
+        w.optional(error) { w, e in w.string(e.code.rawValue); w.string(e.message) }
         w.int(streams.count)
         for s in streams {
             w.int(s.index)
             w.string(s.kind)
             w.optional(s.videoRangeType) { w, v in w.string(v.rawValue) }
-            w.optional(s.dolbyVision) { w, d in w.string(d.profile); w.string(d.decision); w.string(d.verdictCode) }
+            w.optional(s.dolbyVision) { w, d in w.string(d.profile); w.string(d.decision.rawValue); w.string(d.verdictCode.rawValue) }
             w.optional(s.playback) { w, p in
                 w.string(p.codec)
                 w.optional(p.profileName) { w, v in w.string(v) }
@@ -36,7 +36,7 @@ extension ReportDigest {
                 }
                 w.optional(p.dolbyVisionLevel) { w, v in w.int(v) }
                 w.bool(p.dolbyVisionAccepted)
-                w.optional(p.dolbyVisionVerdict) { w, v in w.string(v) }
+                w.optional(p.dolbyVisionVerdict) { w, v in w.string(v.rawValue) }
                 w.bool(p.hasDolbyVisionRecord)
                 w.optional(p.sampleEntry) { w, v in w.string(v) }
                 w.optional(p.supplementalCodecs) { w, v in w.string(v) }
@@ -44,7 +44,7 @@ extension ReportDigest {
         }
         w.int(findings.count)
         for f in findings {
-            w.string(f.code)
+            w.string(f.code.rawValue)
             w.string(f.severity.rawValue)
             w.string(f.message)
             w.optional(f.stream) { w, v in w.int(v) }
@@ -62,8 +62,8 @@ extension ReportDigest {
         guard r.byte() == Self.compactVersion, let path = r.string(), let status = r.byte(), status <= 1 else { return nil }
         var error: ReportError?
         guard r.optional({ r -> ReportError? in
-            guard let code = r.string(), let message = r.string() else { return nil }
-            return ReportError(raw: code, message)
+            guard let code = r.string().flatMap(ErrorCode.init(rawValue:)), let message = r.string() else { return nil }
+            return ReportError(code, message)
         }, into: { error = $0 }) else { return nil }
         guard let streamCount = r.count() else { return nil }
         var streams: [StreamDigest] = []
@@ -72,7 +72,8 @@ extension ReportDigest {
             var type: VideoRangeType?, dv: DolbyVision?, playback: PlaybackInput?
             guard r.optional({ $0.string().flatMap(VideoRangeType.init(rawValue:)) }, into: { type = $0 }),
                   r.optional({ r -> DolbyVision? in
-                      guard let p = r.string(), let d = r.string(), let c = r.string() else { return nil }
+                      guard let p = r.string(), let d = r.string().flatMap(DolbyVisionReport.Verdict.Decision.init(rawValue:)),
+                            let c = r.string().flatMap(DolbyVisionVerdictCode.init(rawValue:)) else { return nil }
                       return DolbyVision(profile: p, decision: d, verdictCode: c)
                   }, into: { dv = $0 }),
                   r.optional({ r in Self.readPlayback(&r) }, into: { playback = $0 }) else { return nil }
@@ -81,7 +82,7 @@ extension ReportDigest {
         guard let findingCount = r.count() else { return nil }
         var findings: [Finding] = []
         for _ in 0..<findingCount {
-            guard let code = r.string(), let sev = r.string().flatMap(Finding.Severity.init), let message = r.string() else { return nil }
+            guard let code = r.string().flatMap(FindingCode.init(rawValue:)), let sev = r.string().flatMap(Finding.Severity.init), let message = r.string() else { return nil }
             var stream: Int?
             guard r.optional({ $0.int() }, into: { stream = $0 }) else { return nil }
             findings.append(Finding(code: code, severity: sev, message: message, stream: stream))
@@ -110,7 +111,7 @@ extension ReportDigest {
               r.optional({ $0.string() }, into: { chroma = $0 }), let width = r.int(), let height = r.int(),
               r.optional({ $0.double() }, into: { fps = $0 }), r.optional({ $0.string() }, into: { container = $0 }),
               let range = r.string().flatMap(VideoRange.init), let hdr10Plus = r.bool() else { return nil }
-        var dv: DolbyVisionProfile?, level: Int?, verdict: String?, entry: String?, supplemental: String?
+        var dv: DolbyVisionProfile?, level: Int?, verdict: DolbyVisionVerdictCode?, entry: String?, supplemental: String?
         guard r.optional({ r -> DolbyVisionProfile? in
                   guard let p = r.int() else { return nil }
                   var compat: Int?
@@ -118,21 +119,13 @@ extension ReportDigest {
                   return DolbyVisionProfile(profile: p, compatibilityId: compat, fromRPU: fromRPU)
               }, into: { dv = $0 }),
               r.optional({ $0.int() }, into: { level = $0 }), let accepted = r.bool(),
-              r.optional({ $0.string() }, into: { verdict = $0 }), let hasRecord = r.bool(),
+              r.optional({ $0.string().flatMap(DolbyVisionVerdictCode.init(rawValue:)) }, into: { verdict = $0 }), let hasRecord = r.bool(),
               r.optional({ $0.string() }, into: { entry = $0 }), r.optional({ $0.string() }, into: { supplemental = $0 })
         else { return nil }
         return PlaybackInput(codec: codec, profileName: profileName, bitDepth: bitDepth, chroma: chroma, width: width, height: height,
                              framesPerSecond: fps, container: container, videoRange: range, hdr10Plus: hdr10Plus, dolbyVision: dv,
                              dolbyVisionLevel: level, dolbyVisionAccepted: accepted, dolbyVisionVerdict: verdict,
                              hasDolbyVisionRecord: hasRecord, sampleEntry: entry, supplementalCodecs: supplemental)
-    }
-}
-
-extension ReportError {
-    /// A stored error whose code is already a string (cache round trip).
-    init(raw code: String, _ message: String) {
-        self.init(.readFailed, message)
-        self.code = code
     }
 }
 

@@ -39,7 +39,7 @@ package struct ReportDigest: Codable, Sendable, Equatable {
             // An enhancement-layer stream is not a video of its own: its role is its kind here.
             self.init(index: s.index, kind: s.role ?? s.kind.rawValue, videoRangeType: s.hdr?.videoRangeType,
                       dolbyVision: s.dolbyVision.map {
-                          DolbyVision(profile: $0.profileName, decision: $0.verdict.decision.rawValue, verdictCode: $0.verdict.code)
+                          DolbyVision(profile: $0.profileName, decision: $0.verdict.decision, verdictCode: $0.verdict.code)
                       },
                       playback: PlaybackInput(stream: s, container: container))
         }
@@ -47,10 +47,10 @@ package struct ReportDigest: Codable, Sendable, Equatable {
 
     package struct DolbyVision: Codable, Sendable, Equatable {
         package var profile: String
-        package var decision: String
-        package var verdictCode: String
+        package var decision: DolbyVisionReport.Verdict.Decision
+        package var verdictCode: DolbyVisionVerdictCode
 
-        package init(profile: String, decision: String, verdictCode: String) {
+        package init(profile: String, decision: DolbyVisionReport.Verdict.Decision, verdictCode: DolbyVisionVerdictCode) {
             self.profile = profile
             self.decision = decision
             self.verdictCode = verdictCode

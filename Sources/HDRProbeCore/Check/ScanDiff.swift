@@ -31,15 +31,15 @@ package enum ScanDiff {
 
     package static func changes(old: ReportDigest?, new: ReportDigest?) -> [CheckItem] {
         guard let new else { return old == nil ? [] : [item(.removed, "The file is no longer in the scan.")] }
-        guard let old else { return [item(.added, "New file" + (new.status == .error ? ", in error (\(new.error?.code ?? "error"))." : "."))] }
+        guard let old else { return [item(.added, "New file" + (new.status == .error ? ", in error (\(new.error?.code.rawValue ?? "error"))." : "."))] }
         switch (old.status, new.status) {
         case (.ok, .error):
-            return [item(.newError, "Now in error: \(new.error?.code ?? "error"): \(new.error?.message ?? "")")]
+            return [item(.newError, "Now in error: \(new.error?.code.rawValue ?? "error"): \(new.error?.message ?? "")")]
         case (.error, .error):
             guard old.error?.code != new.error?.code else { return [] }
-            return [item(.newError, "Now in error with \(new.error?.code ?? "error") (was \(old.error?.code ?? "error")): \(new.error?.message ?? "")")]
+            return [item(.newError, "Now in error with \(new.error?.code.rawValue ?? "error") (was \(old.error?.code.rawValue ?? "error")): \(new.error?.message ?? "")")]
         case (.error, .ok):
-            return [item(.errorFixed, "Analysed now (was in error: \(old.error?.code ?? "error")).")]
+            return [item(.errorFixed, "Analysed now (was in error: \(old.error?.code.rawValue ?? "error")).")]
         case (.ok, .ok):
             break
         }
@@ -54,10 +54,10 @@ package enum ScanDiff {
                     items.append(item(.lostDolbyVision, "Dolby Vision \(dv.profile) (\(range(before))) is gone: now \(range(after)).", stream: i))
                     continue
                 }
-                if dv.decision == "accept" && nowDV.decision == "refuse" {
+                if dv.decision == .accept && nowDV.decision == .refuse {
                     items.append(item(.verdictRegressed, "Dolby Vision \(dv.profile) was accepted; \(nowDV.profile) is now refused (\(nowDV.verdictCode)).", stream: i))
                 } else if dv != nowDV {
-                    items.append(item(.verdictChanged, "Dolby Vision \(dv.profile) \(dv.decision) (\(dv.verdictCode)) is now \(nowDV.profile) \(nowDV.decision) (\(nowDV.verdictCode)).", stream: i))
+                    items.append(item(.verdictChanged, "Dolby Vision \(dv.profile) \(dv.decision.rawValue) (\(dv.verdictCode)) is now \(nowDV.profile) \(nowDV.decision.rawValue) (\(nowDV.verdictCode)).", stream: i))
                 }
             }
             if before.videoRangeType != after?.videoRangeType, !(before.dolbyVision != nil && after?.dolbyVision == nil) {
@@ -65,7 +65,7 @@ package enum ScanDiff {
             }
         }
         let oldCodes = Set(old.findings.map(\.code))
-        var reported = Set<String>()
+        var reported = Set<FindingCode>()
         for f in new.findings where f.severity >= .warning && !oldCodes.contains(f.code) && reported.insert(f.code).inserted {
             items.append(item(.findingAdded, "New \(f.severity.rawValue) \(f.code): \(f.message)", stream: f.stream))
         }

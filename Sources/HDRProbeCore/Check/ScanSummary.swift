@@ -30,18 +30,18 @@ package struct ScanSummary: Codable, Sendable, Equatable {
         if cached { fromCache += 1 } else { probed += 1 }
         if digest.status == .error {
             errors += 1
-            errorCodes[digest.error?.code ?? "unknown", default: 0] += 1
+            errorCodes[digest.error?.code.rawValue ?? "unknown", default: 0] += 1
         } else {
             ok += 1
         }
         for s in digest.videoStreams {
             if let type = s.videoRangeType { rangeTypes[type.rawValue, default: 0] += 1 }
             if let dv = s.dolbyVision {
-                let key = dv.decision == "accept" ? "\(dv.profile) accept" : "\(dv.profile) refuse (\(dv.verdictCode))"
+                let key = dv.decision == .accept ? "\(dv.profile) accept" : "\(dv.profile) refuse (\(dv.verdictCode))"
                 dolbyVision[key, default: 0] += 1
             }
         }
-        for f in digest.findings { findings[f.code, default: 0] += 1 }
+        for f in digest.findings { findings[f.code.rawValue, default: 0] += 1 }
     }
 
     package mutating func skip(_ reason: String, count: Int = 1) {

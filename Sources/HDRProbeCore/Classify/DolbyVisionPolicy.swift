@@ -63,7 +63,7 @@ package struct DolbyVisionPolicy: Sendable, Equatable {
         let profileClass = Self.profileClass(of: dv)
         let fallback = Self.fallback(for: dv, baseTransfer: baseTransfer)
         func refuse(_ code: DolbyVisionVerdictCode, _ reason: String) -> DolbyVisionReport.Verdict {
-            .init(decision: .refuse, code: code.rawValue, reason: reason, fallback: fallback)
+            .init(decision: .refuse, code: code, reason: reason, fallback: fallback)
         }
         if dv.profile == 0 {
             return refuse(.unsupportedProfile, "The Dolby Vision profile could not be determined from the RPUs.")
@@ -86,7 +86,7 @@ package struct DolbyVisionPolicy: Sendable, Equatable {
             case nil: what = "no base layer a non-Dolby Vision player can show correctly"
             case let f?: what = "\(f) as the base layer for players without Dolby Vision"
             }
-            return .init(decision: .accept, code: DolbyVisionVerdictCode.accepted.rawValue,
+            return .init(decision: .accept, code: .accepted,
                          reason: "Dolby Vision profile \(p) is accepted, with \(what).", fallback: fallback)
         }
         if DolbyVisionPolicy.default.accepted.contains(profileClass) {

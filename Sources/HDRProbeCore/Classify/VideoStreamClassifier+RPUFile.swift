@@ -14,7 +14,7 @@ extension VideoStreamClassifier {
         }
         var dv = dolbyVisionReport(e, config: nil, profile: profile, transfer: nil)
         dv.verdict = DolbyVisionReport.Verdict(
-            decision: .refuse, code: DolbyVisionVerdictCode.metadataOnly.rawValue,
+            decision: .refuse, code: .metadataOnly,
             reason: "This is a Dolby Vision RPU file (dovi_tool extract-rpu output): metadata without video, so nothing plays it on its own; inject it into its base layer (dovi_tool inject-rpu)\(profile?.profile == 8 ? ", where the base layer's transfer makes profile 8 into 8.1 (PQ), 8.2 (SDR) or 8.4 (HLG)" : "").",
             fallback: nil)
         var s = StreamReport(index: 0, kind: .data, codec: nil)

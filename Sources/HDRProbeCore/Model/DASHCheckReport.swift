@@ -63,7 +63,7 @@ package struct DASHCheckReport: Codable, Sendable, Equatable {
 /// `EssentialProperty urn:mpeg:mpegB:cicp:TransferCharacteristics`, …), the value the MPD declares and
 /// the value hdrprobe would write (null when it would write none).
 package struct DASHCheckFinding: Codable, Sendable, Equatable, Error {
-    package var code: String
+    package var code: FindingCode
     package var severity: Finding.Severity
     package var message: String
     package var line: Int
@@ -72,7 +72,7 @@ package struct DASHCheckFinding: Codable, Sendable, Equatable, Error {
     @NullEncoded package var expected: String?
 
     package init(_ code: FindingCode, line: Int, attribute: String?, declared: String?, expected: String?, _ message: String) {
-        self.code = code.rawValue
+        self.code = code
         self.severity = code.severity
         self.message = message
         self.line = line

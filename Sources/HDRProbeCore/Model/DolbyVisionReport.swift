@@ -70,13 +70,13 @@ package struct DolbyVisionReport: Codable, Sendable, Equatable {
 
     package struct Verdict: Codable, Sendable, Equatable {
         package var decision: Decision
-        package var code: String
+        package var code: DolbyVisionVerdictCode
         package var reason: String
         @NullEncoded package var fallback: String?
 
         package enum Decision: String, Codable, Sendable { case accept, refuse }
 
-        package init(decision: Decision, code: String, reason: String, fallback: String?) {
+        package init(decision: Decision, code: DolbyVisionVerdictCode, reason: String, fallback: String?) {
             self.decision = decision
             self.code = code
             self.reason = reason

@@ -2,7 +2,8 @@
 /// "Finding"). Codes are stable dotted identifiers: the cases of ``FindingCode``, whose catalogue
 /// `docs/findings.md` is generated from.
 package struct Finding: Codable, Sendable, Equatable {
-    package var code: String
+    /// The catalogue value; the JSON holds its raw value (`dv.refused`).
+    package var code: FindingCode
     package var severity: Severity
     package var message: String
     @NullEncoded package var stream: Int?
@@ -17,13 +18,13 @@ package struct Finding: Codable, Sendable, Equatable {
 
     /// A signalling issue as a finding (codes catalogued in `docs/findings.md`, "HLS signalling").
     package init(_ issue: HLSSignalIssue, stream: Int?) {
-        self.code = issue.code.rawValue
+        self.code = issue.code
         self.severity = issue.severity
         self.message = issue.message
         self.stream = stream
     }
 
-    package init(code: String, severity: Severity, message: String, stream: Int? = nil) {
+    package init(code: FindingCode, severity: Severity, message: String, stream: Int? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -36,7 +37,7 @@ package struct Finding: Codable, Sendable, Equatable {
     }
 
     package init(_ code: FindingCode, _ message: String, stream: Int?) {
-        self.code = code.rawValue
+        self.code = code
         self.severity = code.severity
         self.message = message
         self.stream = stream

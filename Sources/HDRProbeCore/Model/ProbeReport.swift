@@ -63,11 +63,11 @@ package struct ToolInfo: Codable, Sendable, Equatable {
 
 /// `{code, message}`; `code` is a stable dotted identifier (see ``ErrorCode``).
 package struct ReportError: Codable, Sendable, Equatable, Error {
-    package var code: String
+    package var code: ErrorCode
     package var message: String
 
     package init(_ code: ErrorCode, _ message: String) {
-        self.code = code.rawValue
+        self.code = code
         self.message = message
     }
 }

@@ -62,7 +62,7 @@ package struct LibraryMatrix: Sendable {
     /// Finding codes that change an outcome: those the default check treats as errors (refused
     /// Dolby Vision, RPUs without a configuration record) and every error-severity finding.
     package static func outcomeFindings(_ findings: [Finding]) -> [String] {
-        Array(Set(findings.filter { $0.severity == .error || CheckRules.defaultErrors.contains($0.code) }.map(\.code))).sorted()
+        Array(Set(findings.filter { $0.severity == .error || CheckRules.defaultErrors.contains($0.code.rawValue) }.map(\.code.rawValue))).sorted()
     }
 
     package init(targets: [PlaybackTarget], catalog: DeviceCatalog, tool: ToolInfo) {
@@ -121,9 +121,9 @@ package struct LibraryMatrix: Sendable {
                 memo[input] = (cells, id)
             }
         }
-        let group = Group(status: d.status, errorCode: d.status == .error ? (d.error?.code ?? "error") : nil, codec: input?.codec,
+        let group = Group(status: d.status, errorCode: d.status == .error ? (d.error?.code.rawValue ?? "error") : nil, codec: input?.codec,
                           videoRangeType: video?.videoRangeType?.rawValue,
-                          dolbyVision: video?.dolbyVision.map { "\($0.profile) \($0.decision)" },
+                          dolbyVision: video?.dolbyVision.map { "\($0.profile) \($0.decision.rawValue)" },
                           frameRate: input.map { Self.frameRateClass($0.framesPerSecond) },
                           resolution: input.map { Self.resolutionClass(width: $0.width, height: $0.height) },
                           findings: Self.outcomeFindings(d.findings), cells: cells, count: 0)

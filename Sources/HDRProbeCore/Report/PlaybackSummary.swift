@@ -3,7 +3,7 @@ package enum PlaybackSummary {
     package static func render(_ r: ProbeReport, catalog: DeviceCatalog) -> String {
         var out = [r.path]
         if r.status == .error {
-            out.append("  error \(r.error?.code ?? ""): \(r.error?.message ?? "")")
+            out.append("  error \(r.error?.code.rawValue ?? ""): \(r.error?.message ?? "")")
             return out.joined(separator: "\n")
         }
         guard let playback = r.playback else {

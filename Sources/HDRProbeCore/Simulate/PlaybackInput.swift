@@ -16,7 +16,7 @@ package struct PlaybackInput: Sendable, Hashable, Codable {
     package var dolbyVision: DolbyVisionProfile?
     package var dolbyVisionLevel: Int?
     package var dolbyVisionAccepted: Bool
-    package var dolbyVisionVerdict: String?
+    package var dolbyVisionVerdict: DolbyVisionVerdictCode?
     package var hasDolbyVisionRecord: Bool
     package var sampleEntry: String?
     package var supplementalCodecs: String?
@@ -24,7 +24,7 @@ package struct PlaybackInput: Sendable, Hashable, Codable {
     package init(codec: String, profileName: String? = nil, bitDepth: Int? = nil, chroma: String? = nil, width: Int, height: Int,
                 framesPerSecond: Double?, container: String? = "mp4", videoRange: VideoRange, hdr10Plus: Bool = false,
                 dolbyVision: DolbyVisionProfile? = nil, dolbyVisionLevel: Int? = nil, dolbyVisionAccepted: Bool = false,
-                dolbyVisionVerdict: String? = nil, hasDolbyVisionRecord: Bool = false, sampleEntry: String? = nil,
+                dolbyVisionVerdict: DolbyVisionVerdictCode? = nil, hasDolbyVisionRecord: Bool = false, sampleEntry: String? = nil,
                 supplementalCodecs: String? = nil) {
         self.codec = codec
         self.profileName = profileName

@@ -155,7 +155,7 @@ package struct HLSPlaylistChecker: Sendable {
 
     private func readMediaPlaylist(_ location: HLSResourceLocation) -> Result<HLSMediaPlaylistHead, ReportError> {
         switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline) {
-        case let .failure(error): return .failure(ReportError(ErrorCode(rawValue: error.code, in: .error) ?? .readFailed,
+        case let .failure(error): return .failure(ReportError(ErrorCode(rawValue: error.code.rawValue, in: .error) ?? .readFailed,
                                                                "Media playlist \(location): \(error.message)"))
         case let .success(fetched):
             do throws(HLSPlaylistError) {

@@ -152,11 +152,11 @@ import Testing
                 let input = PlaybackInput(codec: "hevc", profileName: "Main 10", bitDepth: 10, chroma: "4:2:0", width: [1920, 3840][n % 2],
                                           height: [1080, 2160][n % 2], framesPerSecond: [23.976, 25, 59.94][n % 3], videoRange: .pq,
                                           dolbyVision: DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: false),
-                                          dolbyVisionAccepted: true, dolbyVisionVerdict: "dv.accepted", hasDolbyVisionRecord: true,
+                                          dolbyVisionAccepted: true, dolbyVisionVerdict: .accepted, hasDolbyVisionRecord: true,
                                           sampleEntry: "hvc1", supplementalCodecs: "dvh1.08.06/db1p")
                 var digest = ReportDigest(path: request.path, status: .ok, error: nil,
                                           streams: [.init(index: 0, kind: "video", videoRangeType: .doviWithHDR10,
-                                                          dolbyVision: .init(profile: "8.1", decision: "accept", verdictCode: "dv.accepted"),
+                                                          dolbyVision: .init(profile: "8.1", decision: .accept, verdictCode: .accepted),
                                                           playback: input)],
                                           findings: [])
                 digest.brightness = BrightnessSeries(source: .rpu, milliseconds: (0..<32).map { $0 * 42 }, decinits: (0..<32).map { 1000 + (n + $0) % 9000 })

@@ -142,7 +142,7 @@ import Testing
         let summary = LibraryScanner(config: config, executor: { Deleting() }).run(shouldInterrupt: { false }) { results[$0.entry.relativePath] = $0.digest }
         #expect(summary.files == 2 && summary.errors == 1)
         #expect(results["keep.mkv"]?.status == .ok)
-        #expect(results["vanish.mkv"]?.error?.knownCode == .notFound)
+        #expect(results["vanish.mkv"]?.error?.code == .notFound)
     }
 
     /// Memory stays flat: with a window of 4, no more than 4 results are ever waiting to be

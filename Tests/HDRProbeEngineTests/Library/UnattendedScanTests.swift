@@ -212,7 +212,7 @@ import Testing
         let cache = lib.path + ".cache.sqlite"
         defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
         let (_, first, _) = ScanCacheTests.scan(lib, cache: cache)
-        #expect(first["empty.mkv"]?.digest.error?.knownCode == .empty)
+        #expect(first["empty.mkv"]?.digest.error?.code == .empty)
         let (summary, results, _) = ScanCacheTests.scan(lib, cache: cache)
         #expect(summary.probed == 1)
         #expect(results["empty.mkv"]?.fromCache == false)

@@ -1,18 +1,7 @@
-/// The report's code strings read back as catalogue values (``FindingCode``): tests and callers
-/// compare `knownCode == .dvRefused` instead of strings. nil only for a code this build does not
-/// know (a report written by a newer hdrprobe) or one of another family.
-extension Finding {
-    package var knownCode: FindingCode? { FindingCode(rawValue: code) }
-}
-
-extension ReportError {
-    package var knownCode: FindingCode? { FindingCode(rawValue: code, in: .error) }
-}
-
+/// A check item's code string read back as the catalogue value (``FindingCode``): tests and
+/// callers compare `knownCode == .formatForbidden` instead of strings. nil only for a code this
+/// build does not know. Findings, report errors and Dolby Vision verdicts carry the typed code
+/// itself (`Finding.code`, `ReportError.code`, `DolbyVisionReport.Verdict.code`).
 extension CheckItem {
     package var knownCode: FindingCode? { FindingCode(rawValue: code) }
-}
-
-extension DolbyVisionReport.Verdict {
-    package var knownCode: FindingCode? { FindingCode(rawValue: code, in: .verdict) }
 }

@@ -210,3 +210,8 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
 package typealias ErrorCode = FindingCode
 package typealias CheckCode = FindingCode
 package typealias DolbyVisionVerdictCode = FindingCode
+
+/// A code reads as its stable identifier in text (`"\\(finding.code)"` is `dv.refused`), as in the JSON.
+extension FindingCode: CustomStringConvertible {
+    package var description: String { rawValue }
+}

@@ -160,8 +160,8 @@ package enum HLSFragmentPlanner {
             .promoteEntry: .hlsSampleEntryInBand, .dropConfigurationSEI: .hlsSEIInConfigurationRecord,
             .moveParameterSetsOutOfBand: .hlsParameterSetsInBandOnly,
         ]
-        let covered = Set((hls.plan?.steps ?? []).compactMap { answered[$0.code]?.rawValue })
-        for f in findings where f.code.hasPrefix("hls.") && !covered.contains(f.code) {
+        let covered = Set((hls.plan?.steps ?? []).compactMap { answered[$0.code] })
+        for f in findings where f.code.rawValue.hasPrefix("hls.") && !covered.contains(f.code) {
             c.append("#   \(f.severity.rawValue) \(f.code): \(f.message)")
         }
         return c

@@ -14,7 +14,7 @@ enum DolbyVisionRoute {
         try refusals(&sim, dv: dv, decode: decode)
         let cls = DolbyVisionPolicy.profileClass(of: dv)
         if !sim.input.dolbyVisionAccepted {
-            sim.because("Dolby Vision \(dv.string) is refused by the policy (\(sim.input.dolbyVisionVerdict ?? "refused")); the base layer plays (apple-playback.md §1.3).")
+            sim.because("Dolby Vision \(dv.string) is refused by the policy (\(sim.input.dolbyVisionVerdict?.rawValue ?? "refused")); the base layer plays (apple-playback.md §1.3).")
             return Result(note: "DV refused: \(cls)")
         }
         if !sim.input.hasDolbyVisionRecord {
