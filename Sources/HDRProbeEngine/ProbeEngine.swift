@@ -19,6 +19,9 @@ package struct ProbeOptions: Sendable {
     /// Read the frame scan's samples of plain ISO BMFF files with hdrprobe's own sample-table reader
     /// (``ISOBMFFSampleReader``); false reads every packet through libavformat (the reports are the same).
     package var ownSampleAccess = true
+    /// Open the containers hdrprobe's own readers cover without libavformat (``ContainerDemux``);
+    /// false opens every file with libavformat (the reports are the same).
+    package var ownContainerReaders = true
 
     package init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
                 policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20, maxReadBytes: Int = 16 << 20) {
@@ -158,13 +161,16 @@ package struct ProbeEngine: Sendable {
     /// Stage 2: libavformat on the file; an image, a demuxer failure (named from what hdrprobe's
     /// own header walk saw) or a media segment without its init ends the probe.
     private func openDemuxer(file: MediaFile, headers: ContainerHeaders, head: [UInt8], container: ContainerInfo,
-                             run: ProbeRun) throws(ProbeFailure) -> Demuxer {
+                             run: ProbeRun) throws(ProbeFailure) -> any ContainerDemux {
         func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
             ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
                                   probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
         }
         if Self.imageSignatures.contains(headers.signature) {
             throw fail(ReportError(.unrecognized, "\(run.path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"), .unknown)
+        }
+        if options.ownContainerReaders, let own = Self.ownContainer(file: file, headers: headers, options: options) {
+            return own
         }
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
@@ -182,6 +188,12 @@ package struct ProbeEngine: Sendable {
         }
         if headers.isMediaSegment && !headers.hasMovieBox { throw fail(Self.mediaSegmentError, container) }
         return demuxer
+    }
+
+    /// hdrprobe's own reader of the file's container, when one covers it (no FFmpeg needed); nil
+    /// leaves the file to libavformat. Each own reader declines what it is not sure of.
+    static func ownContainer(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> (any ContainerDemux)? {
+        nil
     }
 
     /// Why libavformat could not open the file, in the terms of what the header walk found.
@@ -202,7 +214,7 @@ package struct ProbeEngine: Sendable {
     }
 
     /// Stage 3: a file libavformat opened but that holds nothing to analyse.
-    private func checkStreams(_ demuxer: Demuxer, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
+    private func checkStreams(_ demuxer: any ContainerDemux, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
                               run: ProbeRun) throws(ProbeFailure) {
         func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
             ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
@@ -230,7 +242,7 @@ package struct ProbeEngine: Sendable {
     }
 
     /// Stage 4: each video stream's evidence from the container, and its prepared packet scanner.
-    private func gatherEvidence(demuxer: Demuxer, headers: ContainerHeaders, memory: (bytes: [UInt8], logicalSize: Int?)?)
+    private func gatherEvidence(demuxer: any ContainerDemux, headers: ContainerHeaders, memory: (bytes: [UInt8], logicalSize: Int?)?)
         -> ([Int: VideoEvidence], [Int: BitstreamScanner]) {
         var evidence: [Int: VideoEvidence] = [:]
         var scanners: [Int: BitstreamScanner] = [:]
@@ -252,7 +264,7 @@ package struct ProbeEngine: Sendable {
 
     /// Stage 5: the bounded packet scan, with the BlockAdditions of hdrprobe's own Cluster walk.
     /// Returns true when the deadline stopped it.
-    private func scanPackets(demuxer: Demuxer, file: MediaFile, headers: ContainerHeaders,
+    private func scanPackets(demuxer: any ContainerDemux, file: MediaFile, headers: ContainerHeaders,
                              scanners: inout [Int: BitstreamScanner], evidence: inout [Int: VideoEvidence]) -> Bool {
         var blockAdditions = Self.blockAdditions(file, headers: headers, demuxer: demuxer, scanners: scanners, options: options)
         let source = ownSampleSource(file: file, headers: headers, demuxer: demuxer, scanners: scanners, evidence: evidence) ?? demuxer
@@ -261,7 +273,7 @@ package struct ProbeEngine: Sendable {
 
     /// hdrprobe's own ISO BMFF sample reader for the scanned streams, nil when it does not cover
     /// them (then libavformat reads the packets).
-    private func ownSampleSource(file: MediaFile, headers: ContainerHeaders, demuxer: Demuxer,
+    private func ownSampleSource(file: MediaFile, headers: ContainerHeaders, demuxer: any ContainerDemux,
                                  scanners: [Int: BitstreamScanner], evidence: [Int: VideoEvidence]) -> SampleSource? {
         guard options.ownSampleAccess, demuxer.formatName.hasPrefix("mov") else { return nil }
         let streams = demuxer.streams.compactMap { s -> ISOBMFFSampleReader.Stream? in
@@ -292,7 +304,7 @@ package struct ProbeEngine: Sendable {
 
     /// Stage 6: Dolby Vision on two PIDs — the base-layer stream carries the presentation.
     /// Returns the pairs, enhancement-layer index → base-layer index.
-    static func pairLayers(demuxer: Demuxer, evidence: inout [Int: VideoEvidence]) -> [Int: Int] {
+    static func pairLayers(demuxer: any ContainerDemux, evidence: inout [Int: VideoEvidence]) -> [Int: Int] {
         let layerPairs = DolbyVisionLayerPairing.pairs(demuxer.streams.compactMap { s in
             evidence[s.index].map { DolbyVisionLayerPairing.Candidate(index: s.index, id: s.id, evidence: $0) }
         })
@@ -306,7 +318,7 @@ package struct ProbeEngine: Sendable {
 
     /// Stage 7: every stream in container order — video classified and signalled (the HLS variant
     /// it needs with the first playable audio), the others described.
-    private func classifyStreams(demuxer: Demuxer, headers: ContainerHeaders, evidence: [Int: VideoEvidence],
+    private func classifyStreams(demuxer: any ContainerDemux, headers: ContainerHeaders, evidence: [Int: VideoEvidence],
                                  layerPairs: [Int: Int], fileSize: Int, frames collected: inout [Int: [DynamicMetadataFrame]]?)
         -> (streams: [StreamReport], findings: [Finding], framesScanned: Int?) {
         let classifier = VideoStreamClassifier(policy: options.policy)
@@ -323,7 +335,7 @@ package struct ProbeEngine: Sendable {
             }
             if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
             if e.profileName == nil, let idc = e.scan.profileIDC {
-                e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc))
+                e.profileName = CodecProfileName.name(codecID: s.codecID, profile: Int32(idc))
             }
             framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
             var (report, streamFindings) = classifier.classify(e)
@@ -361,7 +373,7 @@ package struct ProbeEngine: Sendable {
             report.encryption = EncryptionReport(entry: entry, systemIDs: headers.movie?.protectionSystemIDs ?? [],
                                                  sampleData: .notRead)
         }
-        report.profile = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
+        report.profile = CodecProfileName.name(codecID: s.codecID, profile: s.profile)
         return report
     }
 
@@ -393,7 +405,7 @@ package struct ProbeEngine: Sendable {
     /// container's sample index where it has one (MP4/MOV); otherwise the declared or file-level
     /// average bit rate with BANDWIDTH estimated as twice that (under-declaring fails playback with
     /// CoreMedia -12318; over-declaring only wastes headroom).
-    static func bandwidth(video: DemuxedStream, audio: DemuxedStream?, demuxer: Demuxer, fileSize: Int,
+    static func bandwidth(video: DemuxedStream, audio: DemuxedStream?, demuxer: any ContainerDemux, fileSize: Int,
                           scan: BitstreamScan, fps: Double?) -> HLSBandwidth? {
         let streams = [video] + (audio.map { [$0] } ?? [])
         let videoSamples = demuxer.indexSamples(stream: video.index)
@@ -449,7 +461,7 @@ package struct ProbeEngine: Sendable {
 
     /// The BlockAdditions of the VP9/AV1 Matroska tracks being scanned, from hdrprobe's own walk of
     /// the first Clusters.
-    static func blockAdditions(_ file: MediaFile, headers: ContainerHeaders, demuxer: Demuxer,
+    static func blockAdditions(_ file: MediaFile, headers: ContainerHeaders, demuxer: any ContainerDemux,
                                scanners: [Int: BitstreamScanner], options: ProbeOptions) -> MatroskaClusterWalk {
         guard let clusters = headers.matroskaClusters else { return MatroskaClusterWalk() }
         var tracks: [UInt64: Int] = [:]

@@ -329,12 +329,6 @@ final class Demuxer {
         guard let c = context?.pointee, c.bit_rate > 0 else { return nil }
         return Int(c.bit_rate)
     }
-
-    /// FFmpeg's name for a codec profile (as ffprobe prints `profile`).
-    static func profileName(codecID: AVCodecID, profile: Int32) -> String? {
-        guard profile >= 0, let p = hdrprobe_avcodec_profile_name(codecID, profile) else { return nil }
-        return String(cString: p)
-    }
 }
 
 private func av_packet_free_wrapper(_ p: UnsafeMutablePointer<AVPacket>) {

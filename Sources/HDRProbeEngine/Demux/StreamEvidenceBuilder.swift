@@ -33,7 +33,7 @@ enum StreamEvidenceBuilder {
         e.bitDepth = s.bitDepth
         e.chromaSubsampling = s.chromaSubsampling
         e.level = s.level > 0 ? Int(s.level) : nil
-        e.profileName = Demuxer.profileName(codecID: s.codecID, profile: s.profile)
+        e.profileName = CodecProfileName.name(codecID: s.codecID, profile: s.profile)
         e.declaredFrameRate = s.avgFrameRate ?? s.realFrameRate
         e.timeBaseNumerator = s.timeBase.num
         e.timeBaseDenominator = s.timeBase.den
@@ -109,7 +109,7 @@ enum StreamEvidenceBuilder {
             .map(\.payloadType)
         let idc = BitstreamScanner.effectiveProfileIDC(idc: hvcC.generalProfileIDC,
                                                        compatibility: hvcC.generalProfileCompatibilityFlags)
-        e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
+        e.profileName = CodecProfileName.name(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
         e.level = Int(hvcC.generalLevelIDC)
     }
 
@@ -124,7 +124,7 @@ enum StreamEvidenceBuilder {
             scanner.consumeOutOfBand(av1ConfigOBUs: av1C.configOBUs)
         }
         if let idc = scanner.scan.profileIDC, c.codec == .h264 || c.codec == .av1 || e.profileName == nil {
-            e.profileName = Demuxer.profileName(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
+            e.profileName = CodecProfileName.name(codecID: s.codecID, profile: Int32(idc)) ?? e.profileName
         }
         if let level = scanner.scan.levelIDC, c.codec == .h264 || c.codec == .av1 || e.level == nil { e.level = level }
         return scanner

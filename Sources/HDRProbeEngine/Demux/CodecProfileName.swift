@@ -1,0 +1,29 @@
+import CFFmpeg
+
+/// FFmpeg's names of codec profiles (what ffprobe prints as `profile` and the report's `profile`),
+/// for the codecs hdrprobe's own readers describe, so that naming a profile never needs FFmpeg
+/// loaded. The names and numbers are FFmpeg's (libavcodec's profile tables, `AV_PROFILE_*`), as
+/// of FFmpeg 7.1 (HEVC 6 and 9 and AAC 41 are not named by FFmpeg 5.1); `CodecProfileNameTests`
+/// checks the table against whichever libavcodec is loaded. Codecs not listed
+/// here are named by libavcodec when it is loaded (files libavformat read), else not at all.
+enum CodecProfileName {
+    static let table: [AVCodecID.RawValue: [Int32: String]] = [
+        AV_CODEC_ID_HEVC.rawValue: [1: "Main", 2: "Main 10", 3: "Main Still Picture", 4: "Rext", 6: "Multiview Main", 9: "Scc"],
+        AV_CODEC_ID_H264.rawValue: [66: "Baseline", 578: "Constrained Baseline", 77: "Main", 88: "Extended",
+                                    100: "High", 110: "High 10", 2158: "High 10 Intra", 122: "High 4:2:2",
+                                    2170: "High 4:2:2 Intra", 144: "High 4:4:4", 244: "High 4:4:4 Predictive",
+                                    2292: "High 4:4:4 Intra", 44: "CAVLC 4:4:4", 118: "Multiview High",
+                                    128: "Stereo High"],
+        AV_CODEC_ID_AV1.rawValue: [0: "Main", 1: "High", 2: "Professional"],
+        AV_CODEC_ID_VP9.rawValue: [0: "Profile 0", 1: "Profile 1", 2: "Profile 2", 3: "Profile 3"],
+        AV_CODEC_ID_AAC.rawValue: [0: "Main", 1: "LC", 2: "SSR", 3: "LTP", 4: "HE-AAC", 22: "LD", 28: "HE-AACv2", 38: "ELD", 41: "xHE-AAC"],
+    ]
+
+    /// The profile's name: from the table, else from libavcodec if this process has loaded it.
+    static func name(codecID: AVCodecID, profile: Int32) -> String? {
+        guard profile >= 0 else { return nil }
+        if let names = table[codecID.rawValue] { return names[profile] }
+        guard FFmpegLibrary.isLoaded, let p = hdrprobe_avcodec_profile_name(codecID, profile) else { return nil }
+        return String(cString: p)
+    }
+}
