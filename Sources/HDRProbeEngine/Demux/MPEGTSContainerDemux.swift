@@ -13,10 +13,9 @@ final class MPEGTSContainerDemux: ContainerDemux {
     let streams: [DemuxedStream]
     let formatDuration: Double?
     let formatBitRate: Int?
-    private(set) var readBudgetStop: Int?
+    var readBudgetStop: Int? { reader.budgetStop }
     private let reader: TransportStreamPESReader
     private var buffered: [TransportStreamPES]
-    private let budget: Int?
     /// libavformat's HEVC parser's packet cuts (nil for H.264, whose packets are the PES payloads).
     private var hevcSplit: HEVCParserFrameSplit?
     private var ready: [HEVCParserFrameSplit.Frame] = []
@@ -29,17 +28,17 @@ final class MPEGTSContainerDemux: ContainerDemux {
     /// Bytes at the file's end libavformat reads for its duration estimate (DURATION_MAX_READ_SIZE).
     static let tailWindow = 250_000
     /// PES packets read before the streams are described: the frame budget's and one more, at
-    /// least the 21 libavformat's rate analysis wants, at most 2 MiB of packets.
+    /// least the 21 libavformat's rate analysis wants, at most 2 MiB of packets. The scan then
+    /// takes them first.
     static let analysisBytes = 2 << 20
 
     private init(stream: DemuxedStream, duration: Double?, bitRate: Int?, reader: TransportStreamPESReader,
-                 buffered: [TransportStreamPES], budget: Int?) {
+                 buffered: [TransportStreamPES]) {
         streams = [stream]
         formatDuration = duration
         formatBitRate = bitRate
         self.reader = reader
         self.buffered = buffered
-        self.budget = budget
         hevcSplit = stream.codecID == AV_CODEC_ID_HEVC ? HEVCParserFrameSplit() : nil
     }
 
@@ -71,10 +70,6 @@ final class MPEGTSContainerDemux: ContainerDemux {
     private func nextPES() -> TransportStreamPES? {
         if !buffered.isEmpty { return buffered.removeFirst() }
         if ended { return nil }
-        if let budget, reader.bytesConsumed >= budget {
-            readBudgetStop = reader.bytesConsumed
-            return nil
-        }
         return reader.next()
     }
 
@@ -87,14 +82,18 @@ final class MPEGTSContainerDemux: ContainerDemux {
         let body = es.descriptor(ProgramMapTable.doviVideoStreamDescriptorTag)
         if let body, (try? DOVIDecoderConfigurationRecord.parseTSDescriptorBody(body)) == nil { return nil }
         let reader = TransportStreamPESReader(file: file, pid: es.pid, allowed: tablePIDs.union([map.pmtPID]))
-        let wanted = max(21, (options.frames ?? 0) + 1)
+        reader.budget = options.readBudget
+        let wanted = options.frames.map { max(21, $0 + 1) } ?? Int.max
         var analysed: [TransportStreamPES] = []
         var bytes = 0
         while analysed.count < wanted, bytes < analysisBytes, let pes = reader.next() {
             analysed.append(pes)
             bytes += pes.payload.count
         }
-        guard plain(reader), analysed.allSatisfy({ $0.header.pts != nil && $0.header.streamID & 0xF0 == 0xE0 }),
+        // A whole-stream scan (no frame budget) would go past what was checked here: only when the
+        // analysis reached the end of the file (2 MiB of packets at most).
+        if options.frames == nil, bytes >= analysisBytes { return nil }
+        guard plain(reader), reader.budgetStop == nil, analysed.allSatisfy({ $0.header.pts != nil && $0.header.streamID & 0xF0 == 0xE0 }),
               let start = analysed.first?.header.pts,
               let rate = MPEGTSStreamTiming.frameRate(decodeTimes: analysed.map { $0.header.dts ?? $0.header.pts! }),
               let extradata = extradata(analysed, codec: codec.id),
@@ -109,7 +108,7 @@ final class MPEGTSContainerDemux: ContainerDemux {
             isDefault: false, channels: nil)
         return MPEGTSContainerDemux(stream: stream, duration: Double(us) / 1_000_000,
                                     bitRate: MPEGTSStreamTiming.bitRate(fileSize: file.size, durationMicroseconds: us),
-                                    reader: reader, buffered: analysed, budget: options.readBudget)
+                                    reader: reader, buffered: analysed)
     }
 
     /// Nothing seen so far that libavformat would read differently.

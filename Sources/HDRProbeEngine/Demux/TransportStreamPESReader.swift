@@ -27,6 +27,12 @@ final class TransportStreamPESReader {
     private(set) var scrambledOrErrored = false
     private(set) var unreadableHeader = false
     private(set) var lostSync = false
+    /// Where `budget` stopped the reading, nil when it did not.
+    private(set) var budgetStop: Int?
+    /// Bytes of packets read at most (``ProbeOptions/readBudget``); nil: to the end.
+    var budget: Int?
+    /// A PES larger than this is not one libavformat would deliver whole: reading stops.
+    static let maxPESBytes = 64 << 20
     /// Bytes of transport packets read so far (from `start`).
     var bytesConsumed: Int { position - startPosition }
     private let startPosition: Int
@@ -45,6 +51,10 @@ final class TransportStreamPESReader {
     /// sync byte is lost, or on a read error.
     func next() -> TransportStreamPES? {
         while position + TransportPacket.size <= end {
+            if let budget, position - startPosition >= budget {
+                budgetStop = position
+                return nil
+            }
             guard let packet = nextPacket() else { lostSync = true; return nil }
             if let done = take(packet.packet, at: packet.offset) { return done }
         }
@@ -77,6 +87,10 @@ final class TransportStreamPESReader {
             pending = (Array(payload), offset)
         } else if pending != nil {
             pending!.bytes += payload
+            if pending!.bytes.count > Self.maxPESBytes {
+                pending = nil
+                unreadableHeader = true
+            }
         }
         if completed == nil, let p = pending, let header = PESPacketHeader.parse(p.bytes[...]), header.packetLength > 0,
            p.bytes.count >= 6 + header.packetLength {
