@@ -2,7 +2,7 @@ import CFFmpeg
 import HDRProbeCore
 
 /// Options of one probe run.
-package struct ProbeOptions: Sendable {
+package struct ProbeOptions: Sendable, Equatable {
     /// Video access units scanned per stream; nil scans the whole stream.
     package var frames: Int?
     /// Video packet bytes scanned per stream before stopping (ignored when `frames` is nil).
