@@ -61,17 +61,22 @@ import Testing
         #expect(covered.count >= 20, "covered: \(covered)")
     }
 
-    @Test(arguments: [32, nil] as [Int?])
-    func reportsAreTheSameEitherWay(frames: Int?) throws {
+    /// The reports and per-frame metadata of `paths` with and without own container readers.
+    static func expectSameReportsEitherWay(_ paths: [String], frames: Int?) throws {
         var own = ProbeEngine(options: ProbeOptions(frames: frames))
         var libav = own
         own.options.ownContainerReaders = true
         libav.options.ownContainerReaders = false
-        for path in Self.files {
+        for path in paths {
             let a = own.probeWithFrames(path: path)
             let b = libav.probeWithFrames(path: path)
             #expect(try ISOBMFFSampleAccessTests.json(a.report) == ISOBMFFSampleAccessTests.json(b.report), "\(path): report")
             #expect(a.frames == b.frames, "\(path): per-frame metadata")
         }
+    }
+
+    @Test(arguments: [32, nil] as [Int?])
+    func reportsAreTheSameEitherWay(frames: Int?) throws {
+        try Self.expectSameReportsEitherWay(Self.files, frames: frames)
     }
 }

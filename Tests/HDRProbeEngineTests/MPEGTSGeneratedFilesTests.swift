@@ -100,17 +100,8 @@ struct MPEGTSGeneratedFilesTests {
 
     @Test(arguments: [32, nil] as [Int?])
     func reportsAreTheSameEitherWay(frames: Int?) throws {
-        var own = ProbeEngine(options: ProbeOptions(frames: frames))
-        var libav = own
-        own.options.ownContainerReaders = true
-        libav.options.ownContainerReaders = false
-        for name in Self.made.names {
-            let path = Self.made.dir.appendingPathComponent(name).path
-            let a = own.probeWithFrames(path: path)
-            let b = libav.probeWithFrames(path: path)
-            #expect(try ISOBMFFSampleAccessTests.json(a.report) == ISOBMFFSampleAccessTests.json(b.report), "\(name): report")
-            #expect(a.frames == b.frames, "\(name): per-frame metadata")
-        }
+        try MPEGTSContainerDemuxTests.expectSameReportsEitherWay(Self.made.names.map { Self.made.dir.appendingPathComponent($0).path },
+                                                                 frames: frames)
     }
 
     /// A covered TS probed by the executable as a fresh process: the dynamic linker opens no
