@@ -77,6 +77,7 @@ import Testing
         var libav = own
         own.options.ownSampleAccess = true
         libav.options.ownSampleAccess = false
+        libav.options.ownContainerReaders = false
         for name in Self.files {
             let path = TestPaths.corpus.appendingPathComponent(name).path
             let a = own.probeWithFrames(path: path)
