@@ -62,6 +62,13 @@ package struct ProbeEngine: Sendable {
     /// loaded, else the one it was built with (``FFmpegVersions/libavformatForReports``).
     package static var tool: ToolInfo { ToolInfo(version: version, libavformat: FFmpegVersions.libavformatForReports) }
 
+    /// The `tool` of a file's probe report, saying whether libavformat read the file.
+    static func tool(libavformatUsed: Bool) -> ToolInfo {
+        var tool = Self.tool
+        tool.libavformatUsed = libavformatUsed
+        return tool
+    }
+
     package func probe(path: String) -> ProbeReport {
         probe(path: ProbePath(path))
     }
@@ -132,7 +139,7 @@ package struct ProbeEngine: Sendable {
             let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
             let classified = classifyStreams(demuxer: demuxer, headers: headers, evidence: evidence, layerPairs: layerPairs,
                                              fileSize: file.size, frames: &collected)
-            return ProbeReport(tool: Self.tool, path: run.path, status: .ok, error: nil, container: container,
+            return ProbeReport(tool: Self.tool(libavformatUsed: demuxer is Demuxer), path: run.path, status: .ok, error: nil, container: container,
                                streams: classified.streams, findings: findings + classified.findings,
                                probe: stats(start: run.start, bytes: file.bytesRead, frames: classified.framesScanned))
         } catch {
@@ -152,7 +159,8 @@ package struct ProbeEngine: Sendable {
         } catch {
             let reason: ReportError
             switch error { case .failed(let r): reason = r }
-            throw ProbeFailure(.failure(path: run.path, tool: Self.tool, error: reason, probe: stats(start: run.start, bytes: 0, frames: nil)))
+            throw ProbeFailure(.failure(path: run.path, tool: Self.tool(libavformatUsed: false), error: reason,
+                                        probe: stats(start: run.start, bytes: 0, frames: nil)))
         }
     }
 
@@ -162,12 +170,13 @@ package struct ProbeEngine: Sendable {
     /// own header walk saw) or a media segment without its init ends the probe.
     private func openDemuxer(file: MediaFile, headers: ContainerHeaders, head: [UInt8], container: ContainerInfo,
                              run: ProbeRun) throws(ProbeFailure) -> any ContainerDemux {
-        func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
-            ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
+        func fail(_ error: ReportError, _ container: ContainerInfo, libavformatUsed: Bool = true) -> ProbeFailure {
+            ProbeFailure(.failure(path: run.path, tool: Self.tool(libavformatUsed: libavformatUsed), error: error, container: container,
                                   probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
         }
         if Self.imageSignatures.contains(headers.signature) {
-            throw fail(ReportError(.unrecognized, "\(run.path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"), .unknown)
+            throw fail(ReportError(.unrecognized, "\(run.path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"), .unknown,
+                       libavformatUsed: false)
         }
         if options.ownContainerReaders, let own = Self.ownContainer(file: file, headers: headers, options: options) {
             return own
@@ -218,7 +227,7 @@ package struct ProbeEngine: Sendable {
     private func checkStreams(_ demuxer: any ContainerDemux, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
                               run: ProbeRun) throws(ProbeFailure) {
         func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
-            ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
+            ProbeFailure(.failure(path: run.path, tool: Self.tool(libavformatUsed: demuxer is Demuxer), error: error, container: container,
                                   probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
         }
         if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
