@@ -201,6 +201,7 @@ package struct ProbeEngine: Sendable {
     /// leaves the file to libavformat. Each own reader declines what it is not sure of.
     static func ownContainer(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> (any ContainerDemux)? {
         if let r = ISOBMFFContainerDemux.open(file: file, headers: headers, options: options) { return r }
+        if let r = MatroskaContainerDemux.open(file: file, headers: headers, options: options) { return r }
         return nil
     }
 

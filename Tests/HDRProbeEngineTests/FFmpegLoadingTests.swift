@@ -77,16 +77,19 @@ struct FFmpegLoadingTests {
     }
 
     /// With the libraries not to be found, each media file gets an error report (exit status 1, as
-    /// any file in error), an RPU file is still analysed, and nothing crashes.
+    /// any file in error), an RPU file and the MP4 and Matroska files hdrprobe's own readers cover
+    /// are still analysed (an MP4 with cover art and a cut-short Matroska file are left to
+    /// libavformat), and nothing crashes.
     @Test func missingLibrariesAreAnErrorReportPerFile() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-no-ffmpeg-\(UUID().uuidString)").path
-        let files = [Self.corpus("hdr10_hevc_cover.mp4"), Self.corpus("vp9_hdr10.mp4"), Self.corpus("dv_p81_rpu.bin"),
-                     Self.corpus("sdr_h264.mp4")]
+        let files = [Self.corpus("hdr10_hevc_cover.mp4"), Self.corpus("bad_trunc_half.mkv"), Self.corpus("dv_p81_rpu.bin"),
+                     Self.corpus("dv_p81.mkv"), Self.corpus("sdr_h264.mp4")]
         let result = try CLI.run(["probe", "--jsonl"] + files, environment: ["HDRPROBE_FFMPEG_DIR": missing])
         #expect(result.status == 1, "\(result.stderr)")
         let reports = try CLI.reports(result.stdout)
-        #expect(reports.count == 4)
-        // A plain MP4 needs no FFmpeg: hdrprobe's own container reader probes it.
+        #expect(reports.count == 5)
+        // A plain MP4 and a plain Matroska file need no FFmpeg: hdrprobe's own container readers probe them.
+        #expect(reports[files[4]]?["status"] as? String == "ok")
         #expect(reports[files[3]]?["status"] as? String == "ok")
         for file in files.prefix(2) {
             #expect(CLI.errorCode(reports[file] ?? [:]) == FindingCode.ffmpegUnavailable.rawValue)
