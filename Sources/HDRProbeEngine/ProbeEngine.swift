@@ -202,6 +202,7 @@ package struct ProbeEngine: Sendable {
     static func ownContainer(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> (any ContainerDemux)? {
         if let r = ISOBMFFContainerDemux.open(file: file, headers: headers, options: options) { return r }
         if let r = MatroskaContainerDemux.open(file: file, headers: headers, options: options) { return r }
+        if let ts = MPEGTSContainerDemux.open(file: file, headers: headers, options: options) { return ts }
         return nil
     }
 
