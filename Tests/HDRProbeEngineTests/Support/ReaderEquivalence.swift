@@ -14,7 +14,7 @@ enum ReaderEquivalence {
         off.options[keyPath: key] = false
         let a = on.probeWithFrames(path: path)
         let b = off.probeWithFrames(path: path)
-        #expect(try ISOBMFFSampleAccessTests.json(a.report) == ISOBMFFSampleAccessTests.json(b.report), "\(path): report",
+        #expect(try ISOBMFFContainerDemuxTests.json(a.report) == ISOBMFFContainerDemuxTests.json(b.report), "\(path): report",
                 sourceLocation: sourceLocation)
         #expect(a.frames == b.frames, "\(path): per-frame metadata", sourceLocation: sourceLocation)
     }
