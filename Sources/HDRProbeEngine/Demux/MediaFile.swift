@@ -96,6 +96,18 @@ final class MediaFile: @unchecked Sendable {
         let start = index * Self.blockSize
         let length = min(Self.blockSize, size - start)
         guard length > 0 else { return [] }
+        guard let data = preadFully(at: start, count: length) else { return nil }
+        bytesRead += data.count
+        if blockOrder.count >= Self.maxCachedBlocks {
+            blocks[blockOrder.removeFirst()] = nil
+        }
+        blocks[index] = data
+        blockOrder.append(index)
+        return data
+    }
+
+    /// `count` bytes at `start` from the file, fewer at its end; nil on a read error.
+    private func preadFully(at start: Int, count length: Int) -> [UInt8]? {
         var data = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
@@ -108,13 +120,41 @@ final class MediaFile: @unchecked Sendable {
             done += n
         }
         if done < length { data.removeLast(length - done) }
-        bytesRead += done
-        if blockOrder.count >= Self.maxCachedBlocks {
-            blocks[blockOrder.removeFirst()] = nil
-        }
-        blocks[index] = data
-        blockOrder.append(index)
         return data
+    }
+
+    /// Reads the uncached blocks among `indexes` with one `pread` per run of consecutive ones, so a
+    /// large read (an MP4's `moov` of a few MB) costs one read call, not one per 32 KiB block (a
+    /// network share charges per call). Runs longer than the cache are left to ``block(_:)``.
+    private func prefetch(_ indexes: ClosedRange<Int>) {
+        guard indexes.count > 1, indexes.count <= Self.maxCachedBlocks / 2 else { return }
+        var i = indexes.lowerBound
+        while i <= indexes.upperBound {
+            guard blocks[i] == nil else { i += 1; continue }
+            var j = i
+            while j + 1 <= indexes.upperBound, blocks[j + 1] == nil { j += 1 }
+            if j > i { readRun(i...j) }
+            i = j + 1
+        }
+    }
+
+    /// One `pread` (repeated only when the kernel returns less) for blocks `run`, cut into blocks.
+    private func readRun(_ run: ClosedRange<Int>) {
+        let start = run.lowerBound * Self.blockSize
+        let length = min(run.count * Self.blockSize, size - start)
+        guard length > 0, let data = preadFully(at: start, count: length) else { return }
+        let done = data.count
+        for (k, index) in run.enumerated() {
+            let from = k * Self.blockSize
+            guard from < done else { break }
+            // A block cut short by the end of what was read is left for block(_:) to read again.
+            let to = min(from + Self.blockSize, done)
+            guard to - from == min(Self.blockSize, size - index * Self.blockSize) else { break }
+            bytesRead += to - from
+            if blockOrder.count >= Self.maxCachedBlocks { blocks[blockOrder.removeFirst()] = nil }
+            blocks[index] = Array(data[from..<to])
+            blockOrder.append(index)
+        }
     }
 
     /// Reads up to `count` bytes at `offset` into `buffer`; returns the count read, 0 at EOF,
@@ -129,6 +169,7 @@ final class MediaFile: @unchecked Sendable {
             bytesRead += n
             return n
         }
+        prefetch((offset / Self.blockSize)...((min(offset + count, size) - 1) / Self.blockSize))
         var done = 0
         while done < count, offset + done < size {
             let position = offset + done
