@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "hdrprobe",
             dependencies: [
-                "HDRProbeEngine", "HDRProbeCore", "HDRProbeScan",
+                "HDRProbe", "HDRProbeEngine", "HDRProbeCore", "HDRProbeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings

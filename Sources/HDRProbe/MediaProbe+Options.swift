@@ -5,13 +5,27 @@ extension MediaProbe {
     /// The limits of one probe and the Dolby Vision policy it applies; the defaults are those of
     /// the `hdrprobe probe` command.
     public struct Options: Sendable, Equatable {
+        /// The engine's options these limits are stored in: one set of fields, so the library's
+        /// options and the command line's (`hdrprobe probe --frames --timeout`) cannot drift apart.
+        /// Its `policy` is replaced by the loaded ``policy`` in ``engineOptions()``.
+        var engine: ProbeOptions
+
         /// Video frames (access units) scanned per stream; `nil` scans the whole stream.
-        public var frames: Int?
+        public var frames: Int? {
+            get { engine.frames }
+            set { engine.frames = newValue }
+        }
         /// Video packet bytes scanned per stream before the scan stops (when ``frames`` is set).
-        public var maxScanBytes: Int
+        public var maxScanBytes: Int {
+            get { engine.maxScanBytes }
+            set { engine.maxScanBytes = newValue }
+        }
         /// The time limit of one probe, in seconds; a probe that reaches it reports the error
         /// code `probe.timeout`.
-        public var timeLimit: Double
+        public var timeLimit: Double {
+            get { engine.timeout }
+            set { engine.timeout = newValue }
+        }
         /// The Dolby Vision policy that decides the verdict (accept or refuse) of each profile.
         public var policy: Policy
         /// Bytes fetched from the start of an `http(s)` URL (``MediaProbe/probe(url:)``).
@@ -19,21 +33,24 @@ extension MediaProbe {
         /// Also plan each video stream's MPEG-DASH Representation, for ``StreamingSignalling/dash(for:baseURLTemplate:)``.
         /// Off by default: the report's JSON then carries `streams[N].dash`, as `hdrprobe dash --json` prints it, and
         /// is no longer byte for byte what `hdrprobe probe --jsonl` prints.
-        public var plansDASH = false
+        public var plansDASH: Bool {
+            get { engine.dashSignalling }
+            set { engine.dashSignalling = newValue }
+        }
 
-        /// Options with the given limits; every parameter has the `hdrprobe probe` default.
+        /// Options with the given limits; every parameter has the `hdrprobe probe` default (the
+        /// engine's own defaults; `MediaProbeOptionsTests` checks that they agree).
         public init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeLimit: Double = 30,
                     policy: Policy = .standard, remoteByteLimit: Int = 16 << 20) {
-            self.frames = frames
-            self.maxScanBytes = maxScanBytes
-            self.timeLimit = timeLimit
+            engine = ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeLimit)
             self.policy = policy
             self.remoteByteLimit = remoteByteLimit
         }
 
-        /// The engine's options; a policy file that cannot be read or a limit that is not
-        /// positive is an ``HDRProbeError``.
-        func engineOptions() throws(HDRProbeError) -> ProbeOptions {
+        /// The engine's options with the policy loaded; a policy file that cannot be read or a
+        /// limit that is not positive is an ``HDRProbeError``. The command line builds every
+        /// analysing subcommand's options through this (Sources/hdrprobe/SharedOptions.swift).
+        package func engineOptions() throws(HDRProbeError) -> ProbeOptions {
             guard timeLimit > 0, timeLimit.isFinite else { throw .invalidOption("timeLimit must be a positive number of seconds") }
             guard frames.map({ $0 > 0 }) ?? true else { throw .invalidOption("frames must be positive (nil: the whole stream)") }
             guard maxScanBytes > 0, remoteByteLimit > 0 else { throw .invalidOption("byte limits must be positive") }
@@ -41,9 +58,8 @@ extension MediaProbe {
             do { document = try PolicyLoader.load(policy.loaderArgument) } catch {
                 throw .policy("\(error)")
             }
-            var options = ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeLimit,
-                                       policy: document.dolbyVision)
-            options.dashSignalling = plansDASH
+            var options = engine
+            options.policy = document.dolbyVision
             return options
         }
     }
@@ -56,6 +72,15 @@ extension MediaProbe {
         case appleHLS
         /// A YAML policy file (docs/policy.md), by path.
         case file(String)
+
+        /// The policy a command-line argument names (`--policy default|apple-hls|FILE`).
+        package init(argument: String) {
+            switch argument {
+            case "default": self = .standard
+            case "apple-hls": self = .appleHLS
+            default: self = .file(argument)
+            }
+        }
 
         var loaderArgument: String {
             switch self {

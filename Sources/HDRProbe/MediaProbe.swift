@@ -55,6 +55,13 @@ public struct MediaProbe: Sendable {
         return try await Self.runCancellable { engine.probe(remoteURL: url.absoluteString, maxBytes: limit) }
     }
 
+    /// The report of the file named by the exact bytes of `path` (a name that is not UTF-8
+    /// included), probed synchronously on the caller's thread: what `hdrprobe probe` prints for it
+    /// (Sources/hdrprobe/ProbeCommand.swift). Throws only when the options cannot be used.
+    package func report(path: ProbePath) throws(HDRProbeError) -> ProbeReport {
+        ProbeEngine(options: try options.engineOptions()).probe(path: path)
+    }
+
     /// Runs a synchronous probe on a thread of its own, with a cancellation token the task's
     /// cancellation handler sets; a probe that was cancelled throws `CancellationError`.
     static func runCancellable(_ work: @escaping @Sendable () -> ProbeReport) async throws -> MediaReport {

@@ -19,7 +19,7 @@ extension ProbeEngine {
         if collected != nil { collected?[stream.index] = scanner.scan.frames }
         var timeout: [Finding] = []
         if file.timedOut {
-            timeout.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached while reading the RPUs; counts cover the RPUs read.", stream: nil))
+            timeout.append(ProbeCondition.rpuReadTimedOut(seconds: options.timeout).finding)
         }
         return ProbeReport(tool: Self.tool, path: path, status: .ok, error: nil,
                            container: ContainerInfo(format: DolbyVisionRPUFile.containerFormat, brands: [], demuxer: nil),

@@ -2,7 +2,7 @@ import CFFmpeg
 import HDRProbeCore
 
 /// Options of one probe run.
-package struct ProbeOptions: Sendable {
+package struct ProbeOptions: Sendable, Equatable {
     /// Video access units scanned per stream; nil scans the whole stream.
     package var frames: Int?
     /// Video packet bytes scanned per stream before stopping (ignored when `frames` is nil).
@@ -124,7 +124,7 @@ package struct ProbeEngine: Sendable {
             var findings = Self.containerFindings(headers)
             var (evidence, scanners) = gatherEvidence(demuxer: demuxer, headers: headers, memory: memory)
             if !scanners.isEmpty, scanPackets(demuxer: demuxer, file: file, headers: headers, scanners: &scanners, evidence: &evidence) {
-                findings.append(Finding(.scanIncomplete, "The time limit of \(options.timeout) s was reached during the frame scan; counts cover the frames read.", stream: nil))
+                findings.append(ProbeCondition.frameScanTimedOut(seconds: options.timeout).finding)
             }
             if let stop = demuxer.readBudgetStop { findings.append(unreadableTail(file: file, stop: stop)) }
             for key in Array(scanners.keys) { scanners[key]?.finish() }
@@ -167,7 +167,7 @@ package struct ProbeEngine: Sendable {
                                   probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
         }
         if Self.imageSignatures.contains(headers.signature) {
-            throw fail(ReportError(.unrecognized, "\(run.path) is a \(headers.signature.rawValue.uppercased()) image, not a video container"), .unknown)
+            throw fail(ProbeFailureReason.image(path: run.path, format: headers.signature.rawValue).error, .unknown)
         }
         if options.ownContainerReaders, let own = Self.ownContainer(file: file, headers: headers, options: options) {
             return own
@@ -179,14 +179,14 @@ package struct ProbeEngine: Sendable {
         } catch {
             switch error {
             case let .failed(code, messages):
-                throw fail(Self.demuxFailure(detail: messages.first ?? Self.describe(code), headers: headers), container)
+                throw fail(Self.demuxFailure(detail: messages.first ?? Self.describe(code), headers: headers).error, container)
             case .timedOut:
-                throw fail(ReportError(.timeout, "Time limit of \(options.timeout) s reached while opening the file"), container)
+                throw fail(ProbeFailureReason.openTimedOut(seconds: options.timeout).error, container)
             case let .unavailable(reason):
-                throw fail(FFmpegLibrary.unavailable(reason), container)
+                throw fail(FFmpegLibrary.unavailable(reason).error, container)
             }
         }
-        if headers.isMediaSegment && !headers.hasMovieBox { throw fail(Self.mediaSegmentError, container) }
+        if headers.isMediaSegment && !headers.hasMovieBox { throw fail(ProbeFailureReason.mediaSegmentWithoutInit.error, container) }
         return demuxer
     }
 
@@ -197,20 +197,15 @@ package struct ProbeEngine: Sendable {
     }
 
     /// Why libavformat could not open the file, in the terms of what the header walk found.
-    static func demuxFailure(detail: String, headers: ContainerHeaders) -> ReportError {
-        if headers.isMediaSegment && !headers.hasMovieBox { return mediaSegmentError }
-        if !headers.signature.isMedia { return ReportError(.unrecognized, "Not a recognised media container (\(detail))") }
-        if let truncation = headers.truncation {
-            return ReportError(.containerTruncated, "The file is cut short: \(truncation) (\(detail))")
-        }
+    static func demuxFailure(detail: String, headers: ContainerHeaders) -> ProbeFailureReason {
+        if headers.isMediaSegment && !headers.hasMovieBox { return .mediaSegmentWithoutInit }
+        if !headers.signature.isMedia { return .notMedia(detail: detail) }
+        if let truncation = headers.truncation { return .truncated(truncation, detail: detail) }
         if headers.signature == .isobmff && headers.hasMovieBox {
-            let what = headers.issues.first.map { ": \($0)" } ?? ""
-            return ReportError(.containerMalformed, "The movie header is present but cannot be read\(what) (\(detail))")
+            return .movieHeaderUnreadable(firstIssue: headers.issues.first, detail: detail)
         }
-        if headers.signature == .matroska || headers.signature == .isobmff {
-            return ReportError(.containerTruncated, "The container headers cannot be read (\(detail)); the file is probably cut short")
-        }
-        return ReportError(.demuxFailed, "libavformat cannot read the file: \(detail)")
+        if headers.signature == .matroska || headers.signature == .isobmff { return .headersUnreadable(detail: detail) }
+        return .demuxFailed(detail: detail)
     }
 
     /// Stage 3: a file libavformat opened but that holds nothing to analyse.
@@ -221,24 +216,21 @@ package struct ProbeEngine: Sendable {
                                   probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
         }
         if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
-            throw fail(ReportError(.unrecognized, "Not a recognised media container: no audio or video streams"), .unknown)
+            throw fail(ProbeFailureReason.noAudioOrVideo.error, .unknown)
         }
         if demuxer.streams.isEmpty {
-            throw fail(headers.issues.isEmpty ? ReportError(.noStreams, "The container holds no streams")
-                                              : ReportError(.containerMalformed, "No streams could be read: \(headers.issues[0])"), container)
+            throw fail(headers.issues.first.map { ProbeFailureReason.noReadableStreams(firstIssue: $0) }.map(\.error)
+                       ?? ProbeFailureReason.noStreams.error, container)
         }
     }
 
     /// The header walk's truncation and (at most four) structure issues.
     static func containerFindings(_ headers: ContainerHeaders) -> [Finding] {
-        var findings: [Finding] = []
-        if let truncation = headers.truncation {
-            findings.append(Finding(.containerTruncated, "The file is cut short: \(truncation). What was read is reported.", stream: nil))
-        }
-        for issue in headers.issues.prefix(4) {
-            findings.append(Finding(.containerMalformed, "Container structure: \(issue).", stream: nil))
-        }
-        return findings
+        containerConditions(headers).map(\.finding)
+    }
+
+    static func containerConditions(_ headers: ContainerHeaders) -> [ProbeCondition] {
+        (headers.truncation.map { [ProbeCondition.truncated($0)] } ?? []) + headers.issues.prefix(4).map(ProbeCondition.malformed)
     }
 
     /// Stage 4: each video stream's evidence from the container, and its prepared packet scanner.
@@ -293,13 +285,8 @@ package struct ProbeEngine: Sendable {
     /// a preallocated download from junk.
     private func unreadableTail(file: MediaFile, stop: Int) -> Finding {
         let before = file.read(at: max(0, stop - 4096), count: min(stop, 4096))
-        let what = !before.isEmpty && before.allSatisfy({ $0 == 0 })
-            ? "the bytes before that point are zeros (a preallocated or unfinished download?)"
-            : "the bytes before that point are not the streams' packets (junk, or a damaged file)"
-        let budget = options.readBudget.map { " after reading \($0 >> 20) MiB past the container headers" } ?? ""
-        return Finding(.containerUnreadableTail,
-                       "hdrprobe stopped reading at byte \(stop) of \(file.size)\(budget) without completing the frame scan; \(what). The remaining \(file.size - stop) bytes were not read; the report covers what was.",
-                       stream: nil)
+        return ProbeCondition.unreadableTail(stop: stop, fileSize: file.size, budget: options.readBudget,
+                                             zerosBefore: !before.isEmpty && before.allSatisfy { $0 == 0 }).finding
     }
 
     /// Stage 6: Dolby Vision on two PIDs — the base-layer stream carries the presentation.
@@ -376,10 +363,6 @@ package struct ProbeEngine: Sendable {
         report.profile = CodecProfileName.name(codecID: s.codecID, profile: s.profile)
         return report
     }
-
-    /// A CMAF / fMP4 media segment alone (`styp`/`moof`/`mdat`, no `moov`): not a damaged file.
-    static let mediaSegmentError = ReportError(.mediaSegmentWithoutInit,
-        "This is a fragmented-MP4 media segment (moof/mdat) without its init segment (ftyp + moov): it has no sample entry, so nothing can be decoded or analysed on its own. Probe the init segment, or the init segment and this segment joined (cat init.mp4 seg.m4s > joined.mp4); an HLS playlist names the init in #EXT-X-MAP, a DASH MPD in SegmentTemplate@initialization.")
 
     /// A Dolby Vision enhancement-layer stream: described, not classified or signalled — the
     /// base-layer stream it depends on carries the presentation (``DolbyVisionLayerPairing``).

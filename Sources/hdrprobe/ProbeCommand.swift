@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HDRProbe
 import HDRProbeCore
 import HDRProbeEngine
 
@@ -33,15 +34,16 @@ struct ProbeCommand: ParsableCommand {
         if json && jsonl { throw ValidationError("--json and --jsonl are exclusive") }
     }
 
+    /// Probes through the library product's ``MediaProbe`` (the same options, the same report).
     func run() throws {
-        let engine = ProbeEngine(options: try analysis.probeOptions())
+        let probe = MediaProbe(options: try analysis.mediaProbeOptions())
         let progress = FileCountProgress(total: files.count, quiet: quiet)
         var reports: [ProbeReport] = []
         var anyError = false
         // The exact bytes of each argument: a file name need not be UTF-8.
         for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
             progress.show(i, path.display)
-            let report = engine.probe(path: path)
+            let report = try probe.report(path: path)
             anyError = anyError || report.status == .error
             if jsonl {
                 print(try ReportEncoder.jsonLine(report))

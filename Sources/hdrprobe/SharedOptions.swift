@@ -1,4 +1,5 @@
 import ArgumentParser
+import HDRProbe
 import HDRProbeCore
 import HDRProbeEngine
 
@@ -18,19 +19,33 @@ struct AnalysisOptions: ParsableArguments {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
-    /// The engine options these flags describe; a policy that cannot be loaded is a usage error.
-    func probeOptions() throws -> ProbeOptions {
-        var options = ProbeOptions(timeout: timeout)
+    /// The library's probe options these flags describe (one set of fields with the library API:
+    /// ``MediaProbe/Options``); a policy that cannot be loaded is a usage error.
+    func mediaProbeOptions() throws -> MediaProbe.Options {
+        var options = MediaProbe.Options(timeLimit: timeout, policy: MediaProbe.Policy(argument: policy))
         switch frames {
         case .count(let n): options.frames = n
         case .all: options.frames = nil
         }
-        do {
-            options.policy = try PolicyLoader.load(policy).dolbyVision
-        } catch {
-            throw ValidationError("--policy \(error)")
-        }
+        _ = try Self.engineOptions(options)
         return options
+    }
+
+    /// The engine options these flags describe, for the subcommands that drive the engine itself.
+    func probeOptions() throws -> ProbeOptions {
+        try Self.engineOptions(mediaProbeOptions())
+    }
+
+    /// The options with the policy loaded; the library's errors as usage errors (`--policy …`).
+    static func engineOptions(_ options: MediaProbe.Options) throws -> ProbeOptions {
+        do throws(HDRProbeError) {
+            return try options.engineOptions()
+        } catch {
+            switch error {
+            case .policy(let text): throw ValidationError("--policy \(text)")
+            default: throw ValidationError(error.description)
+            }
+        }
     }
 }
 

@@ -22,8 +22,9 @@ struct ContainerHeaders {
     /// file for it (docs/ffmpeg-versions.md), so every build reads such a file alike.
     var libavformatMasks: [AVIOBridge.Mask] = []
     /// Why the file looks cut short, if it does.
-    var truncation: String?
-    var issues: [String] = []
+    var truncation: ContainerTruncation?
+    /// Structure problems the walk found (the core writes their sentences).
+    var issues: [ContainerStructureIssue] = []
     /// MPEG-TS: the first program's elementary streams as hdrprobe reads the PAT/PMT itself.
     var programMap: ProgramMapTable?
 
@@ -45,7 +46,7 @@ struct ContainerHeaders {
                 h.programMap = ProgramMapTable.read(head, layout: layout)
                 let partial = layout.partialPacketBytes(fileSize: file.size)
                 if partial != 0 {
-                    h.truncation = "the file ends \(partial) bytes into a \(layout.packetSize)-byte transport packet"
+                    h.truncation = .partialTransportPacket(bytesIntoPacket: partial, packetSize: layout.packetSize)
                 }
             }
         default: break
@@ -66,19 +67,19 @@ struct ContainerHeaders {
             var size = UInt64(size32)
             var headerSize = 8
             if size32 == 1 {
-                guard let large = try? r.u64() else { truncation = "box '\(type)' header is cut off"; break }
+                guard let large = try? r.u64() else { truncation = .boxHeaderCut(type: type); break }
                 size = large
                 headerSize = 16
             } else if size32 == 0 {
                 size = UInt64(file.size - offset)
             }
             guard size >= UInt64(headerSize) else {
-                issues.append("top-level box '\(type)' at \(offset) declares size \(size), smaller than its header")
+                issues.append(.boxSmallerThanHeader(type: type, offset: offset, size: size))
                 break
             }
             let available = UInt64(file.size - offset)
             if size > available {
-                truncation = "top-level box '\(type)' at offset \(offset) declares \(size) bytes but only \(available) remain"
+                truncation = .boxPastEnd(type: type, offset: offset, declared: size, available: available)
             }
             let payloadSize = Int(min(size, available)) - headerSize
             if type == "moof" && !hasMovieBox { isMediaSegment = true }
@@ -88,7 +89,7 @@ struct ContainerHeaders {
             case "moov" where movie == nil:
                 hasMovieBox = true
                 if payloadSize > Self.maxMovieBoxBytes {
-                    issues.append("moov is \(payloadSize) bytes; larger than the \(Self.maxMovieBoxBytes >> 20) MiB hdrprobe reads itself")
+                    issues.append(.movieBoxTooLarge(bytes: payloadSize, limit: Self.maxMovieBoxBytes))
                 } else {
                     let bytes = file.read(at: offset + headerSize, count: payloadSize)
                     let parsed = MovieBox.parse(bytes)
@@ -96,7 +97,7 @@ struct ContainerHeaders {
                     for box in SampleAuxiliaryInformationSizesBox.emptyBoxes(inMoviePayload: bytes) {
                         libavformatMasks.append(AVIOBridge.Mask(offset: offset + headerSize + box + 4, bytes: Array("free".utf8)))
                     }
-                    issues += parsed.issues
+                    issues += parsed.issues.map(ContainerStructureIssue.movieBox)
                 }
             default:
                 break
@@ -108,24 +109,24 @@ struct ContainerHeaders {
         if isMediaSegment && !hasMovieBox {
             truncation = nil
         } else if !hasMovieBox && truncation == nil && offset >= file.size {
-            truncation = "no 'moov' box: the movie header is missing (a file cut before its end, or an interrupted recording)"
-        } else if !hasMovieBox, truncation != nil {
-            truncation! += "; no 'moov' box was found"
+            truncation = .noMovieBox
+        } else if !hasMovieBox, let cut = truncation {
+            truncation = .movieBoxNotFound(after: cut)
         }
     }
 
     private mutating func readMatroska(_ file: MediaFile, head: [UInt8]) {
         let fileSize = file.size
-        do {
+        do throws(EBMLError) {
             let segment = try EBMLSegmentHeader.parse(head)
             if let end = segment.declaredEnd, end > UInt64(fileSize) {
-                truncation = "the Matroska Segment declares \(end) bytes but the file has \(fileSize)"
+                truncation = .segmentPastEnd(declaredEnd: end, fileSize: fileSize)
             }
             readMatroskaTracks(file, segment: segment)
-        } catch EBMLError.truncated {
-            if head.count >= fileSize { truncation = "the file ends inside the EBML header" }
+        } catch .truncated {
+            if head.count >= fileSize { truncation = .ebmlHeaderCut }
         } catch {
-            issues.append("EBML header: \(error)")
+            issues.append(.ebmlHeader(error))
         }
     }
 

@@ -23,8 +23,8 @@ package enum FFmpegLibrary {
         [hdrprobe_avformat_soname(), hdrprobe_avcodec_soname(), hdrprobe_avutil_soname()].map { String(cString: $0) }
     }
 
-    /// The report error of a file that needs FFmpeg when it cannot be loaded.
-    static func unavailable(_ reason: String) -> ReportError {
-        ReportError(.ffmpegUnavailable, "FFmpeg's libraries cannot be loaded (\(reason)); hdrprobe needs \(sonames.joined(separator: ", ")) to read media files: install the FFmpeg shared libraries of those names (the FFmpeg hdrprobe was built with), or name the folder that holds them in HDRPROBE_FFMPEG_DIR")
+    /// Why a file that needs FFmpeg cannot be read when it cannot be loaded (the core writes the sentence).
+    static func unavailable(_ reason: String) -> ProbeFailureReason {
+        .ffmpegUnavailable(reason: reason, libraries: sonames)
     }
 }

@@ -37,32 +37,32 @@ final class MediaFile: @unchecked Sendable {
         if probePath.stat(&st) != 0 {
             let err = errno
             switch err {
-            case ENOENT, ENOTDIR: throw .failed(ReportError(.notFound, "No such file: \(path)"))
-            case EACCES: throw .failed(ReportError(.permissionDenied, "Permission denied: \(path)"))
-            default: throw .failed(ReportError(.readFailed, "Cannot stat \(path): \(String(cString: strerror(err)))"))
+            case ENOENT, ENOTDIR: throw .failed(ProbeFailureReason.noSuchFile(path: path).error)
+            case EACCES: throw .failed(ProbeFailureReason.permissionDenied(path: path).error)
+            default: throw .failed(ProbeFailureReason.cannotStat(path: path, reason: String(cString: strerror(err))).error)
             }
         }
         if (st.st_mode & S_IFMT) == S_IFDIR {
-            throw .failed(ReportError(.isDirectory, "\(path) is a directory; give the media files in it"))
+            throw .failed(ProbeFailureReason.isDirectory(path: path).error)
         }
         // Checked before open(): opening a FIFO for reading would block until a writer appears.
         if (st.st_mode & S_IFMT) != S_IFREG {
-            throw .failed(ReportError(.readFailed, "\(path) is not a regular file"))
+            throw .failed(ProbeFailureReason.notRegularFile(path: path).error)
         }
         let fd = probePath.open(flags: O_NONBLOCK)
         if fd < 0 {
             let err = errno
             if err == EACCES || err == EPERM {
-                throw .failed(ReportError(.permissionDenied, "Permission denied: \(path)"))
+                throw .failed(ProbeFailureReason.permissionDenied(path: path).error)
             }
-            throw .failed(ReportError(.readFailed, "Cannot open \(path): \(String(cString: strerror(err)))"))
+            throw .failed(ProbeFailureReason.cannotOpen(path: path, reason: String(cString: strerror(err))).error)
         }
         self.fd = fd
         self.memory = nil
         self.size = Int(st.st_size)
         if size == 0 {
             close(fd)
-            throw .failed(ReportError(.empty, "\(path) is empty (0 bytes)"))
+            throw .failed(ProbeFailureReason.empty(path: path).error)
         }
     }
 
@@ -71,7 +71,7 @@ final class MediaFile: @unchecked Sendable {
     /// segment read up to the frame budget): box sizes and bit rates see the real size, and reads
     /// past the bytes held end like the end of a file.
     init(name: String, bytes: [UInt8], logicalSize: Int? = nil, deadline: UInt64) throws(OpenError) {
-        guard !bytes.isEmpty else { throw .failed(ReportError(.empty, "\(name) is empty (0 bytes)")) }
+        guard !bytes.isEmpty else { throw .failed(ProbeFailureReason.empty(path: name).error) }
         self.path = name
         self.deadline = deadline
         self.fd = -1

@@ -56,7 +56,7 @@ enum HLSResourceFetcher {
 
     private static func fetchURL(_ url: String, range: HLSByteRange?, maxBytes: Int,
                                  deadline: UInt64) -> Result<Fetched, ReportError> {
-        if let reason = FFmpegLibrary.loadFailure { return .failure(FFmpegLibrary.unavailable(reason)) }
+        if let reason = FFmpegLibrary.loadFailure { return .failure(FFmpegLibrary.unavailable(reason).error) }
         _ = networkSetup
         _ = FFmpegLog.drain()
         let box = Deadline(deadline)

@@ -15,7 +15,7 @@ package struct EBMLSegmentHeader: Sendable, Equatable {
 
     package static let ebmlMagic: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
 
-    package static func parse(_ bytes: [UInt8]) throws -> EBMLSegmentHeader {
+    package static func parse(_ bytes: [UInt8]) throws(EBMLError) -> EBMLSegmentHeader {
         var pos = 0
         let (id, idLen) = try readID(bytes, at: pos)
         guard id == 0x1A45DFA3 else { throw EBMLError.notEBML }
@@ -57,7 +57,7 @@ package struct EBMLSegmentHeader: Sendable, Equatable {
     }
 
     /// An element ID: 1–4 bytes, length from the leading zero bits, marker kept.
-    static func readID(_ b: [UInt8], at pos: Int) throws -> (UInt32, Int) {
+    static func readID(_ b: [UInt8], at pos: Int) throws(EBMLError) -> (UInt32, Int) {
         guard pos < b.count else { throw EBMLError.truncated }
         let first = b[pos]
         let len = first.leadingZeroBitCount + 1
@@ -69,7 +69,7 @@ package struct EBMLSegmentHeader: Sendable, Equatable {
     }
 
     /// A data size: 1–8 bytes, marker removed; all value bits set = unknown (nil).
-    static func readSize(_ b: [UInt8], at pos: Int) throws -> (UInt64?, Int) {
+    static func readSize(_ b: [UInt8], at pos: Int) throws(EBMLError) -> (UInt64?, Int) {
         guard pos < b.count else { throw EBMLError.truncated }
         let first = b[pos]
         let len = first.leadingZeroBitCount + 1
