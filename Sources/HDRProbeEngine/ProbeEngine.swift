@@ -162,12 +162,11 @@ package struct ProbeEngine: Sendable {
     /// own header walk saw) or a media segment without its init ends the probe.
     private func openDemuxer(file: MediaFile, headers: ContainerHeaders, head: [UInt8], container: ContainerInfo,
                              run: ProbeRun) throws(ProbeFailure) -> any ContainerDemux {
-        func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
-            ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
-                                  probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
+        func fail(_ reason: ProbeFailureReason, _ container: ContainerInfo) -> ProbeFailure {
+            failure(reason, container: container, file: file, run: run)
         }
         if Self.imageSignatures.contains(headers.signature) {
-            throw fail(ProbeFailureReason.image(path: run.path, format: headers.signature.rawValue).error, .unknown)
+            throw fail(.image(path: run.path, format: headers.signature.rawValue), .unknown)
         }
         if options.ownContainerReaders, let own = Self.ownContainer(file: file, headers: headers, options: options) {
             return own
@@ -179,14 +178,14 @@ package struct ProbeEngine: Sendable {
         } catch {
             switch error {
             case let .failed(code, messages):
-                throw fail(Self.demuxFailure(detail: messages.first ?? Self.describe(code), headers: headers).error, container)
+                throw fail(Self.demuxFailure(detail: messages.first ?? Self.describe(code), headers: headers), container)
             case .timedOut:
-                throw fail(ProbeFailureReason.openTimedOut(seconds: options.timeout).error, container)
+                throw fail(.openTimedOut(seconds: options.timeout), container)
             case let .unavailable(reason):
-                throw fail(FFmpegLibrary.unavailable(reason).error, container)
+                throw fail(FFmpegLibrary.unavailable(reason), container)
             }
         }
-        if headers.isMediaSegment && !headers.hasMovieBox { throw fail(ProbeFailureReason.mediaSegmentWithoutInit.error, container) }
+        if headers.isMediaSegment && !headers.hasMovieBox { throw fail(.mediaSegmentWithoutInit, container) }
         return demuxer
     }
 
@@ -211,17 +210,19 @@ package struct ProbeEngine: Sendable {
     /// Stage 3: a file libavformat opened but that holds nothing to analyse.
     private func checkStreams(_ demuxer: any ContainerDemux, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
                               run: ProbeRun) throws(ProbeFailure) {
-        func fail(_ error: ReportError, _ container: ContainerInfo) -> ProbeFailure {
-            ProbeFailure(.failure(path: run.path, tool: Self.tool, error: error, container: container,
-                                  probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
-        }
         if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
-            throw fail(ProbeFailureReason.noAudioOrVideo.error, .unknown)
+            throw failure(.noAudioOrVideo, container: .unknown, file: file, run: run)
         }
         if demuxer.streams.isEmpty {
-            throw fail(headers.issues.first.map { ProbeFailureReason.noReadableStreams(firstIssue: $0) }.map(\.error)
-                       ?? ProbeFailureReason.noStreams.error, container)
+            throw failure(headers.issues.first.map { .noReadableStreams(firstIssue: $0) } ?? .noStreams,
+                          container: container, file: file, run: run)
         }
+    }
+
+    /// A stage's failure once the file is open: the report with the container seen so far.
+    private func failure(_ reason: ProbeFailureReason, container: ContainerInfo, file: MediaFile, run: ProbeRun) -> ProbeFailure {
+        ProbeFailure(.failure(path: run.path, tool: Self.tool, error: reason.error, container: container,
+                              probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
     }
 
     /// The header walk's truncation and (at most four) structure issues.

@@ -66,7 +66,7 @@ package struct ContainerBitstreamChecks: Sendable {
                 "Profile 5 with no colour description: Apple's Dolby Vision decoder engages only when the track signals BT.2020 / PQ (colr nclx 9/16/9); add it when remuxing.")
         }
 
-        if let entry = e.sampleEntry, ["hvc1", "dvh1", "avc1", "dva1"].contains(entry),
+        if let entry = e.sampleEntry, SampleEntryType(rawValue: entry)?.needsParameterSetsInRecord == true,
            e.configurationHasParameterSets == false {
             add(.hlsParameterSetsInBandOnly,
                 "Sample entry '\(entry)' requires the parameter sets in the configuration record, but the record has none\(e.scan.inBandParameterSets ? " (they are only in the samples)" : ""); CoreMedia cannot build a format description (error -4). Remux so the record carries VPS/SPS/PPS.")

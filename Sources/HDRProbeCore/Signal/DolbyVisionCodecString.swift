@@ -18,7 +18,7 @@ package struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStri
     package var level: Int
 
     /// Entries that carry the `<entry>.PP.LL` form.
-    package static let sampleEntries: Set<String> = ["dvh1", "dvhe", "dav1", "dva1", "dvav"]
+    package static let sampleEntries = SampleEntryType.names(where: \.isDolbyVision)
 
     package init(sampleEntry: String, profile: Int, level: Int) {
         self.sampleEntry = sampleEntry
@@ -40,11 +40,7 @@ package struct DolbyVisionCodecString: Sendable, Hashable, Codable, LosslessStri
     /// The out-of-band entry for a profile: `dav1` for 10 (AV1), `dva1` for the AVC profiles 0, 1
     /// and 9, `dvh1` for the HEVC ones (Apple rule 1.10 prefers `dvh1` over `dvhe`).
     package static func defaultSampleEntry(profile: Int) -> String {
-        switch profile {
-        case 10: return "dav1"
-        case 0, 1, 9: return "dva1"
-        default: return "dvh1"
-        }
+        SampleEntryType.dolbyVision(profile: profile).rawValue
     }
 
     /// The string for `profile`/`level`; when `level` is outside 1…13 the level is derived from

@@ -54,7 +54,7 @@ package struct HLSCodecs: Sendable, Hashable, Codable, CustomStringConvertible {
         guard let entry = elements.first?.lowercased(), !entry.isEmpty, elements.allSatisfy({ !$0.isEmpty }) else {
             return false
         }
-        if ["hvc1", "hev1", "avc1", "avc3", "dvh1", "dvhe", "dav1", "dva1", "dvav", "av01", "vp09"].contains(entry) {
+        if SampleEntryType(rawValue: entry) != nil {
             return false   // a video entry whose parameters did not parse
         }
         return appleBaseSampleTypes.contains(entry) || entry == "opus"

@@ -45,7 +45,7 @@ package struct HLSVideoSignalling: Sendable, Equatable, Codable {
 
     /// The base sample entry per codec family.
     package static func baseSampleEntry(codec: String) -> String? {
-        ["hevc": "hvc1", "h264": "avc1", "av1": "av01", "vp9": "vp09"][codec]
+        VideoCodec(rawValue: codec).map { SampleEntryType.base(of: $0).rawValue }
     }
 
     private enum DolbyVisionRoute {
@@ -60,15 +60,15 @@ package struct HLSVideoSignalling: Sendable, Equatable, Codable {
     /// accepts `8.x`; over a PQ base it is signalled as 8.1 and its record rewritten
     /// (`docs/rules/apple-playback.md` §1.2–§1.3, §2.6).
     private static func route(for dv: DolbyVisionProfile, codec: String, transfer: Int?) -> DolbyVisionRoute? {
-        switch (codec, dv.profile, dv.compatibilityId) {
-        case ("hevc", 5, _): return .primary
-        case ("hevc", 8, 1?): return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
-        case ("hevc", 8, let c?) where ![1, 2, 4].contains(c) && transfer == H273Names.pq:
+        switch (VideoCodec(rawValue: codec), dv.profile, dv.compatibilityId) {
+        case (.hevc?, 5, _): return .primary
+        case (.hevc?, 8, 1?): return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
+        case (.hevc?, 8, let c?) where ![1, 2, 4].contains(c) && transfer == H273Names.pq:
             return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
-        case ("hevc", 8, 4?): return .supplemental(brand: SupplementalCodecs.dolbyVisionHLGBrand)
-        case ("av1", 10, 0?): return .primary
-        case ("av1", 10, 1?): return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
-        case ("av1", 10, 4?): return .supplemental(brand: SupplementalCodecs.dolbyVisionHLGBrand)
+        case (.hevc?, 8, 4?): return .supplemental(brand: SupplementalCodecs.dolbyVisionHLGBrand)
+        case (.av1?, 10, 0?): return .primary
+        case (.av1?, 10, 1?): return .supplemental(brand: SupplementalCodecs.dolbyVisionPQBrand)
+        case (.av1?, 10, 4?): return .supplemental(brand: SupplementalCodecs.dolbyVisionHLGBrand)
         default: return nil
         }
     }

@@ -76,14 +76,7 @@ package enum SupplementalCodecsCheck {
 
         /// Rule 2: the base layer is declared in CODECS.
         mutating func base(in codecs: HLSCodecs) {
-            let requiredBases: Set<String>?
-            switch entry {
-            case "dvh1", "dvhe": requiredBases = ["hvc1", "hev1"]
-            case "dav1": requiredBases = ["av01"]
-            case "dva1", "dvav": requiredBases = ["avc1", "avc3"]
-            default: requiredBases = nil
-            }
-            if let requiredBases {
+            if let requiredBases = SampleEntryType(rawValue: entry)?.baseEntries {
                 if codecs.codecs(withEntries: requiredBases).isEmpty {
                     add(.supplementalBaseMissing,
                         "'\(element.codec)' needs its base layer (\(requiredBases.sorted().joined(separator: " or "))) declared in CODECS \"\(codecs.string)\".")

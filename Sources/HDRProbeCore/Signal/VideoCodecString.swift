@@ -11,10 +11,10 @@ package enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConver
     case av1(AV1CodecString)
     case vp9(VP9CodecString)
 
-    package static let hevcEntries: Set<String> = ["hvc1", "hev1", "dvh1", "dvhe"]
-    package static let avcEntries: Set<String> = ["avc1", "avc3", "dva1", "dvav"]
-    package static let av1Entries: Set<String> = ["av01", "dav1"]
-    package static let vp9Entries: Set<String> = ["vp09"]
+    package static let hevcEntries = SampleEntryType.entries(of: .hevc)
+    package static let avcEntries = SampleEntryType.entries(of: .h264)
+    package static let av1Entries = SampleEntryType.entries(of: .av1)
+    package static let vp9Entries = SampleEntryType.entries(of: .vp9)
 
     package var string: String {
         switch self {
@@ -52,14 +52,11 @@ package enum VideoCodecString: Sendable, Hashable, Codable, LosslessStringConver
     /// The entry Apple wants instead of an in-band one (rule 1.10, `docs/rules/apple-playback.md` §2.1):
     /// `hev1` → `hvc1`, `dvhe` → `dvh1`, `avc3` → `avc1`, `dvav` → `dva1`; others unchanged.
     package static func outOfBandEntry(_ entry: String) -> String {
-        outOfBandEntries[entry] ?? entry
+        SampleEntryType(rawValue: entry)?.outOfBand.rawValue ?? entry
     }
 
-    /// Each in-band sample entry (parameter sets allowed in the samples) and its out-of-band twin.
-    static let outOfBandEntries = ["hev1": "hvc1", "dvhe": "dvh1", "avc3": "avc1", "dvav": "dva1"]
-
-    /// The in-band sample entries: `hev1`, `dvhe`, `avc3`, `dvav` (rule 1.10).
-    package static let inBandEntries = Set(outOfBandEntries.keys)
+    /// The in-band sample entries: `hev1`, `dvhe`, `avc3`, `dvav` (rule 1.10; ``SampleEntryType/isInBand``).
+    package static let inBandEntries = SampleEntryType.names(where: \.isInBand)
 
     package init?(_ description: String) {
         let elements = CodecStringFormatting.elements(description)

@@ -108,13 +108,14 @@ package struct DASHManifestChecker: Sendable {
         let rep = context.representation
         var result = DASHCheckReport.Representation(id: rep.id, line: rep.line, adaptationSetLine: context.adaptationSet.line,
                                                     period: context.periodIndex, declared: Self.declared(context))
-        func unavailable(_ message: String, line: Int? = nil) -> DASHCheckReport.Representation {
-            result.findings.append(DASHCheckFinding(.dashMediaUnavailable, line: line ?? rep.line, attribute: nil, declared: nil, expected: nil, message))
+        func unavailable(_ reason: MediaUnavailable, line: Int? = nil) -> DASHCheckReport.Representation {
+            result.findings.append(DASHCheckFinding(.dashMediaUnavailable, line: line ?? rep.line, attribute: nil, declared: nil, expected: nil,
+                                                    reason.sentence))
             return result
         }
         let fetched: DASHSegmentFetcher.Fetched
         switch DASHSegmentFetcher(limits: limits, deadline: deadline).firstMedia(context, dynamic: dynamic) {
-        case let .failure(failure): return unavailable(failure.message, line: failure.line)
+        case let .failure(failure): return unavailable(failure.reason, line: failure.line)
         case let .success(f): fetched = f
         }
         result.addressing = fetched.segments.addressing
@@ -123,11 +124,11 @@ package struct DASHManifestChecker: Sendable {
         let probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
         result.mediaFindings = probe.findings
         if probe.status == .error {
-            return unavailable("The first media (\(fetched.firstSegment)) cannot be analysed: \(probe.error?.message ?? "unknown error").")
+            return unavailable(.notAnalysed(media: fetched.firstSegment, error: probe.error?.message))
         }
         guard let facts = HLSMediaFacts(report: probe, segmentBitRate: fetched.segmentBitRate),
               let video = probe.streams.first(where: { $0.kind == .video && $0.hls != nil }) else {
-            return unavailable("The first media (\(fetched.firstSegment)) has no video stream hdrprobe can signal.")
+            return unavailable(.noVideo(media: fetched.firstSegment))
         }
         result.expected = DASHMediaAttributes(media: facts, video: video).dictionary
         result.findings = DASHRepresentationCheck.check(.init(context: context, periodRepresentationIDs: periodIDs.subtracting([rep.id]),

@@ -20,7 +20,7 @@ struct DASHSegmentFetcher {
     }
 
     struct Failure: Error {
-        var message: String
+        var reason: MediaUnavailable
         var line: Int?
     }
 
@@ -28,7 +28,7 @@ struct DASHSegmentFetcher {
     func segments(_ context: RepresentationContext) -> Result<RepresentationSegments, Failure> {
         let segments: RepresentationSegments
         do throws(RepresentationSegments.Error) { segments = try RepresentationSegments(context) } catch {
-            return .failure(Failure(message: error.description, line: error.line))
+            return .failure(Failure(reason: .addressing(error: error.description), line: error.line))
         }
         guard let index = segments.index else { return .success(segments) }
         return indexed(segments, index: index)
@@ -41,7 +41,7 @@ struct DASHSegmentFetcher {
         case let .success(s): segments = s
         }
         guard let first = segments.media.first else {
-            return .failure(Failure(message: "The Representation addresses no media segment.", line: nil))
+            return .failure(Failure(reason: .noRepresentationSegment, line: nil))
         }
         let result = fetch(segments, media: first)
         if dynamic, case .failure = result, let last = segments.media.last, segments.media.count > 1 {
@@ -56,17 +56,17 @@ struct DASHSegmentFetcher {
         if let initialization = segments.initialization {
             initDescription = describe(initialization)
             switch HLSResourceFetcher.fetch(initialization.location, range: initialization.range?.hls, maxBytes: limits.initSection, deadline: deadline) {
-            case let .failure(error): return .failure(Failure(message: "Initialization: \(error.message)", line: initialization.line))
+            case let .failure(error): return .failure(Failure(reason: .initialization(error: error.message), line: initialization.line))
             case let .success(fetched):
                 if fetched.truncated {
-                    return .failure(Failure(message: "Initialization \(initDescription ?? "") is larger than \(limits.initSection) bytes.", line: initialization.line))
+                    return .failure(Failure(reason: .initializationTooLarge(description: initDescription ?? "", limit: limits.initSection), line: initialization.line))
                 }
                 bytes = fetched.bytes
             }
         }
         var result = Fetched(segments: segments, initialization: initDescription, firstSegment: describe(media), bytes: [], logicalSize: nil)
         switch HLSResourceFetcher.fetch(media.location, range: media.range?.hls, maxBytes: limits.segment, deadline: deadline) {
-        case let .failure(error): return .failure(Failure(message: "First media segment: \(error.message)", line: media.line))
+        case let .failure(error): return .failure(Failure(reason: .firstMediaSegment(error: error.message), line: media.line))
         case let .success(fetched):
             if let total = fetched.totalSize {
                 result.logicalSize = bytes.count + total
@@ -79,12 +79,12 @@ struct DASHSegmentFetcher {
 
     private func indexed(_ segments: RepresentationSegments, index: SegmentReference) -> Result<RepresentationSegments, Failure> {
         switch HLSResourceFetcher.fetch(index.location, range: index.range?.hls, maxBytes: 1 << 20, deadline: deadline) {
-        case let .failure(error): return .failure(Failure(message: "Segment index (@indexRange): \(error.message)", line: index.line))
+        case let .failure(error): return .failure(Failure(reason: .segmentIndex(error: error.message), line: index.line))
         case let .success(fetched):
             do throws(SegmentIndexBox.ParseError) {
                 return .success(segments.withIndex(try SegmentIndexBox.parse(fetched.bytes)))
             } catch {
-                return .failure(Failure(message: "@indexRange \(index.range?.description ?? "") of \(index.location) does not hold a readable sidx (\(error)).",
+                return .failure(Failure(reason: .segmentIndexUnreadable(range: index.range?.description ?? "", location: "\(index.location)", error: "\(error)"),
                                         line: index.line))
             }
         }

@@ -80,15 +80,15 @@ package struct HLSPlaylistChecker: Sendable {
                               mediaPlaylists: inout [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>]) -> HLSCheckReport.Variant {
         let declared = variant.attributes.rawText
         var result = HLSCheckReport.Variant(line: variant.line, uri: variant.uri, declared: declared)
-        func unavailable(_ message: String) -> HLSCheckReport.Variant {
-            result.findings.append(Finding(HLSSignalIssue(.checkMediaUnavailable, message), stream: nil))
+        func unavailable(_ reason: MediaUnavailable) -> HLSCheckReport.Variant {
+            result.findings.append(Finding(HLSSignalIssue(.checkMediaUnavailable, reason.sentence), stream: nil))
             return result
         }
         let mediaLocation: HLSResourceLocation
         do throws(HLSResourceLocation.ResolutionError) {
             mediaLocation = try master.resolve(variant.uri)
         } catch {
-            return unavailable("Line \(variant.uriLine): \(error)")
+            return unavailable(.variantURI(line: variant.uriLine, error: "\(error)"))
         }
         result.mediaPlaylist = mediaLocation.description
         if mediaPlaylists[mediaLocation] == nil {
@@ -96,37 +96,37 @@ package struct HLSPlaylistChecker: Sendable {
         }
         let head: HLSMediaPlaylistHead
         switch mediaPlaylists[mediaLocation]! {
-        case let .failure(error): return unavailable(error.message)
+        case let .failure(error): return unavailable(.mediaPlaylist(error: error.message))
         case let .success(h): head = h
         }
         guard let segmentURI = head.firstSegmentURI else {
-            return unavailable("\(mediaLocation) lists no media segment.")
+            return unavailable(.noMediaSegment(playlist: mediaLocation.description))
         }
         var bytes: [UInt8] = []
         if let initURI = head.initSegmentURI {
             let initLocation: HLSResourceLocation
             do throws(HLSResourceLocation.ResolutionError) { initLocation = try mediaLocation.resolve(initURI) } catch {
-                return unavailable("\(mediaLocation) line \(head.initSegmentLine ?? 0): \(error)")
+                return unavailable(.playlistURI(playlist: mediaLocation.description, line: head.initSegmentLine ?? 0, error: "\(error)"))
             }
             result.initSection = initLocation.description
             switch HLSResourceFetcher.fetch(initLocation, range: head.initSegmentByteRange, maxBytes: limits.initSection,
                                             deadline: deadline) {
-            case let .failure(error): return unavailable("Init section: \(error.message)")
+            case let .failure(error): return unavailable(.initSection(error: error.message))
             case let .success(fetched):
-                if fetched.truncated { return unavailable("Init section \(initLocation) is larger than \(limits.initSection) bytes.") }
+                if fetched.truncated { return unavailable(.initSectionTooLarge(location: initLocation.description, limit: limits.initSection)) }
                 bytes = fetched.bytes
             }
         }
         let segmentLocation: HLSResourceLocation
         do throws(HLSResourceLocation.ResolutionError) { segmentLocation = try mediaLocation.resolve(segmentURI) } catch {
-            return unavailable("\(mediaLocation) line \(head.firstSegmentLine ?? 0): \(error)")
+            return unavailable(.playlistURI(playlist: mediaLocation.description, line: head.firstSegmentLine ?? 0, error: "\(error)"))
         }
         result.firstSegment = segmentLocation.description
         var segmentBitRate: Int?
         var logicalSize: Int?
         switch HLSResourceFetcher.fetch(segmentLocation, range: head.firstSegmentByteRange, maxBytes: limits.segment,
                                         deadline: deadline) {
-        case let .failure(error): return unavailable("First segment: \(error.message)")
+        case let .failure(error): return unavailable(.firstSegment(error: error.message))
         case let .success(fetched):
             if let total = fetched.totalSize { logicalSize = bytes.count + total }
             bytes += fetched.bytes
@@ -137,10 +137,10 @@ package struct HLSPlaylistChecker: Sendable {
         let probe = ProbeEngine(options: options).probe(name: segmentLocation.description, bytes: bytes, logicalSize: logicalSize)
         result.mediaFindings = probe.findings
         if probe.status == .error {
-            return unavailable("The first media (\(segmentLocation.lastComponent)) cannot be analysed: \(probe.error?.message ?? "unknown error").")
+            return unavailable(.notAnalysed(media: segmentLocation.lastComponent, error: probe.error?.message))
         }
         guard let facts = HLSMediaFacts(report: probe, segmentBitRate: segmentBitRate) else {
-            return unavailable("The first media (\(segmentLocation.lastComponent)) has no video stream hdrprobe can signal.")
+            return unavailable(.noVideo(media: segmentLocation.lastComponent))
         }
         result.expected = facts.expected
         let issues = HLSVariantCheck.check(variant, media: facts)

@@ -38,12 +38,12 @@ enum HLSResourceFetcher {
         let available = max(0, file.size - offset)
         let wanted = min(range?.length ?? available, available)
         if range != nil, offset + (range?.length ?? 0) > file.size {
-            return .failure(ReportError(.containerTruncated, "\(path) is \(file.size) bytes; the byte range \(range!) reaches past its end"))
+            return .failure(ResourceFetchFailure.rangePastEnd(path: path, size: file.size, range: "\(range!)").error)
         }
         let count = min(wanted, maxBytes)
         let bytes = file.read(at: offset, count: count)
         if bytes.count < count {
-            return .failure(ReportError(file.timedOut ? .timeout : .readFailed, "Cannot read \(path) (\(bytes.count) of \(count) bytes)"))
+            return .failure(ResourceFetchFailure.shortRead(path: path, got: bytes.count, wanted: count, timedOut: file.timedOut).error)
         }
         return .success(Fetched(bytes: bytes, totalSize: wanted, truncated: count < wanted))
     }
@@ -83,9 +83,9 @@ enum HLSResourceFetcher {
         guard rc >= 0, let context else {
             let detail = FFmpegLog.drain().first ?? ProbeEngine.describe(rc)
             if Clock.nowNanoseconds() > deadline {
-                return .failure(ReportError(.timeout, "Time limit reached while fetching \(url)"))
+                return .failure(ResourceFetchFailure.timedOut(url: url).error)
             }
-            return .failure(ReportError(.readFailed, "Cannot fetch \(url): \(detail)"))
+            return .failure(ResourceFetchFailure.cannotFetch(url: url, detail: detail).error)
         }
         defer {
             var c: UnsafeMutablePointer<AVIOContext>? = context
@@ -103,13 +103,13 @@ enum HLSResourceFetcher {
             if n == hdrprobe_averror_eof() || n == 0 { break }
             if n < 0 {
                 if Clock.nowNanoseconds() > deadline {
-                    return .failure(ReportError(.timeout, "Time limit reached while fetching \(url)"))
+                    return .failure(ResourceFetchFailure.timedOut(url: url).error)
                 }
-                return .failure(ReportError(.readFailed, "Cannot read \(url): \(ProbeEngine.describe(n))"))
+                return .failure(ResourceFetchFailure.cannotRead(url: url, detail: ProbeEngine.describe(n)).error)
             }
             bytes.append(contentsOf: chunk.prefix(Int(n)))
         }
-        if bytes.isEmpty { return .failure(ReportError(.empty, "\(url) returned no data")) }
+        if bytes.isEmpty { return .failure(ResourceFetchFailure.noData(url: url).error) }
         let total = wanted == Int.max ? nil : wanted
         return .success(Fetched(bytes: bytes, totalSize: total ?? (bytes.count < limit ? bytes.count : nil),
                                 truncated: bytes.count >= maxBytes && (total.map { $0 > bytes.count } ?? true)))

@@ -19,8 +19,7 @@
 /// - the first segment's bit rate stays within BANDWIDTH + 10 % (§13);
 /// - HEVC / AV1 / Dolby Vision are not carried in MPEG-TS segments (`docs/rules/apple-playback.md` §3).
 package enum HLSVariantCheck {
-    static let videoEntries: Set<String> = VideoCodecString.hevcEntries.union(VideoCodecString.avcEntries)
-        .union(VideoCodecString.av1Entries).union(VideoCodecString.vp9Entries)
+    static let videoEntries = SampleEntryType.names { _ in true }
     static let inBandEntries = VideoCodecString.inBandEntries
 
     /// The issues of `variant` against `media`, rule by rule in the order of the list above.
@@ -183,16 +182,7 @@ package enum HLSVariantCheck {
 
     /// Family of an entry: HEVC base, Dolby Vision over HEVC, AVC, AV1, Dolby Vision over AV1, VP9.
     static func family(_ entry: String) -> String {
-        switch entry {
-        case "hvc1", "hev1": return "HEVC"
-        case "dvh1", "dvhe": return "Dolby Vision (HEVC)"
-        case "avc1", "avc3": return "H.264"
-        case "dva1", "dvav": return "Dolby Vision (H.264)"
-        case "av01": return "AV1"
-        case "dav1": return "Dolby Vision (AV1)"
-        case "vp09": return "VP9"
-        default: return entry
-        }
+        SampleEntryType(rawValue: entry)?.familyName ?? entry
     }
 
     private static func compareVideo(_ declared: String, media: HLSMediaFacts, expectedCodec: String,
@@ -211,11 +201,11 @@ package enum HLSVariantCheck {
         let expectedFamily = family(expectedEntry)
         if declaredFamily != expectedFamily {
             var why = ""
-            if expectedEntry == "dvh1" {
+            if expectedEntry == SampleEntryType.dvh1.rawValue {
                 why = " Profile 5 has no compatible base: without dvh1.05.LL Apple players decode IPT as YCbCr (green/purple picture)."
-            } else if declaredEntry == "dvh1" || declaredEntry == "dvhe" {
+            } else if SampleEntryType(rawValue: declaredEntry)?.outOfBand == .dvh1 {
                 why = " A bare dvh1 primary for profile 8 makes AVPlayer refetch the master and never start; declare the base codec and the Dolby Vision layer in SUPPLEMENTAL-CODECS."
-            } else if declaredEntry == "dav1", expectedEntry == "av01" {
+            } else if declaredEntry == SampleEntryType.dav1.rawValue, expectedEntry == SampleEntryType.av01.rawValue {
                 why = " Profiles 10.1 / 10.4 are signalled as the AV1 base plus dav1 in SUPPLEMENTAL-CODECS."
             }
             add(.checkVideoCodecMismatch, "CODECS declares \(declaredFamily) '\(declared)' but the media is \(expectedFamily) '\(expectedCodec)'.\(why)", declared)

@@ -139,7 +139,7 @@ package enum HLSFragmentPlanner {
         if let dv = video.dolbyVision {
             let v = dv.verdict
             if v.decision == .accept, hls.supplementalCodecs == nil, hls.plan?.dolbyVisionRecord?.action == .strip,
-               hls.sampleEntry != "dvh1", hls.sampleEntry != "dav1" {
+               ![SampleEntryType.dvh1, .dav1].contains(SampleEntryType(rawValue: hls.sampleEntry)) {
                 c.append("#   Dolby Vision \(dv.profileName): not signalled — the record is there but the stream carries no RPU.")
             } else if v.decision == .accept {
                 c.append("#   Dolby Vision \(dv.profileName): accepted (\(v.code))" + (hls.supplementalCodecs.map { "; SUPPLEMENTAL-CODECS \"\($0)\"" } ?? "; CODECS carries it"))

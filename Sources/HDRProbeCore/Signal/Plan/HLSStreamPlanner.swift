@@ -22,23 +22,23 @@ package enum HLSStreamPlanner {
     package static func baseCodecString(_ e: VideoEvidence, framesPerSecond fps: Double? = nil) -> Result<VideoCodecString, CodecStringError> {
         let record = e.configurationRecord
         let isRecord = record.first == 1
-        switch e.codec {
-        case "hevc":
+        switch e.codec.flatMap(VideoCodec.init(rawValue:)) {
+        case .hevc?:
             if isRecord { return HEVCCodecString.fromConfigurationRecord(record).map(VideoCodecString.hevc) }
             if let ptl = e.scan.hevcProfileTierLevel { return .success(.hevc(HEVCCodecString(profileTierLevel: ptl))) }
             return .failure(record.isEmpty ? .tooShort(needed: 13, got: 0) : .annexB)
-        case "h264":
+        case .h264?:
             if isRecord { return AVCCodecString.fromConfigurationRecord(record).map(VideoCodecString.avc) }
             if let sps = e.scan.avcSPS { return .success(.avc(AVCCodecString(sps: sps))) }
             return .failure(record.isEmpty ? .tooShort(needed: 4, got: 0) : .annexB)
-        case "av1":
+        case .av1?:
             let colour = e.scan.bitstreamColour ?? e.containerColour
             if record.first.map({ $0 & 0x80 != 0 }) == true {
                 return AV1CodecString.fromConfigurationRecord(record, colour: colour).map(VideoCodecString.av1)
             }
             if let seq = e.scan.av1SequenceHeader { return .success(.av1(AV1CodecString(sequenceHeader: seq))) }
             return .failure(.tooShort(needed: 4, got: record.count))
-        case "vp9":
+        case .vp9?:
             if let vpcC = try? VPCodecConfigurationRecord.parse(record) {
                 return .success(.vp9(VP9CodecString(record: vpcC, colour: e.containerColour)))
             }

@@ -62,8 +62,8 @@ package struct SampleEntryPlan: Sendable, Equatable, Codable {
         if let stored = e.sampleEntry, stored != target {
             let why = inBandEntries.contains(stored)
                 ? "Apple wants parameter sets out of band (rule 1.10); AVPlayer rejects FFmpeg's default hev1"
-                : target == "dvh1" ? "profile 5 has no compatible base, so only dvh1 engages the Dolby Vision decoder"
-                : target == "dav1" ? "profile 10.0 has no compatible base and is signalled as dav1"
+                : target == SampleEntryType.dvh1.rawValue ? "profile 5 has no compatible base, so only dvh1 engages the Dolby Vision decoder"
+                : target == SampleEntryType.dav1.rawValue ? "profile 10.0 has no compatible base and is signalled as dav1"
                 : "the Dolby Vision layer is signalled in SUPPLEMENTAL-CODECS over the plain base entry"
             // An encrypted track keeps its encv entry: the original format (frma) is what changes, and
             // only by packaging the clear source again.
@@ -73,10 +73,11 @@ package struct SampleEntryPlan: Sendable, Equatable, Codable {
         }
         let record = e.configurationRecord
         let isAnnexB = record.starts(with: [0, 0, 1]) || record.starts(with: [0, 0, 0, 1])
-        if ["hevc", "h264"].contains(e.codec ?? "") {
+        let codec = e.codec.flatMap(VideoCodec.init(rawValue:))
+        if codec == .hevc || codec == .h264 {
             if isAnnexB {
                 steps.append(Step(.convertAnnexBConfiguration,
-                                  "The codec private data is Annex B while the samples are length-prefixed; write a proper \(e.codec == "hevc" ? "hvcC" : "avcC") first, or FFmpeg's mov muxer empties the samples."))
+                                  "The codec private data is Annex B while the samples are length-prefixed; write a proper \(codec == .hevc ? "hvcC" : "avcC") first, or FFmpeg's mov muxer empties the samples."))
             } else if e.configurationHasParameterSets == false {
                 steps.append(Step(.moveParameterSetsOutOfBand,
                                   "The configuration record has no parameter sets\(e.scan.inBandParameterSets ? " (they are only in the samples)" : ""); copy the first VPS/SPS/PPS into it, or CoreMedia cannot build a format description (-4)."))
@@ -92,7 +93,7 @@ package struct SampleEntryPlan: Sendable, Equatable, Codable {
             steps.append(Step(.dropConfigurationArrays,
                               "Drop the hvcC array(s) of NAL type \(types) and keep only VPS/SPS/PPS (32/33/34): Apple TV shows no track for a record with other arrays."))
         }
-        if target == "dvh1", dolbyVision?.profile.profile == 5 {
+        if target == SampleEntryType.dvh1.rawValue, dolbyVision?.profile.profile == 5 {
             let colour = e.containerColour ?? e.scan.bitstreamColour
             if colour?.transfer == nil || colour?.transfer == 2 {
                 steps.append(Step(.forceColour,
