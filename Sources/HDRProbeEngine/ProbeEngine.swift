@@ -192,7 +192,8 @@ package struct ProbeEngine: Sendable {
     /// hdrprobe's own reader of the file's container, when one covers it (no FFmpeg needed); nil
     /// leaves the file to libavformat. Each own reader declines what it is not sure of.
     static func ownContainer(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> (any ContainerDemux)? {
-        nil
+        if let r = MatroskaContainerDemux.open(file: file, headers: headers, options: options) { return r }
+        return nil
     }
 
     /// Why libavformat could not open the file, in the terms of what the header walk found.

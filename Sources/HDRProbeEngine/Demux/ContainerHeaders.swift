@@ -17,6 +17,8 @@ struct ContainerHeaders {
     var matroskaTracks: [MatroskaTrackEntry]?
     /// Where the Matroska Clusters start (the first Cluster's header) and the Segment ends.
     var matroskaClusters: Range<Int>?
+    /// The other Matroska Segment-level elements before the first Cluster (own container reader).
+    var matroskaSegment: MatroskaSegmentElements?
     /// Bytes libavformat is shown differently from the file: each empty `saiz` box in `moov` is shown
     /// as a `free` box. It carries nothing, FFmpeg 5.1 ignores it and FFmpeg 7.0+ refuse the whole
     /// file for it (docs/ffmpeg-versions.md), so every build reads such a file alike.
@@ -122,6 +124,8 @@ struct ContainerHeaders {
             if let end = segment.declaredEnd, end > UInt64(fileSize) {
                 truncation = .segmentPastEnd(declaredEnd: end, fileSize: fileSize)
             }
+            matroskaSegment = MatroskaSegmentElements(docType: segment.docType, dataOffset: segment.segmentDataOffset,
+                                                      declaredEnd: segment.declaredEnd)
             readMatroskaTracks(file, segment: segment)
         } catch .truncated {
             if head.count >= fileSize { truncation = .ebmlHeaderCut }
@@ -144,6 +148,7 @@ struct ContainerHeaders {
                 let count = min(size.map { Int(clamping: $0) } ?? available, available, Self.maxTracksBytes)
                 matroskaTracks = MatroskaTrackEntry.parseTracks(file.read(at: dataStart, count: count))
             }
+            matroskaSegment?.note(id: id, at: offset, data: dataStart, size: size, file: file)
             // A Cluster ends the header part; an unknown-size element cannot be skipped.
             if id == MatroskaBlock.clusterID {
                 matroskaClusters = offset..<end

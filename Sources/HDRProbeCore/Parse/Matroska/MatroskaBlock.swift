@@ -5,6 +5,11 @@
 package struct MatroskaBlock: Sendable, Equatable {
     package var trackNumber: UInt64
     package var relativeTimestamp: Int16
+    /// The flags byte (lacing in bits 1–2) and where the data after it starts; nil when the
+    /// bytes given end before it.
+    package var flags: UInt8? = nil
+    package var headerLength: Int { trackNumberLength + 3 }
+    var trackNumberLength = 1
 
     package static let clusterID: UInt32 = 0x1F43B675
     package static let clusterTimestampID: UInt32 = 0xE7
@@ -20,6 +25,8 @@ package struct MatroskaBlock: Sendable, Equatable {
         guard let (track, length) = try? EBMLSegmentHeader.readSize(bytes, at: offset), let track,
               offset + length + 2 <= bytes.count else { return nil }
         let high = UInt16(bytes[offset + length]) << 8 | UInt16(bytes[offset + length + 1])
-        return MatroskaBlock(trackNumber: track, relativeTimestamp: Int16(bitPattern: high))
+        let flagsAt = offset + length + 2
+        return MatroskaBlock(trackNumber: track, relativeTimestamp: Int16(bitPattern: high),
+                             flags: flagsAt < bytes.count ? bytes[flagsAt] : nil, trackNumberLength: length)
     }
 }

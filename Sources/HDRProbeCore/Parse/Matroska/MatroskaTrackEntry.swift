@@ -8,6 +8,8 @@ package struct MatroskaTrackEntry: Sendable, Equatable {
     package var codecID: String?                             // CodecID 0x86
     package var blockAdditionMappings: [MatroskaBlockAdditionMapping] = []
     package var colour: MatroskaColour?
+    /// The stream-level fields hdrprobe's own container reader gives (``MatroskaTrackEntry/Stream``).
+    package var stream = Stream()
 
     package static let tracksID: UInt32 = 0x1654AE6B
     static let id: UInt32 = 0xAE
@@ -28,11 +30,12 @@ package struct MatroskaTrackEntry: Sendable, Equatable {
             case 0x86: t.codecID = child.string(in: bytes)
             case MatroskaBlockAdditionMapping.id: t.blockAdditionMappings.append(.parse(child, in: bytes))
             case 0xE0:
-                if let colour = EBMLElement.children(of: child.dataStart..<child.dataEnd, in: bytes, limit: 64)
-                    .first(where: { $0.id == MatroskaColour.id }) {
+                let video = EBMLElement.children(of: child.dataStart..<child.dataEnd, in: bytes, limit: 64)
+                if let colour = video.first(where: { $0.id == MatroskaColour.id }) {
                     t.colour = MatroskaColour.parse(colour, in: bytes)
                 }
-            default: break
+                t.stream.readVideo(video, in: bytes)
+            default: t.stream.read(child, in: bytes)
             }
         }
         return t

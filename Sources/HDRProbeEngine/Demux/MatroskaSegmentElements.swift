@@ -1,0 +1,37 @@
+import HDRProbeCore
+
+/// The Matroska Segment-level elements before the first Cluster that hdrprobe's own container
+/// reader (``MatroskaContainerDemux``) needs beside `Tracks`: `Info` (timestamp scale, duration),
+/// the `SeekHead`s (to know nothing that describes streams lies after the Clusters) and
+/// `Attachments`, and how many of each there were.
+struct MatroskaSegmentElements {
+    var docType: String?
+    /// Where the Segment's data starts (SeekPosition is relative to it) and where it declares to end.
+    var dataOffset: Int
+    var declaredEnd: UInt64?
+    var info: MatroskaSegmentInfo?
+    var seekHeads: [MatroskaSeekHead] = []
+    var attachments: [MatroskaAttachedFile]?
+    /// How many times each Segment-level element ID was seen.
+    var counts: [UInt32: Int] = [:]
+    /// An element was too large to read or of unknown size.
+    var unreadable = false
+
+    /// Largest Info, SeekHead or Attachments element read.
+    static let maxElementBytes = 16 << 20
+
+    mutating func note(id: UInt32, at offset: Int, data: Int, size: UInt64?, file: MediaFile) {
+        counts[id, default: 0] += 1
+        guard [MatroskaSegmentInfo.id, MatroskaSeekHead.id, MatroskaAttachedFile.attachmentsID].contains(id) else { return }
+        guard let size, size <= UInt64(Self.maxElementBytes), data + Int(size) <= file.size else {
+            unreadable = true
+            return
+        }
+        let bytes = file.read(at: data, count: Int(size))
+        switch id {
+        case MatroskaSegmentInfo.id: info = .parse(bytes)
+        case MatroskaSeekHead.id: seekHeads.append(.parse(bytes))
+        default: attachments = MatroskaAttachedFile.parseAttachments(bytes)
+        }
+    }
+}
