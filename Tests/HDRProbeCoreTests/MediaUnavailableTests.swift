@@ -38,4 +38,20 @@ struct MediaUnavailableTests {
         #expect(ResourceFetchFailure.cannotRead(url: "u", detail: "d").error == ReportError(.readFailed, "Cannot read u: d"))
         #expect(ResourceFetchFailure.noData(url: "u").error == ReportError(.empty, "u returned no data"))
     }
+
+    /// The check-level sentences of hls --check / dash --check / hls --from-dash.
+    @Test func manifestCheckMessages() {
+        #expect(ManifestCheckMessage.playlistMalformed(argument: "v.m3u8", error: "line 1: e", isMediaPlaylist: true).sentence
+                == "v.m3u8: line 1: e (give the Multivariant Playlist that lists it)")
+        #expect(ManifestCheckMessage.playlistMalformed(argument: "m.m3u8", error: "e", isMediaPlaylist: false).sentence == "m.m3u8: e")
+        #expect(ManifestCheckMessage.variantLimit(checked: 16, total: 20).sentence == "Only the first 16 of 20 variants were checked.")
+        #expect(ManifestCheckMessage.representationLimit(checked: 16, total: 17).sentence
+                == "Only the first 16 of 17 video Representations were checked.")
+        #expect(ManifestCheckMessage.mediaPlaylistUnreadable(location: "v.m3u8", error: "No such file: v.m3u8").sentence
+                == "Media playlist v.m3u8: No such file: v.m3u8")
+        #expect(ManifestCheckMessage.mediaPlaylistMalformed(location: "v.m3u8", error: "line 2: e").sentence == "Media playlist v.m3u8, line 2: e")
+        #expect(ManifestCheckMessage.representationSkipped(id: "v1", reason: .noRepresentationSegment).sentence
+                == "Representation \"v1\": The Representation addresses no media segment.")
+        #expect(ManifestCheckMessage.unresolvableArgument(argument: "ftp://x", error: "e").sentence == "ftp://x: e")
+    }
 }

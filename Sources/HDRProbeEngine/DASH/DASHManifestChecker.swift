@@ -33,7 +33,8 @@ package struct DASHManifestChecker: Sendable {
         do throws(HLSResourceLocation.ResolutionError) {
             location = try HLSResourceLocation(argument: argument)
         } catch {
-            return .failure(DASHCheckFinding(.dashManifestMalformed, line: 0, attribute: nil, declared: nil, expected: nil, "\(argument): \(error)"))
+            return .failure(DASHCheckFinding(.dashManifestMalformed, line: 0, attribute: nil, declared: nil, expected: nil,
+                                             ManifestCheckMessage.unresolvableArgument(argument: argument, error: "\(error)").sentence))
         }
         switch HLSResourceFetcher.fetch(location, maxBytes: MPDLimits.maxBytes + 1, deadline: deadline) {
         case let .failure(error):
@@ -73,7 +74,8 @@ package struct DASHManifestChecker: Sendable {
                                                               dynamic: manifest.mpd.isDynamic, deadline: deadline))
         }
         if video.count > limits.variants {
-            report.error = Finding(.dashRepresentationLimit, "Only the first \(limits.variants) of \(video.count) video Representations were checked.", stream: nil)
+            report.error = Finding(.dashRepresentationLimit,
+                                   ManifestCheckMessage.representationLimit(checked: limits.variants, total: video.count).sentence, stream: nil)
         }
         return report
     }

@@ -37,7 +37,7 @@ package struct DASHToHLSTranslator: Sendable {
         for context in RepresentationContext.all(in: manifest.mpd, location: manifest.location) {
             func skip(_ failure: DASHSegmentFetcher.Failure) {
                 skipped.append(DASHCheckFinding(.dashMediaUnavailable, line: failure.line ?? context.representation.line, attribute: nil,
-                                                declared: nil, expected: nil, "Representation \"\(context.representation.id)\": \(failure.reason.sentence)"))
+                                                declared: nil, expected: nil, ManifestCheckMessage.representationSkipped(id: context.representation.id, reason: failure.reason).sentence))
             }
             if DASHManifestChecker.isVideo(context) {
                 switch fetcher.firstMedia(context, dynamic: manifest.mpd.isDynamic) {

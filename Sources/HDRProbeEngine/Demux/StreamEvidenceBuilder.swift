@@ -133,17 +133,22 @@ enum StreamEvidenceBuilder {
     /// Codec IDs of the original formats (`frma`) of encrypted video entries. libavformat maps some
     /// of them wrongly: FFmpeg 5.1 reads `frma dvh1`/`dvhe` as the DV camcorder codec (`dvvideo`), a
     /// four-cc clash; the original format is what the track is.
-    static let originalFormatCodecs: [String: AVCodecID] = [
-        "hvc1": AV_CODEC_ID_HEVC, "hev1": AV_CODEC_ID_HEVC, "dvh1": AV_CODEC_ID_HEVC, "dvhe": AV_CODEC_ID_HEVC,
-        "avc1": AV_CODEC_ID_H264, "avc3": AV_CODEC_ID_H264, "dva1": AV_CODEC_ID_H264, "dvav": AV_CODEC_ID_H264,
-        "av01": AV_CODEC_ID_AV1, "dav1": AV_CODEC_ID_AV1, "vp09": AV_CODEC_ID_VP9,
-    ]
+    /// The entry's codec comes from ``SampleEntryType``.
+    static func originalFormatCodec(_ format: String) -> AVCodecID? {
+        switch SampleEntryType(rawValue: format)?.codec {
+        case .hevc?: return AV_CODEC_ID_HEVC
+        case .h264?: return AV_CODEC_ID_H264
+        case .av1?: return AV_CODEC_ID_AV1
+        case .vp9?: return AV_CODEC_ID_VP9
+        case nil: return nil
+        }
+    }
 
     /// The stream as its original format says it is: codec (and its name), the configuration
     /// record from hdrprobe's own sample-entry walk when libavformat misnamed the codec, and the
     /// entry's dimensions.
     static func originalFormat(_ s: DemuxedStream, entry: SampleEntry?) -> DemuxedStream {
-        guard let format = entry?.originalFormat, let id = originalFormatCodecs[format], id != s.codecID else { return s }
+        guard let format = entry?.originalFormat, let id = originalFormatCodec(format), id != s.codecID else { return s }
         var fixed = s
         fixed.codecID = id
         fixed.codecName = String(cString: hdrprobe_avcodec_get_name(id))

@@ -47,7 +47,7 @@ package struct HLSPlaylistChecker: Sendable {
         do throws(HLSResourceLocation.ResolutionError) {
             location = try HLSResourceLocation(argument: argument)
         } catch {
-            return fail(Finding(ReportError(.unrecognized, "\(argument): \(error)")))
+            return fail(Finding(ReportError(.unrecognized, ManifestCheckMessage.unresolvableArgument(argument: argument, error: "\(error)").sentence)))
         }
         let text: [UInt8]
         switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes + 1, deadline: deadline) {
@@ -61,9 +61,9 @@ package struct HLSPlaylistChecker: Sendable {
             }
             playlist = try HLSMultivariantPlaylist.parse(bytes: text)
         } catch {
-            let hint = error.kind == .mediaPlaylistTag ? " (give the Multivariant Playlist that lists it)" : ""
-            return fail(Finding(HLSSignalIssue(.checkPlaylistMalformed, "\(argument): \(error.description)\(hint)"), stream: nil),
-                        line: error.line)
+            let message = ManifestCheckMessage.playlistMalformed(argument: argument, error: error.description,
+                                                                 isMediaPlaylist: error.kind == .mediaPlaylistTag)
+            return fail(Finding(HLSSignalIssue(.checkPlaylistMalformed, message.sentence), stream: nil), line: error.line)
         }
         var mediaPlaylists: [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>] = [:]
         for variant in playlist.variants.prefix(limits.variants) {
@@ -71,7 +71,7 @@ package struct HLSPlaylistChecker: Sendable {
         }
         if playlist.variants.count > limits.variants {
             report.error = Finding(.checkVariantLimit,
-                                   "Only the first \(limits.variants) of \(playlist.variants.count) variants were checked.", stream: nil)
+                                   ManifestCheckMessage.variantLimit(checked: limits.variants, total: playlist.variants.count).sentence, stream: nil)
         }
         return report
     }
@@ -156,12 +156,13 @@ package struct HLSPlaylistChecker: Sendable {
     private func readMediaPlaylist(_ location: HLSResourceLocation) -> Result<HLSMediaPlaylistHead, ReportError> {
         switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline) {
         case let .failure(error): return .failure(ReportError(ErrorCode(rawValue: error.code.rawValue, in: .error) ?? .readFailed,
-                                                               "Media playlist \(location): \(error.message)"))
+                                                               ManifestCheckMessage.mediaPlaylistUnreadable(location: location.description, error: error.message).sentence))
         case let .success(fetched):
             do throws(HLSPlaylistError) {
                 return .success(try HLSMediaPlaylistHead.parse(bytes: fetched.bytes))
             } catch {
-                return .failure(ReportError(.containerMalformed, "Media playlist \(location), \(error.description)"))
+                return .failure(ReportError(.containerMalformed,
+                                            ManifestCheckMessage.mediaPlaylistMalformed(location: location.description, error: error.description).sentence))
             }
         }
     }
