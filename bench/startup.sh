@@ -4,16 +4,18 @@
 # hits every command alike. hyperfine is not needed: each run is a fork/exec timed with
 # time.perf_counter around subprocess.run, output to /dev/null.
 #   bench/startup.sh [--runs N] HDRPROBE [HDRPROBE2 …]   (e.g. an old and a new release build)
-# The small file is Corpus/sdr_h264.mp4 (128x72, 8 frames). Prints a markdown table.
+# The small file is Corpus/sdr_h264.mp4 (128x72, 8 frames), or --small FILE (e.g. Corpus/sdr_h264.ts,
+# which hdrprobe reads without FFmpeg, docs/ts-reader.md). Prints a markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=20
+SMALL=Corpus/sdr_h264.mp4
 [ "${1:-}" = "--runs" ] && { RUNS=$2; shift 2; }
-[ $# -ge 1 ] || { echo "usage: bench/startup.sh [--runs N] HDRPROBE [HDRPROBE2 …]" >&2; exit 2; }
-python3 - "$RUNS" "$@" <<'PY'
+[ "${1:-}" = "--small" ] && { SMALL=$2; shift 2; }
+[ $# -ge 1 ] || { echo "usage: bench/startup.sh [--runs N] [--small FILE] HDRPROBE [HDRPROBE2 …]" >&2; exit 2; }
+python3 - "$RUNS" "$SMALL" "$@" <<'PY'
 import statistics, subprocess, sys, time
-runs, binaries = int(sys.argv[1]), sys.argv[2:]
-small = "Corpus/sdr_h264.mp4"
+runs, small, binaries = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 commands = []
 for i, b in enumerate(binaries):
     tag = f"hdrprobe[{i + 1}]" if len(binaries) > 1 else "hdrprobe"

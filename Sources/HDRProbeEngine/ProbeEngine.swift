@@ -193,6 +193,7 @@ package struct ProbeEngine: Sendable {
     /// leaves the file to libavformat. Each own reader declines what it is not sure of.
     static func ownContainer(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> (any ContainerDemux)? {
         if let r = MatroskaContainerDemux.open(file: file, headers: headers, options: options) { return r }
+        if let ts = MPEGTSContainerDemux.open(file: file, headers: headers, options: options) { return ts }
         return nil
     }
 
