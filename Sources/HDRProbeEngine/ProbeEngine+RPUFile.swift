@@ -21,7 +21,7 @@ extension ProbeEngine {
         if file.timedOut {
             timeout.append(ProbeCondition.rpuReadTimedOut(seconds: options.timeout).finding)
         }
-        return ProbeReport(tool: Self.tool, path: path, status: .ok, error: nil,
+        return ProbeReport(tool: Self.tool(libavformatUsed: false), path: path, status: .ok, error: nil,
                            container: ContainerInfo(format: DolbyVisionRPUFile.containerFormat, brands: [], demuxer: nil),
                            streams: [stream], findings: timeout + findings,
                            probe: stats(start: start, bytes: file.bytesRead, frames: scanner.scan.framesScanned))

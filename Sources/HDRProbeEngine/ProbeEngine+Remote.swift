@@ -9,9 +9,12 @@ extension ProbeEngine {
         let deadline = Clock.nowNanoseconds() + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         switch HLSResourceFetcher.fetch(.remote(url), maxBytes: maxBytes, deadline: deadline) {
         case .failure(let error):
-            return .failure(path: url, tool: Self.tool, error: error)
+            return .failure(path: url, tool: Self.tool(libavformatUsed: true), error: error)
         case .success(let fetched):
-            return probe(name: url, bytes: fetched.bytes, logicalSize: fetched.totalSize)
+            // libavformat's network protocols read the resource, whichever reader demuxed it.
+            var report = probe(name: url, bytes: fetched.bytes, logicalSize: fetched.totalSize)
+            report.tool.libavformatUsed = true
+            return report
         }
     }
 }

@@ -62,6 +62,13 @@ package struct ProbeEngine: Sendable {
     /// loaded, else the one it was built with (``FFmpegVersions/libavformatForReports``).
     package static var tool: ToolInfo { ToolInfo(version: version, libavformat: FFmpegVersions.libavformatForReports) }
 
+    /// The `tool` of a file's probe report, saying whether libavformat read the file.
+    static func tool(libavformatUsed: Bool) -> ToolInfo {
+        var tool = Self.tool
+        tool.libavformatUsed = libavformatUsed
+        return tool
+    }
+
     package func probe(path: String) -> ProbeReport {
         probe(path: ProbePath(path))
     }
@@ -132,7 +139,7 @@ package struct ProbeEngine: Sendable {
             let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
             let classified = classifyStreams(demuxer: demuxer, headers: headers, evidence: evidence, layerPairs: layerPairs,
                                              fileSize: file.size, frames: &collected)
-            return ProbeReport(tool: Self.tool, path: run.path, status: .ok, error: nil, container: container,
+            return ProbeReport(tool: Self.tool(libavformatUsed: demuxer is Demuxer), path: run.path, status: .ok, error: nil, container: container,
                                streams: classified.streams, findings: findings + classified.findings,
                                probe: stats(start: run.start, bytes: file.bytesRead, frames: classified.framesScanned))
         } catch {
@@ -152,7 +159,8 @@ package struct ProbeEngine: Sendable {
         } catch {
             let reason: ReportError
             switch error { case .failed(let r): reason = r }
-            throw ProbeFailure(.failure(path: run.path, tool: Self.tool, error: reason, probe: stats(start: run.start, bytes: 0, frames: nil)))
+            throw ProbeFailure(.failure(path: run.path, tool: Self.tool(libavformatUsed: false), error: reason,
+                                        probe: stats(start: run.start, bytes: 0, frames: nil)))
         }
     }
 
@@ -162,11 +170,11 @@ package struct ProbeEngine: Sendable {
     /// own header walk saw) or a media segment without its init ends the probe.
     private func openDemuxer(file: MediaFile, headers: ContainerHeaders, head: [UInt8], container: ContainerInfo,
                              run: ProbeRun) throws(ProbeFailure) -> any ContainerDemux {
-        func fail(_ reason: ProbeFailureReason, _ container: ContainerInfo) -> ProbeFailure {
-            failure(reason, container: container, file: file, run: run)
+        func fail(_ reason: ProbeFailureReason, _ container: ContainerInfo, libavformatUsed: Bool = true) -> ProbeFailure {
+            failure(reason, container: container, file: file, run: run, libavformatUsed: libavformatUsed)
         }
         if Self.imageSignatures.contains(headers.signature) {
-            throw fail(.image(path: run.path, format: headers.signature.rawValue), .unknown)
+            throw fail(.image(path: run.path, format: headers.signature.rawValue), .unknown, libavformatUsed: false)
         }
         if options.ownContainerReaders, let own = Self.ownContainer(file: file, headers: headers, options: options) {
             return own
@@ -182,7 +190,7 @@ package struct ProbeEngine: Sendable {
             case .timedOut:
                 throw fail(.openTimedOut(seconds: options.timeout), container)
             case let .unavailable(reason):
-                throw fail(FFmpegLibrary.unavailable(reason), container)
+                throw fail(FFmpegLibrary.unavailable(reason), container, libavformatUsed: false)
             }
         }
         if headers.isMediaSegment && !headers.hasMovieBox { throw fail(.mediaSegmentWithoutInit, container) }
@@ -192,6 +200,7 @@ package struct ProbeEngine: Sendable {
     /// hdrprobe's own reader of the file's container, when one covers it (no FFmpeg needed); nil
     /// leaves the file to libavformat. Each own reader declines what it is not sure of.
     static func ownContainer(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> (any ContainerDemux)? {
+        if let r = ISOBMFFContainerDemux.open(file: file, headers: headers, options: options) { return r }
         if let r = MatroskaContainerDemux.open(file: file, headers: headers, options: options) { return r }
         if let ts = MPEGTSContainerDemux.open(file: file, headers: headers, options: options) { return ts }
         return nil
@@ -213,17 +222,18 @@ package struct ProbeEngine: Sendable {
     private func checkStreams(_ demuxer: any ContainerDemux, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
                               run: ProbeRun) throws(ProbeFailure) {
         if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
-            throw failure(.noAudioOrVideo, container: .unknown, file: file, run: run)
+            throw failure(.noAudioOrVideo, container: .unknown, file: file, run: run, libavformatUsed: demuxer is Demuxer)
         }
         if demuxer.streams.isEmpty {
             throw failure(headers.issues.first.map { .noReadableStreams(firstIssue: $0) } ?? .noStreams,
-                          container: container, file: file, run: run)
+                          container: container, file: file, run: run, libavformatUsed: demuxer is Demuxer)
         }
     }
 
     /// A stage's failure once the file is open: the report with the container seen so far.
-    private func failure(_ reason: ProbeFailureReason, container: ContainerInfo, file: MediaFile, run: ProbeRun) -> ProbeFailure {
-        ProbeFailure(.failure(path: run.path, tool: Self.tool, error: reason.error, container: container,
+    private func failure(_ reason: ProbeFailureReason, container: ContainerInfo, file: MediaFile, run: ProbeRun,
+                         libavformatUsed: Bool) -> ProbeFailure {
+        ProbeFailure(.failure(path: run.path, tool: Self.tool(libavformatUsed: libavformatUsed), error: reason.error, container: container,
                               probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
     }
 

@@ -56,8 +56,9 @@ package struct ProbeRequest: Codable, Sendable, Equatable {
     package var cacheKey: String {
         let levels = policy.maxLevel.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         let tool = ProbeEngine.tool
-        // `lines 2`: report lines carry `brightness` (entries stored without it are not served).
-        return "hdrprobe \(tool.version); lines 2; lavf \(tool.libavformat); schema \(ProbeReport.currentSchemaVersion); "
+        // `lines 3`: report lines carry `brightness` and `tool.libavformatUsed` (entries stored
+        // without them are not served).
+        return "hdrprobe \(tool.version); lines 3; lavf \(tool.libavformat); schema \(ProbeReport.currentSchemaVersion); "
             + "frames \(frames.map(String.init) ?? "all"); scanBytes \(maxScanBytes); probeBytes \(probeBytes); "
             + "policy \(policy.name): accept \(policy.accepted.joined(separator: ",")); maxLevel \(levels); validLevel \(policy.requireValidLevel)"
     }

@@ -44,8 +44,30 @@ struct FFmpegLoadingTests {
         #expect(libraries.isEmpty, "loaded \(libraries)")
     }
 
+    /// Plain MP4s are read by hdrprobe's own container reader (ISOBMFFContainerDemux): probing them
+    /// loads no FFmpeg library, and each report says libavformat was not used; an MP4 the own reader
+    /// leaves to libavformat (cover art, VP9) loads it and says so.
+    @Test func probingPlainMP4sLoadsNoFFmpeg() throws {
+        let own = ["sdr_h264_aac.mp4", "dv_p81.mp4", "hdr10_hevc.mp4", "av1_hdr10.mp4", "sdr_h264_faststart.mp4"].map(Self.corpus)
+        let (libraries, result) = try Self.loaded(["probe", "--jsonl"] + own)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(libraries.isEmpty, "loaded \(libraries)")
+        let reports = try CLI.reports(result.stdout)
+        #expect(reports.count == own.count)
+        for file in own {
+            #expect((reports[file]?["tool"] as? [String: Any])?["libavformatUsed"] as? Bool == false, "\(file)")
+            #expect(reports[file]?["status"] as? String == "ok", "\(file)")
+        }
+        let other = Self.corpus("hdr10_hevc_cover.mp4")
+        let (withCover, coverResult) = try Self.loaded(["probe", "--jsonl", other])
+        #expect(coverResult.status == 0)
+        #expect(withCover == Set(FFmpegLibrary.sonames), "\(withCover)")
+        let report = try CLI.reports(coverResult.stdout)[other]
+        #expect((report?["tool"] as? [String: Any])?["libavformatUsed"] as? Bool == true)
+    }
+
     @Test func probingAMediaFileLoadsTheBuildsFFmpegOnce() throws {
-        let (libraries, result) = try Self.loaded(["probe", "--jsonl", Self.corpus("sdr_h264.mp4"), Self.corpus("dv_p81.mkv")])
+        let (libraries, result) = try Self.loaded(["probe", "--jsonl", Self.corpus("hdr10_hevc_cover.mp4"), Self.corpus("vp9_hdr10.mp4")])
         #expect(result.status == 0)
         // The sonames of the headers the build used (hdrprobe_*_soname, from LIB*_VERSION_MAJOR).
         #expect(libraries == Set(FFmpegLibrary.sonames), "\(libraries) vs \(FFmpegLibrary.sonames)")
@@ -55,15 +77,19 @@ struct FFmpegLoadingTests {
     }
 
     /// With the libraries not to be found, each media file gets an error report (exit status 1, as
-    /// any file in error), an RPU file and a Matroska file hdrprobe's own reader covers are still
-    /// analysed (a cut-short Matroska file is left to libavformat), and nothing crashes.
+    /// any file in error), an RPU file and the MP4 and Matroska files hdrprobe's own readers cover
+    /// are still analysed (an MP4 with cover art and a cut-short Matroska file are left to
+    /// libavformat), and nothing crashes.
     @Test func missingLibrariesAreAnErrorReportPerFile() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-no-ffmpeg-\(UUID().uuidString)").path
-        let files = [Self.corpus("sdr_h264.mp4"), Self.corpus("bad_trunc_half.mkv"), Self.corpus("dv_p81_rpu.bin"), Self.corpus("dv_p81.mkv")]
+        let files = [Self.corpus("hdr10_hevc_cover.mp4"), Self.corpus("bad_trunc_half.mkv"), Self.corpus("dv_p81_rpu.bin"),
+                     Self.corpus("dv_p81.mkv"), Self.corpus("sdr_h264.mp4")]
         let result = try CLI.run(["probe", "--jsonl"] + files, environment: ["HDRPROBE_FFMPEG_DIR": missing])
         #expect(result.status == 1, "\(result.stderr)")
         let reports = try CLI.reports(result.stdout)
-        #expect(reports.count == 4)
+        #expect(reports.count == 5)
+        // A plain MP4 and a plain Matroska file need no FFmpeg: hdrprobe's own container readers probe them.
+        #expect(reports[files[4]]?["status"] as? String == "ok")
         #expect(reports[files[3]]?["status"] as? String == "ok")
         for file in files.prefix(2) {
             #expect(CLI.errorCode(reports[file] ?? [:]) == FindingCode.ffmpegUnavailable.rawValue)
@@ -84,7 +110,7 @@ struct FFmpegLoadingTests {
         guard let entry = cache.stdout.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") }),
               let path = entry.components(separatedBy: " => ").last else { return }
         let dir = (path as NSString).deletingLastPathComponent
-        let (libraries, result) = try Self.loaded(["probe", "--json", Self.corpus("sdr_h264.mp4")], environment: ["HDRPROBE_FFMPEG_DIR": dir])
+        let (libraries, result) = try Self.loaded(["probe", "--json", Self.corpus("vp9_hdr10.mp4")], environment: ["HDRPROBE_FFMPEG_DIR": dir])
         #expect(result.status == 0)
         #expect(libraries.contains(soname))
         #expect(result.stderr.contains("file=\(dir)/\(soname)"), "ld.so did not open \(dir)/\(soname)")

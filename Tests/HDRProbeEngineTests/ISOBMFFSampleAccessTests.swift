@@ -68,6 +68,10 @@ import Testing
         encoder.outputFormatting = [.sortedKeys]
         var object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
         object["probe"] = nil // time and bytes read differ by design
+        if var tool = object["tool"] as? [String: Any] {
+            tool["libavformatUsed"] = nil // the libavformat side reads the packets through it
+            object["tool"] = tool
+        }
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
@@ -77,6 +81,7 @@ import Testing
         var libav = own
         own.options.ownSampleAccess = true
         libav.options.ownSampleAccess = false
+        libav.options.ownContainerReaders = false
         for name in Self.files {
             let path = TestPaths.corpus.appendingPathComponent(name).path
             let a = own.probeWithFrames(path: path)

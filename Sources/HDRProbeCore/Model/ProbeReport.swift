@@ -53,11 +53,16 @@ package struct ToolInfo: Codable, Sendable, Equatable {
     package var name: String
     package var version: String
     package var libavformat: String
+    /// In a file's probe report: whether libavformat read the file (its demuxer, or its network
+    /// protocols for a URL); false when hdrprobe's own readers did all (no FFmpeg needed). Absent
+    /// from the other reports that carry `tool` (HLS/DASH checks, matrices, a scan's error entries).
+    package var libavformatUsed: Bool?
 
-    package init(version: String, libavformat: String) {
+    package init(version: String, libavformat: String, libavformatUsed: Bool? = nil) {
         self.name = "hdrprobe"
         self.version = version
         self.libavformat = libavformat
+        self.libavformatUsed = libavformatUsed
     }
 }
 

@@ -57,6 +57,11 @@ final class ISOBMFFSampleReader: SampleSource {
                                    streams: Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a }))
     }
 
+    /// A reader with no packets (a file without video streams to scan).
+    static func empty(file: MediaFile) -> ISOBMFFSampleReader {
+        ISOBMFFSampleReader(file: file, pending: [], streams: [:])
+    }
+
     /// The track's first `limit` samples with their presentation timestamps, nil when not covered.
     static func samples(track: MovieBox.Track, movie: MovieBox, limit: Int?,
                         fileSize: Int) -> [(sample: SampleTableBox.Sample, pts: Int64)]? {

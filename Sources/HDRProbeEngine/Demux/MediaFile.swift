@@ -117,6 +117,50 @@ final class MediaFile: @unchecked Sendable {
         return data
     }
 
+    /// Reads the uncached blocks among `indexes` with one `pread` per run of consecutive ones, so a
+    /// large read (an MP4's `moov` of a few MB) costs one read call, not one per 32 KiB block (a
+    /// network share charges per call). Runs longer than the cache are left to ``block(_:)``.
+    private func prefetch(_ indexes: ClosedRange<Int>) {
+        guard indexes.count > 1, indexes.count <= Self.maxCachedBlocks / 2 else { return }
+        var i = indexes.lowerBound
+        while i <= indexes.upperBound {
+            guard blocks[i] == nil else { i += 1; continue }
+            var j = i
+            while j + 1 <= indexes.upperBound, blocks[j + 1] == nil { j += 1 }
+            if j > i { readRun(i...j) }
+            i = j + 1
+        }
+    }
+
+    /// One `pread` (repeated only when the kernel returns less) for blocks `run`, cut into blocks.
+    private func readRun(_ run: ClosedRange<Int>) {
+        let start = run.lowerBound * Self.blockSize
+        let length = min(run.count * Self.blockSize, size - start)
+        guard length > 0 else { return }
+        var data = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(start + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if n == 0 { break }
+            done += n
+        }
+        for (k, index) in run.enumerated() {
+            let from = k * Self.blockSize
+            guard from < done else { break }
+            // A block cut short by the end of what was read is left for block(_:) to read again.
+            let to = min(from + Self.blockSize, done)
+            guard to - from == min(Self.blockSize, size - index * Self.blockSize) else { break }
+            bytesRead += to - from
+            if blockOrder.count >= Self.maxCachedBlocks { blocks[blockOrder.removeFirst()] = nil }
+            blocks[index] = Array(data[from..<to])
+            blockOrder.append(index)
+        }
+    }
+
     /// Reads up to `count` bytes at `offset` into `buffer`; returns the count read, 0 at EOF,
     /// or -1 on error / timeout.
     func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
@@ -129,6 +173,7 @@ final class MediaFile: @unchecked Sendable {
             bytesRead += n
             return n
         }
+        prefetch((offset / Self.blockSize)...((min(offset + count, size) - 1) / Self.blockSize))
         var done = 0
         while done < count, offset + done < size {
             let position = offset + done

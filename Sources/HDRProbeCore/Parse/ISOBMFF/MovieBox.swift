@@ -12,6 +12,20 @@ package struct MovieBox: Sendable, Equatable {
         package var mediaTimescale: Int?
         package var editList: EditListBox?
         package var sampleTable: SampleTableBox?
+        /// `mdhd` duration in the media timescale.
+        package var mediaDuration: UInt64?
+        /// `tkhd` flags (bit 0: track_enabled).
+        package var headerFlags: Int?
+        /// Types of the `trak` children, and whether its `udta` holds a `kind` box (a role that
+        /// libavformat turns into a stream disposition).
+        package var boxTypes: [String] = []
+        package var hasKindBox = false
+        /// Types of the `stbl` children (`stps`, `sbgp`, … change libavformat's keyframe flags).
+        package var sampleTableBoxTypes: [String] = []
+        /// The grouping_type of each `sbgp` in `stbl` (§8.9.2: after version and flags).
+        package var sampleGroupTypes: [String] = []
+        /// Types of the `mdia/minf` children and the number of `stsd` entries it declares.
+        package var declaredEntryCount: Int?
     }
 
     package var tracks: [Track]
@@ -40,6 +54,13 @@ package struct MovieBox: Sendable, Equatable {
     package var movieTimescale: Int?
     /// `mvex` is present: the samples are (also) in movie fragments.
     package var hasMovieExtends = false
+    /// `mvhd` duration in the movie timescale.
+    package var movieDuration: UInt64?
+    /// Types of the `moov` children.
+    package var boxTypes: [String] = []
+    /// The `udta` of `moov` holds the bytes `covr` (iTunes cover art, which libavformat turns into
+    /// an attached-picture stream): a conservative test, true also when the bytes only look so.
+    package var mayHaveCoverArt = false
 
     package static let maxTracks = 256
     package static let maxEntriesPerTrack = 16
@@ -59,6 +80,9 @@ package struct MovieBox: Sendable, Equatable {
         var movie = MovieBox(tracks: tracks, protectionSystemIDs: systems, issues: issues)
         movie.movieTimescale = top.boxes.first { $0.type == "mvhd" }.flatMap { timescale(bytes, fullBox: $0.payload) }
         movie.hasMovieExtends = top.boxes.contains { $0.type == "mvex" }
+        movie.movieDuration = top.boxes.first { $0.type == "mvhd" }.flatMap { duration(bytes, fullBox: $0.payload) }
+        movie.boxTypes = top.boxes.map(\.type)
+        movie.mayHaveCoverArt = top.boxes.contains { $0.type == "udta" && contains(bytes[$0.payload], "covr") }
         return movie
     }
 
@@ -66,13 +90,16 @@ package struct MovieBox: Sendable, Equatable {
         var track = Track(trackID: nil, handler: nil, sampleEntries: [])
         let children = ISOBoxWalker.walk(bytes, range: trak.payload)
         issues += children.issues.map(Issue.boxes)
+        track.boxTypes = children.boxes.map(\.type)
+        track.hasKindBox = children.boxes.contains { $0.type == "udta" && contains(bytes[$0.payload], "kind") }
         if let edts = children.boxes.first(where: { $0.type == "edts" }),
            let elst = ISOBoxWalker.first("elst", in: bytes, range: edts.payload) {
             track.editList = EditListBox.parse(bytes, payload: elst.payload)
         }
         if let tkhd = children.boxes.first(where: { $0.type == "tkhd" }) {
             var r = ByteReader(bytes, offset: tkhd.payload.lowerBound, end: tkhd.payload.upperBound)
-            if let version = try? r.u8(), (try? r.skip(3)) != nil {
+            if let version = try? r.u8(), let flags = try? r.u24() {
+                track.headerFlags = Int(flags)
                 // version 1: creation/modification times are 64-bit.
                 if (try? r.skip(version == 1 ? 16 : 8)) != nil, let id = try? r.u32() { track.trackID = Int(id) }
             }
@@ -85,11 +112,17 @@ package struct MovieBox: Sendable, Equatable {
             track.handler = FourCC.string(bytes[s..<(s + 4)])
         }
         track.mediaTimescale = mdiaChildren.boxes.first { $0.type == "mdhd" }.flatMap { timescale(bytes, fullBox: $0.payload) }
+        track.mediaDuration = mdiaChildren.boxes.first { $0.type == "mdhd" }.flatMap { duration(bytes, fullBox: $0.payload) }
         guard let minf = mdiaChildren.boxes.first(where: { $0.type == "minf" }),
               let stbl = ISOBoxWalker.first("stbl", in: bytes, range: minf.payload),
               let stsd = ISOBoxWalker.first("stsd", in: bytes, range: stbl.payload),
               stsd.payload.count >= 8 else { return track }
         track.sampleTable = SampleTableBox.parse(bytes, payload: stbl.payload)
+        let stblChildren = ISOBoxWalker.walk(bytes, range: stbl.payload).boxes
+        track.sampleTableBoxTypes = stblChildren.map(\.type)
+        track.sampleGroupTypes = stblChildren.filter { $0.type == "sbgp" && $0.payload.count >= 8 }
+            .map { FourCC.string(bytes[($0.payload.lowerBound + 4)..<($0.payload.lowerBound + 8)]) }
+        track.declaredEntryCount = Int(SampleTableBytes.u32(bytes, stsd.payload.lowerBound + 4))
         let entries = ISOBoxWalker.walk(bytes, range: (stsd.payload.lowerBound + 8)..<stsd.payload.upperBound)
         issues += entries.issues.map(Issue.boxes)
         let isVisual = track.handler == "vide"
@@ -99,6 +132,24 @@ package struct MovieBox: Sendable, Equatable {
             track.sampleEntries.append(entry)
         }
         return track
+    }
+
+    /// The duration of `mvhd` / `mdhd`: after the timescale, 32-bit in version 0 and 64-bit in version 1.
+    private static func duration(_ bytes: [UInt8], fullBox payload: Range<Int>) -> UInt64? {
+        var r = ByteReader(bytes, offset: payload.lowerBound, end: payload.upperBound)
+        guard let version = try? r.u8(), (try? r.skip(3 + (version == 1 ? 16 : 8) + 4)) != nil else { return nil }
+        return version == 1 ? try? r.u64() : (try? r.u32()).map(UInt64.init)
+    }
+
+    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard haystack.count >= n.count else { return false }
+        var i = haystack.startIndex
+        while i + n.count <= haystack.endIndex {
+            if haystack[i] == n[0], haystack[i..<(i + n.count)].elementsEqual(n) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// The timescale of `mvhd` / `mdhd` (§8.2.2, §8.4.2: after version, flags and the creation and

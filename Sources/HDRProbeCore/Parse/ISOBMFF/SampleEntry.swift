@@ -39,6 +39,9 @@ package struct SampleEntry: Sendable, Equatable {
             }
         }
     }
+    /// The child boxes of a version-0 AudioSampleEntry (`esds`, `dac3`, `dec3`, `dOps`, …) by type,
+    /// payloads; nil for a visual entry or another AudioSampleEntry version (QuickTime v1/v2).
+    package var audioChildren: [String: [UInt8]]?
 
     package static let visualHeaderSize = 78
     static let doviBoxTypes = DolbyVisionConfigurationBox.fourCCs
@@ -50,6 +53,7 @@ package struct SampleEntry: Sendable, Equatable {
                                 contentLightLevel: nil, protection: nil, issues: [])
         guard isVisual else {
             entry.protection = box.type == "enca" ? audioProtection(bytes, box: box) : nil
+            entry.audioChildren = audioChildren(bytes, box: box)
             return entry
         }
         let start = box.payload.lowerBound
@@ -94,6 +98,18 @@ package struct SampleEntry: Sendable, Equatable {
             }
         }
         return entry
+    }
+
+    /// The children of a version-0 AudioSampleEntry (§12.2.3: 28 bytes of fixed fields, the version
+    /// in the 16 bits after the 8 reserved and data-reference bytes); the first of each type.
+    private static func audioChildren(_ bytes: [UInt8], box: ISOBox) -> [String: [UInt8]]? {
+        let start = box.payload.lowerBound + 28
+        guard start <= box.payload.upperBound, SampleTableBytes.u16(bytes, box.payload.lowerBound + 8) == 0 else { return nil }
+        var children: [String: [UInt8]] = [:]
+        for child in ISOBoxWalker.walk(bytes, range: start..<box.payload.upperBound).boxes where children[child.type] == nil {
+            children[child.type] = Array(bytes[child.payload])
+        }
+        return children
     }
 
     /// AudioSampleEntry (ISO/IEC 14496-12 §12.2.3): 28 bytes of fixed fields (version 0) before the

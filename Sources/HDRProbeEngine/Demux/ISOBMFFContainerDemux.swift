@@ -1,0 +1,102 @@
+import HDRProbeCore
+
+/// hdrprobe's own reader of plain MP4/MOV files (issue 17): the streams, durations, bit rates and
+/// sample index libavformat's mov demuxer would give (``ISOBMFFStreamMapping``,
+/// ``ISOBMFFTrackIndex``), from the `moov` hdrprobe already walked (``ContainerHeaders``), and the
+/// packets from the sample tables (``ISOBMFFSampleReader``) — no FFmpeg loaded.
+///
+/// ``open(file:headers:options:)`` declines (nil: libavformat reads the file) every shape it has
+/// not been checked on: fragmented files, media segments, cut-short files, header issues, cover
+/// art, track references (chapters, timecode), `kind` roles, tracks other than video and audio,
+/// encrypted or unmapped sample entries, more than one sample description, the index shapes
+/// ``ISOBMFFTrackIndex`` leaves out.
+final class ISOBMFFContainerDemux: ContainerDemux {
+    let formatName = "mov,mp4,m4a,3gp,3g2,mj2"
+    let streams: [DemuxedStream]
+    let formatDuration: Double?
+    let formatBitRate: Int? = nil
+    let readBudgetStop: Int? = nil
+    private let indexes: [ISOBMFFTrackIndex]
+    private let packets: ISOBMFFSampleReader
+    private var cachedSamples: [Int: [HLSBandwidth.Sample]] = [:]
+
+    private init(streams: [DemuxedStream], indexes: [ISOBMFFTrackIndex], formatDuration: Double?, packets: ISOBMFFSampleReader) {
+        self.streams = streams
+        self.indexes = indexes
+        self.formatDuration = formatDuration
+        self.packets = packets
+    }
+
+    static func open(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> ISOBMFFContainerDemux? {
+        guard headers.signature == .isobmff, let movie = headers.movie, headers.hasMovieBox, !headers.isMediaSegment,
+              headers.truncation == nil, headers.issues.isEmpty, movie.issues.isEmpty, !movie.hasMovieExtends,
+              !movie.mayHaveCoverArt, !movie.tracks.isEmpty,
+              !movie.boxTypes.contains(where: { ["cmov", "meta", "mvex", "pssh"].contains($0) }) else { return nil }
+        var streams: [DemuxedStream] = []
+        var indexes: [ISOBMFFTrackIndex] = []
+        for (i, track) in movie.tracks.enumerated() {
+            guard let (stream, index) = describe(track, index: i, movieTimescale: movie.movieTimescale) else { return nil }
+            streams.append(stream)
+            indexes.append(index)
+        }
+        guard Set(streams.map(\.id)).count == streams.count,
+              let duration = formatDuration(movie) else { return nil }
+        let video = streams.filter { $0.kind == .video }
+            .map { ISOBMFFSampleReader.Stream(index: $0.index, id: $0.id, encrypted: false) }
+        guard let packets = ISOBMFFSampleReader.make(file: file, headers: headers, streams: video, limit: options.frames)
+                ?? (video.isEmpty ? ISOBMFFSampleReader.empty(file: file) : nil) else { return nil }
+        return ISOBMFFContainerDemux(streams: streams, indexes: indexes, formatDuration: duration, packets: packets)
+    }
+
+    /// The `mvhd` duration in seconds through AV_TIME_BASE microseconds (`av_rescale`); the outer
+    /// optional is nil when not covered, the inner when libavformat declares none.
+    static func formatDuration(_ movie: MovieBox) -> Double?? {
+        guard let scale = movie.movieTimescale, scale > 0, let d = movie.movieDuration, d < UInt64(Int64.max / 2_000_000) else { return nil }
+        let micro = ISOBMFFTrackIndex.rescale(Int64(d), by: 1_000_000, over: Int64(scale))
+        return .some(micro > 0 ? Double(micro) / 1_000_000 : nil)
+    }
+
+    /// One track as libavformat's stream `index`; nil when not covered.
+    static func describe(_ track: MovieBox.Track, index: Int, movieTimescale: Int?) -> (DemuxedStream, ISOBMFFTrackIndex)? {
+        guard let id = track.trackID, id > 0, let flags = track.headerFlags, track.sampleEntries.count == 1,
+              track.declaredEntryCount == 1, !track.hasKindBox, !track.boxTypes.contains("tref"),
+              let codec = ISOBMFFStreamMapping.codec(handler: track.handler, entry: track.sampleEntries[0]),
+              let timing = ISOBMFFTrackIndex(track: track, movieTimescale: movieTimescale, isAudio: codec.kind == .audio)
+        else { return nil }
+        let entry = track.sampleEntries[0]
+        var dovi: DOVIDecoderConfigurationRecord?
+        if let payload = entry.doviPayload {
+            guard let record = try? DOVIDecoderConfigurationRecord.parse(payload) else { return nil }
+            dovi = record
+        }
+        let tb = 1 / Double(timing.timescale)
+        let stream = DemuxedStream(
+            index: index, id: id, kind: codec.kind, codecName: codec.name, codecID: codec.id, codecTag: entry.fourCC,
+            profile: -99, level: -99,
+            width: codec.kind == .video ? entry.width.flatMap { $0 > 0 ? $0 : nil } : nil,
+            height: codec.kind == .video ? entry.height.flatMap { $0 > 0 ? $0 : nil } : nil,
+            bitDepth: nil, chromaSubsampling: nil, colour: ColourCodes(), extradata: codec.extradata,
+            avgFrameRate: timing.averageFrameRate, realFrameRate: nil,
+            timeBase: (1, timing.timescale), doviRecord: dovi,
+            mastering: entry.masteringDisplay, contentLight: entry.contentLightLevel,
+            bitRate: timing.bitRate.flatMap { $0 > 0 ? $0 : nil },
+            durationSeconds: timing.duration > 0 ? Double(timing.duration) * tb : nil,
+            isDefault: flags & 1 != 0, channels: nil)
+        return (stream, timing)
+    }
+
+    func indexSamples(stream index: Int) -> [HLSBandwidth.Sample] {
+        guard index >= 0, index < indexes.count else { return [] }
+        if let cached = cachedSamples[index] { return cached }
+        let tb = 1 / Double(indexes[index].timescale)
+        let samples = indexes[index].entries().prefix(Demuxer.maxIndexSamples).map {
+            HLSBandwidth.Sample(time: Double($0.timestamp) * tb, size: $0.size, isKeyframe: $0.isKeyframe)
+        }
+        cachedSamples[index] = samples
+        return samples
+    }
+
+    func readPacket(wantsData: (Int) -> Bool) -> DemuxedPacket? {
+        packets.readPacket(wantsData: wantsData)
+    }
+}

@@ -1,0 +1,243 @@
+import HDRProbeCore
+
+/// One MP4 track's timing as libavformat's mov demuxer (FFmpeg 5.1) derives it from the sample
+/// tables, for the tracks ``ISOBMFFContainerDemux`` accepts: the stream duration, bit rate and
+/// average frame rate, and the sample index (sizes, timestamps, keyframe flags) the BANDWIDTH
+/// measurement reads (`docs/rules/isobmff-sample-tables.md`).
+///
+/// The behaviour described, as facts about libavformat (no code of it): the index holds every
+/// sample in decode order, timestamps counted from 0 by the `stts` deltas, keyframes from `stss`
+/// (all samples without one). A single edit (`elst` with one entry at rate 1, media_time ≥ 0) then
+/// rebuilds it: from the keyframe at or before the edit's start (for audio one second earlier), up
+/// to the first keyframe (audio: any packet) whose end reaches the edit's end — one keyframe more
+/// for video with `ctts` — timestamps restart at 0 at the first sample presented inside the edit,
+/// the samples before it counted back from there, an audio packet straddling the start moved by the
+/// part of it that is cut; video timestamps are then lowered by the smallest presentation time.
+/// The stream duration is the smaller of `mdhd`'s and the `stts` total, then of the edit's; the
+/// bit rate is every sample's bytes × 8 × timescale / that duration before the edit is applied.
+struct ISOBMFFTrackIndex {
+    struct Entry: Equatable {
+        var timestamp: Int64
+        var size: Int
+        var isKeyframe: Bool
+    }
+
+    let table: SampleTableBox
+    let isAudio: Bool
+    let timescale: Int
+    /// The single edit: media time and duration in the media timescale; nil without an edit list.
+    let edit: (mediaTime: Int64, duration: Int64)?
+    /// `st->duration` before the edit (ticks), and after it.
+    let durationBeforeEdit: Int64
+    let duration: Int64
+    let bitRate: Int?
+    let averageFrameRate: FrameRate?
+
+    /// nil for every shape not covered: no samples, tables that disagree on the sample count,
+    /// zero or huge `stts` deltas, negative `ctts` offsets, `stps`, `stz2`, an `sbgp` of random-access
+    /// (`rap `) or `sync` groups (libavformat reads those as keyframes), an empty `stss`, more
+    /// than one sample description, an edit list other than one edit at rate 1.
+    init?(track: MovieBox.Track, movieTimescale: Int?, isAudio: Bool) {
+        guard let table = track.sampleTable, let timescale = track.mediaTimescale, timescale > 0,
+              let mdhdDuration = track.mediaDuration, mdhdDuration > 0, mdhdDuration < UInt64(Int64.max >> 8),
+              table.sampleCount > 0, table.sampleCount <= Demuxer.maxIndexSamples,
+              !track.sampleTableBoxTypes.contains(where: { ["stps", "stz2"].contains($0) }),
+              track.sampleGroupTypes.count == track.sampleTableBoxTypes.filter({ $0 == "sbgp" }).count,
+              !track.sampleGroupTypes.contains(where: { ["rap ", "sync"].contains($0) }),
+              Self.chunksDescribe(table), Self.syncSamplesIncrease(table),
+              let sttsTotal = Self.decodeDuration(table), Self.compositionOffsetsCover(table) else { return nil }
+        // libavformat reads audio whose single stts delta is 1 as raw PCM chunks: not covered.
+        if isAudio && table.timeToSample.entryCount == 1 && table.timeToSample.entry(0, in: table.bytes).value == 1 { return nil }
+        self.table = table
+        self.isAudio = isAudio
+        self.timescale = timescale
+        durationBeforeEdit = min(Int64(mdhdDuration), sttsTotal)
+        if let list = track.editList {
+            guard list.entries.count == 1, let e = list.entries.first, e.mediaTime >= 0, e.rateInteger == 1, e.rateFraction == 0,
+                  let movieScale = movieTimescale, movieScale > 0, e.segmentDuration < UInt64(Int64.max >> 24) else { return nil }
+            let d = Self.rescale(Int64(e.segmentDuration), by: Int64(timescale), over: Int64(movieScale))
+            guard d > 0 else { return nil }
+            edit = (e.mediaTime, d)
+            duration = min(durationBeforeEdit, d)
+        } else {
+            edit = nil
+            duration = durationBeforeEdit
+        }
+        let bytes = Self.totalBytes(table)
+        bitRate = bytes.multipliedReportingOverflow(by: 8 * timescale).overflow ? nil : bytes * 8 * timescale / Int(durationBeforeEdit)
+        averageFrameRate = isAudio ? nil : Self.reducedRate(Int64(timescale) * Int64(table.sampleCount), sttsTotal)
+    }
+
+    /// av_rescale's rounding: a × b / c to the nearest, halves away from zero (a, b, c ≥ 0).
+    static func rescale(_ a: Int64, by b: Int64, over c: Int64) -> Int64 { (a * b + c / 2) / c }
+
+    /// timescale × samples / duration reduced, nil when a term would not fit 32 bits (libavformat
+    /// then approximates).
+    static func reducedRate(_ num: Int64, _ den: Int64) -> FrameRate? {
+        guard num > 0, den > 0, let r = FrameRate(numerator: Int(num), denominator: Int(den)),
+              r.numerator <= Int(Int32.max), r.denominator <= Int(Int32.max) else { return nil }
+        return r
+    }
+
+    /// `stsc` × `stco` describe exactly the `stsz` samples, every run with one description.
+    static func chunksDescribe(_ table: SampleTableBox) -> Bool {
+        let stsc = table.sampleToChunk
+        let chunks = table.chunkOffsets.entryCount
+        guard stsc.entryCount > 0 else { return false }
+        var total = 0
+        for i in 0..<stsc.entryCount {
+            let e = stsc.entry(i, in: table.bytes)
+            let end = i + 1 < stsc.entryCount ? stsc.entry(i + 1, in: table.bytes).firstChunk : chunks + 1
+            guard e.firstChunk >= 1, end > e.firstChunk, end <= chunks + 1, e.samplesPerChunk > 0,
+                  e.sampleDescriptionIndex == 1, (i > 0 || e.firstChunk == 1) else { return false }
+            total += (end - e.firstChunk) * e.samplesPerChunk
+            guard total <= table.sampleCount else { return false }
+        }
+        return total == table.sampleCount
+    }
+
+    /// `stss` absent, or non-empty with strictly increasing 1-based sample numbers.
+    static func syncSamplesIncrease(_ table: SampleTableBox) -> Bool {
+        guard let stss = table.syncSamples else { return true }
+        guard stss.entryCount > 0 else { return false }
+        var last = 0
+        for i in 0..<stss.entryCount {
+            let n = stss.sampleNumber(i, in: table.bytes)
+            guard n > last else { return false }
+            last = n
+        }
+        return true
+    }
+
+    /// The `stts` total when it covers exactly the samples with deltas in 1 ... 2³¹−1.
+    static func decodeDuration(_ table: SampleTableBox) -> Int64? {
+        var count = 0
+        var total: Int64 = 0
+        for i in 0..<table.timeToSample.entryCount {
+            let e = table.timeToSample.entry(i, in: table.bytes)
+            guard e.count > 0, e.value > 0, e.value <= Int(Int32.max) else { return nil }
+            count += e.count
+            total += Int64(e.count) * Int64(e.value)
+            guard count <= table.sampleCount else { return nil }
+        }
+        return count == table.sampleCount ? total : nil
+    }
+
+    /// No `ctts`, or one that covers exactly the samples with offsets ≥ 0.
+    static func compositionOffsetsCover(_ table: SampleTableBox) -> Bool {
+        guard let ctts = table.compositionOffsets else { return true }
+        var count = 0
+        for i in 0..<ctts.entryCount {
+            let e = ctts.entry(i, in: table.bytes)
+            guard e.count > 0, e.value >= 0 else { return false }
+            count += e.count
+            guard count <= table.sampleCount else { return false }
+        }
+        return count == table.sampleCount
+    }
+
+    static func totalBytes(_ table: SampleTableBox) -> Int {
+        if let fixed = table.sizes.fixedSize { return fixed * table.sampleCount }
+        var total = 0
+        for i in 0..<table.sampleCount { total += table.sizes.size(i, in: table.bytes) }
+        return total
+    }
+
+    /// The index as libavformat holds it after opening the file.
+    func entries() -> [Entry] {
+        var old: [Entry] = []
+        var composition: [Int64] = []
+        old.reserveCapacity(table.sampleCount)
+        let hasCTTS = table.compositionOffsets != nil
+        if hasCTTS { composition.reserveCapacity(table.sampleCount) }
+        let complete = table.walk(limit: table.sampleCount) { s in
+            old.append(Entry(timestamp: s.decodeTime, size: s.size, isKeyframe: s.isSync))
+            if hasCTTS { composition.append(s.compositionOffset) }
+        }
+        guard complete, old.count == table.sampleCount else { return [] }
+        guard let edit else { return old }
+        return applyEdit(old, composition: hasCTTS ? composition : nil, mediaTime: edit.mediaTime, duration: edit.duration)
+    }
+
+    /// The rebuild of the index for a single edit (see the type's description).
+    func applyEdit(_ old: [Entry], composition: [Int64]?, mediaTime t: Int64, duration d: Int64) -> [Entry] {
+        let search = isAudio ? max(t - Int64(timescale), old[0].timestamp) : t
+        var index = Self.previousKeyframe(old, composition: composition, at: search)
+        if index < 0 { index = 0 }
+        var out: [Entry] = []
+        var counter: Int64 = 0
+        var started = false
+        var discardedDurations: [Int64] = []
+        var minPresentation: Int64 = -1
+        var keyframeAfterEdit = false
+        var i = index
+        while i < old.count {
+            defer { i += 1 }
+            let frameDuration = i + 1 < old.count ? old[i + 1].timestamp - old[i].timestamp : d
+            let ctts = composition?[i] ?? 0
+            let cts = old[i].timestamp + ctts
+            if cts < t || cts >= d + t {
+                if isAudio && cts < t && cts + frameDuration > t {
+                    counter -= t - cts
+                    if !started { started = true; Self.backdate(&out, from: counter, durations: discardedDurations); discardedDurations = [] }
+                } else if !started {
+                    discardedDurations.append(frameDuration)
+                }
+            } else {
+                let presentation = counter + ctts
+                minPresentation = minPresentation < 0 ? presentation : min(minPresentation, presentation)
+                if !started { started = true; Self.backdate(&out, from: counter, durations: discardedDurations); discardedDurations = [] }
+            }
+            out.append(Entry(timestamp: counter, size: old[i].size, isKeyframe: old[i].isKeyframe))
+            if started { counter += frameDuration }
+            if cts + frameDuration >= d + t, old[i].isKeyframe || isAudio {
+                if composition != nil, !isAudio, !keyframeAfterEdit {
+                    keyframeAfterEdit = true
+                    continue
+                }
+                break
+            }
+        }
+        if !isAudio && minPresentation > 0 {
+            for k in out.indices { out[k].timestamp -= minPresentation }
+        }
+        return out
+    }
+
+    /// The samples discarded before the edit's start get the timestamps before `end`, each its
+    /// own duration earlier than the next.
+    static func backdate(_ out: inout [Entry], from end: Int64, durations: [Int64]) {
+        var ts = end
+        for (k, duration) in durations.reversed().enumerated() {
+            ts -= duration
+            out[out.count - 1 - k].timestamp = ts
+        }
+    }
+
+    /// The keyframe libavformat starts an edit from: the last sample with a decode time at or
+    /// before `time` (decode times strictly increase here), back to a keyframe; with `ctts`, further
+    /// back to a keyframe presented at or before `time`. Without one: the last sample at or before
+    /// `time` whatever it is (again refined by `ctts`); −1 when none.
+    static func previousKeyframe(_ old: [Entry], composition: [Int64]?, at time: Int64) -> Int {
+        var last = -1
+        var lo = 0, hi = old.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if old[mid].timestamp <= time { last = mid; lo = mid + 1 } else { hi = mid }
+        }
+        func refine(_ start: Int) -> Int {
+            guard let composition, start >= 0 else { return start }
+            var k = start
+            while k >= 0 {
+                if old[k].timestamp + composition[k] <= time && old[k].isKeyframe { break }
+                k -= 1
+            }
+            return k
+        }
+        var key = last
+        while key >= 0 && !old[key].isKeyframe { key -= 1 }
+        let found = refine(key)
+        if found >= 0 { return found }
+        return refine(last)
+    }
+}
