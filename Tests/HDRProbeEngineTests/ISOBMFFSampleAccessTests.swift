@@ -63,17 +63,8 @@ import Testing
         #expect(covered.count >= 20, "covered: \(covered)")
     }
 
-    static func json(_ report: ProbeReport) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
-        object["probe"] = nil // time and bytes read differ by design
-        if var tool = object["tool"] as? [String: Any] {
-            tool["libavformatUsed"] = nil // the libavformat side reads the packets through it
-            object["tool"] = tool
-        }
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-    }
+    /// The report without `probe` (time, bytes) and `tool.libavformatUsed`, which differ by design.
+    static func json(_ report: ProbeReport) throws -> String { try ISOBMFFContainerDemuxTests.json(report) }
 
     @Test(arguments: [32, nil] as [Int?])
     func reportsAreTheSameEitherWay(frames: Int?) throws {

@@ -73,7 +73,8 @@ struct MatroskaGeneratedFilesTests {
         }
     }
 
-    /// mkvinfo's frames (laced ones one by one), in file order: the own reader's packets.
+    /// mkvinfo's frames (laced ones one by one): the own reader's packets; and libavformat's packets,
+    /// in its order, byte for byte.
     @Test func lacedFramesAreMkvinfos() throws {
         let path = try Self.path("mkvmerge_all.mkv")
         let r = try CLI.run(["-v", "-v", "-v", path], program: "/usr/bin/mkvinfo")
@@ -84,29 +85,27 @@ struct MatroskaGeneratedFilesTests {
         #expect(r.stdout.contains("8 frame(s)"), "mkvmerge laced the audio")
         let (own, libav) = try #require(try MatroskaContainerDemuxTests.open(path))
         let attached = Set(own.streams.filter { $0.kind == .attachment }.map(\.index))
-        var mine: [Int] = []
+        var mine: [(Int, [UInt8])] = []
         var theirs: [(Int, [UInt8])] = []
         while let p = own.readPacket(wantsData: { _ in true }) {
-            if !attached.contains(p.streamIndex) { mine.append(p.data.count) }
+            if !attached.contains(p.streamIndex) { mine.append((p.streamIndex, p.data)) }
         }
         while let p = libav.readPacket(wantsData: { _ in true }) {
             if !attached.contains(p.streamIndex) { theirs.append((p.streamIndex, p.data)) }
         }
-        #expect(mine == sizes, "\(mine.count) packets vs \(sizes.count) frames")
+        // mkvinfo lists frames in file order; libavformat hands AC-3/E-AC-3 frames out one frame late.
+        #expect(mine.map(\.1.count).sorted() == sizes.sorted(), "\(mine.count) packets vs \(sizes.count) frames")
         #expect(mine.count == theirs.count, "libavformat's packet count")
+        // The same packets in libavformat's order (ASS events excepted: libavformat rewrites them).
+        let ass = Set(own.streams.filter { $0.codecName == "ass" }.map(\.index))
+        #expect(mine.map(\.0) == theirs.map(\.0), "libavformat's packet order")
+        #expect(zip(mine, theirs).allSatisfy { ass.contains($0.0.0) || $0.0.1 == $0.1.1 }, "libavformat's packet bytes")
     }
 
     @Test(arguments: ["ffmpeg_audio.mkv", "mkvmerge_all.mkv", "ffmpeg_remux.mkv", "mkvmerge_zlib.mkv"])
     func reportsAreTheSameEitherWay(_ name: String) throws {
         let path = try Self.path(name)
-        var own = ProbeEngine(options: ProbeOptions(frames: 32))
-        var libav = own
-        own.options.ownContainerReaders = true
-        libav.options.ownContainerReaders = false
-        let a = own.probeWithFrames(path: path)
-        let b = libav.probeWithFrames(path: path)
-        #expect(try MatroskaContainerDemuxTests.json(a.report) == MatroskaContainerDemuxTests.json(b.report), "\(name)")
-        #expect(a.frames == b.frames)
+        try ReaderEquivalence.expectSameReports(path, frames: 32, switch: \.ownContainerReaders)
         let covered = try MatroskaContainerDemuxTests.open(path) != nil
         // ContentEncodings (here zlib) are left to libavformat, and so is ffmpeg's remux, which turns
         // the cover into a V_MJPEG track (a CodecID outside the own reader's table).

@@ -124,8 +124,8 @@ struct ContainerHeaders {
             if let end = segment.declaredEnd, end > UInt64(fileSize) {
                 truncation = .segmentPastEnd(declaredEnd: end, fileSize: fileSize)
             }
-            matroskaSegment = MatroskaSegmentElements(docType: segment.docType, dataOffset: segment.segmentDataOffset,
-                                                      declaredEnd: segment.declaredEnd)
+            matroskaSegment = MatroskaSegmentElements(docType: segment.isReadable ? segment.docType : nil,
+                                                      dataOffset: segment.segmentDataOffset, declaredEnd: segment.declaredEnd)
             readMatroskaTracks(file, segment: segment)
         } catch .truncated {
             if head.count >= fileSize { truncation = .ebmlHeaderCut }

@@ -137,7 +137,34 @@ final class MatroskaContainerDemux: ContainerDemux {
         }
     }
 
+    /// Streams whose packets libavformat hands out one packet late: its AC-3 / E-AC-3 parser holds
+    /// each frame until the next frame of the stream is read (it must see whether a dependent
+    /// E-AC-3 substream follows), and gives the held ones out at the end in stream order.
+    static let parserDelayedCodecs: Set<String> = ["ac3", "eac3"]
+    private lazy var delayed = Set(streams.filter { Self.parserDelayedCodecs.contains($0.codecName ?? "") }.map(\.index))
+    private var held: [Int: Located] = [:]
+
     func readPacket(wantsData: (Int) -> Bool) -> DemuxedPacket? {
+        guard let next = nextInLibavformatOrder() else { return nil }
+        let data = wantsData(next.stream) && next.size > 0 ? file.read(at: next.offset, count: next.size) : []
+        return DemuxedPacket(streamIndex: next.stream, pts: next.pts, data: data, subsamples: nil)
+    }
+
+    /// The next located packet in the order libavformat gives packets (``parserDelayedCodecs``).
+    private func nextInLibavformatOrder() -> Located? {
+        while true {
+            guard let packet = nextInFileOrder() else {
+                guard let first = held.keys.min() else { return nil }
+                return held.removeValue(forKey: first)
+            }
+            guard delayed.contains(packet.stream) else { return packet }
+            let previous = held[packet.stream]
+            held[packet.stream] = packet
+            if let previous { return previous }
+        }
+    }
+
+    private func nextInFileOrder() -> Located? {
         while pending.isEmpty {
             guard !walkEnded, !file.timedOut else { return nil }
             switch walk.next() {
@@ -149,8 +176,6 @@ final class MatroskaContainerDemux: ContainerDemux {
                 return nil
             }
         }
-        let next = pending.removeFirst()
-        let data = wantsData(next.stream) && next.size > 0 ? file.read(at: next.offset, count: next.size) : []
-        return DemuxedPacket(streamIndex: next.stream, pts: next.pts, data: data, subsamples: nil)
+        return pending.removeFirst()
     }
 }

@@ -5,6 +5,8 @@ import HDRProbeCore
 /// the `SeekHead`s (to know nothing that describes streams lies after the Clusters) and
 /// `Attachments`, and how many of each there were.
 struct MatroskaSegmentElements {
+    /// The DocType, nil when the EBML header asks for more than FFmpeg's reader reads
+    /// (``EBMLSegmentHeader/isReadable``): the own reader then declines the file.
     var docType: String?
     /// Where the Segment's data starts (SeekPosition is relative to it) and where it declares to end.
     var dataOffset: Int

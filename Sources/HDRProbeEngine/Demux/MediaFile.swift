@@ -96,6 +96,18 @@ final class MediaFile: @unchecked Sendable {
         let start = index * Self.blockSize
         let length = min(Self.blockSize, size - start)
         guard length > 0 else { return [] }
+        guard let data = preadFully(at: start, count: length) else { return nil }
+        bytesRead += data.count
+        if blockOrder.count >= Self.maxCachedBlocks {
+            blocks[blockOrder.removeFirst()] = nil
+        }
+        blocks[index] = data
+        blockOrder.append(index)
+        return data
+    }
+
+    /// `count` bytes at `start` from the file, fewer at its end; nil on a read error.
+    private func preadFully(at start: Int, count length: Int) -> [UInt8]? {
         var data = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
@@ -108,12 +120,6 @@ final class MediaFile: @unchecked Sendable {
             done += n
         }
         if done < length { data.removeLast(length - done) }
-        bytesRead += done
-        if blockOrder.count >= Self.maxCachedBlocks {
-            blocks[blockOrder.removeFirst()] = nil
-        }
-        blocks[index] = data
-        blockOrder.append(index)
         return data
     }
 
@@ -136,18 +142,8 @@ final class MediaFile: @unchecked Sendable {
     private func readRun(_ run: ClosedRange<Int>) {
         let start = run.lowerBound * Self.blockSize
         let length = min(run.count * Self.blockSize, size - start)
-        guard length > 0 else { return }
-        var data = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(start + done)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            if n == 0 { break }
-            done += n
-        }
+        guard length > 0, let data = preadFully(at: start, count: length) else { return }
+        let done = data.count
         for (k, index) in run.enumerated() {
             let from = k * Self.blockSize
             guard from < done else { break }

@@ -10,6 +10,16 @@ package struct EBMLSegmentHeader: Sendable, Equatable {
     package var segmentDataOffset: Int
     /// Declared Segment data size, nil for "unknown size" (live streams).
     package var segmentSize: UInt64?
+    /// The EBML header's EBMLReadVersion (0x42F7), EBMLMaxIDLength (0x42F2), EBMLMaxSizeLength
+    /// (0x42F3) and DocTypeReadVersion (0x4285), RFC 8794 §11.2, as declared (defaults 1, 4, 8, 1).
+    package var readVersions: [UInt32: UInt64] = [:]
+
+    /// What a reader of EBML version 1 with 4-byte IDs and 8-byte sizes, and Matroska up to
+    /// DocTypeReadVersion 3, can read (the limits FFmpeg's matroska demuxer checks).
+    package var isReadable: Bool {
+        readVersions[0x42F7, default: 1] <= 1 && readVersions[0x42F2, default: 4] <= 4
+            && readVersions[0x42F3, default: 8] <= 8 && readVersions[0x4285, default: 1] <= 3
+    }
 
     package var declaredEnd: UInt64? { segmentSize.map { UInt64(segmentDataOffset) + $0 } }
 
@@ -26,6 +36,7 @@ package struct EBMLSegmentHeader: Sendable, Equatable {
         let headerEnd = pos + Int(hs)
         guard headerEnd <= bytes.count else { throw EBMLError.truncated }
         var docType: String?
+        var versions: [UInt32: UInt64] = [:]
         var p = pos
         var guardCount = 0
         while p < headerEnd, guardCount < 64 {
@@ -38,6 +49,9 @@ package struct EBMLSegmentHeader: Sendable, Equatable {
             guard dataStart <= headerEnd else { throw EBMLError.implausibleHeader }
             let dataEnd = dataStart + Int(min(cs, UInt64(headerEnd - dataStart)))
             if cid == 0x4282 { docType = String(decoding: bytes[dataStart..<dataEnd].prefix { $0 != 0 }, as: UTF8.self) }
+            if [0x42F7, 0x42F2, 0x42F3, 0x4285].contains(cid) {
+                versions[cid] = dataEnd - dataStart <= 8 ? bytes[dataStart..<dataEnd].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } : .max
+            }
             p = dataEnd
         }
         // Skip top-level Void/CRC elements between the header and the Segment.
@@ -47,7 +61,7 @@ package struct EBMLSegmentHeader: Sendable, Equatable {
             let (sid, sidLen) = try readID(bytes, at: pos)
             let (ssize, ssl) = try readSize(bytes, at: pos + sidLen)
             if sid == 0x18538067 {
-                return EBMLSegmentHeader(docType: docType, segmentDataOffset: pos + sidLen + ssl, segmentSize: ssize)
+                return EBMLSegmentHeader(docType: docType, segmentDataOffset: pos + sidLen + ssl, segmentSize: ssize, readVersions: versions)
             }
             guard let s = ssize, s < UInt64(bytes.count) else { throw EBMLError.noSegment }
             pos += sidLen + ssl + Int(s)
