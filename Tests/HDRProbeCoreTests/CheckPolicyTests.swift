@@ -34,11 +34,11 @@ import Testing
         let extras = doc.check.effective(for: "extras/a.mkv", dolbyVision: doc.dolbyVision)
         #expect(extras.formats.allow.map { Set($0.map(\.rawValue)) } == ["SDR", "HDR10"])
         #expect(extras.dolbyVision.accepted.contains("8.2") && !extras.dolbyVision.accepted.contains("8.4"))
-        #expect(extras.severity.choice(for: "dv.refused") == .level(.warning))
+        #expect(extras.severity.choice(for: .dvRefused) == .level(.warning))
         let main = doc.check.effective(for: "main/a.mkv", dolbyVision: doc.dolbyVision)
         #expect(main.dolbyVision == doc.dolbyVision)
-        #expect(main.severity.choice(for: "frameRate.variable") == .off)
-        #expect(main.severity.choice(for: "hdr10.missingMasteringDisplay") == .level(.error))
+        #expect(main.severity.choice(for: .frameRateVariable) == .off)
+        #expect(main.severity.choice(for: .hdr10MissingMasteringDisplay) == .level(.error))
     }
 
     @Test func dolbyVisionOnlyPoliciesStillParse() throws {
@@ -96,22 +96,22 @@ import Testing
         ], verdict: .dualLayer)
         let outcome = evaluator.evaluate(d, relativePath: "a.mkv")
         let severity = Dictionary(uniqueKeysWithValues: outcome.items.map { ($0.code, $0.severity) })
-        #expect(severity["dv.refused"] == .error)
-        #expect(severity["dv.rpuWithoutConfiguration"] == .error)
-        #expect(severity["dv.configurationIrregular"] == .info)
-        #expect(severity["hls.parameterSetsInBandOnly"] == .warning)
-        #expect(severity["hdr10.missingMasteringDisplay"] == .warning)
+        #expect(severity[.dvRefused] == .error)
+        #expect(severity[.dvRpuWithoutConfiguration] == .error)
+        #expect(severity[.dvConfigurationIrregular] == .info)
+        #expect(severity[.hlsParameterSetsInBandOnly] == .warning)
+        #expect(severity[.hdr10MissingMasteringDisplay] == .warning)
         #expect(outcome.items.first?.severity == .error)
         // dv.refused carries the fix of its verdict code.
-        #expect(outcome.items.first { $0.code == "dv.refused" }?.fix == DolbyVisionVerdictCode.dualLayer.fix)
-        #expect(outcome.items.first { $0.knownCode == .hdr10MissingMasteringDisplay }?.fix == FindingCode.hdr10MissingMasteringDisplay.fix)
+        #expect(outcome.items.first { $0.code == .dvRefused }?.fix == DolbyVisionVerdictCode.dualLayer.fix)
+        #expect(outcome.items.first { $0.code == .hdr10MissingMasteringDisplay }?.fix == FindingCode.hdr10MissingMasteringDisplay.fix)
     }
 
     @Test func unreadableFilesAreErrors() {
         let evaluator = CheckEvaluator(document: PolicyDocument(dolbyVision: .default))
         let d = ReportDigest(path: "x.mp4", status: .error, error: ReportError(.unrecognized, "PNG"), streams: [], findings: [])
         let outcome = evaluator.evaluate(d, relativePath: "x.mp4")
-        #expect(outcome.items.map(\.knownCode) == [.unrecognized])
+        #expect(outcome.items.map(\.code) == [.unrecognized])
         #expect(outcome.items[0].severity == .error && outcome.items[0].fix != nil)
     }
 
@@ -121,12 +121,12 @@ import Testing
         let d = Self.digest([Finding(.dvRefused, "refused", stream: 0), Finding(.frameRateVariable, "vfr", stream: 0),
                              Finding(.hdr10MissingMasteringDisplay, "no mdcv", stream: 0)], rangeType: "DOVIWithEL")
         let main = evaluator.evaluate(d, relativePath: "movies/a.mkv")
-        #expect(main.items.map(\.code).sorted() == ["dv.refused", "hdr10.missingMasteringDisplay", "policy.formatForbidden"])
+        #expect(Set(main.items.map(\.code)) == [.dvRefused, .hdr10MissingMasteringDisplay, .formatForbidden] && main.items.count == 3)
         #expect(main.items.allSatisfy { $0.severity == .error })
         let extras = evaluator.evaluate(d, relativePath: "extras/a.mkv")
-        let bySeverity = Dictionary(grouping: extras.items, by: \.severity).mapValues { $0.map(\.code).sorted() }
-        #expect(bySeverity[.warning] == ["dv.refused"])
+        let bySeverity = Dictionary(grouping: extras.items, by: \.severity).mapValues { $0.map(\.code) }
+        #expect(bySeverity[.warning] == [.dvRefused])
         // The extras override allows only SDR and HDR10 and replaces the forbid list.
-        #expect(bySeverity[.error] == ["hdr10.missingMasteringDisplay", "policy.formatNotAllowed"])
+        #expect(bySeverity[.error].map(Set.init) == [.hdr10MissingMasteringDisplay, .formatNotAllowed] && bySeverity[.error]?.count == 2)
     }
 }

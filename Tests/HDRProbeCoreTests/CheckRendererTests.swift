@@ -9,8 +9,8 @@ import Testing
 
     static func report(failOn: Finding.Severity = .error) -> CheckReport {
         let items = [
-            CheckItem(code: "dv.refused", severity: .error, message: "Refused: 7 & <EL>\r\nnext", stream: 0, fix: "Convert, then 100%"),
-            CheckItem(code: "hdr10.missingContentLightLevel", severity: .info, message: "no clli", stream: 0, fix: nil),
+            CheckItem(code: .dvRefused, severity: .error, message: "Refused: 7 & <EL>\r\nnext", stream: 0, fix: "Convert, then 100%"),
+            CheckItem(code: .hdr10MissingContentLightLevel, severity: .info, message: "no clli", stream: 0, fix: nil),
         ]
         return CheckReport(mode: .check, policyName: "default", failOn: failOn, toolVersion: "0.1.0",
                            outcomes: [FileOutcome(path: hostile, status: .ok, items: items),

@@ -154,11 +154,14 @@ import Testing
         e.scan.framesScanned = 4
         e.scan.framesWithRPU = 4
         e.scan.invalidRPUs = 4
-        e.scan.rpuProblems = ["RPU CRC32 does not match the data"]
+        e.scan.rpuProblems = [.crcMismatch]
         let (report, findings) = VideoStreamClassifier().classify(e)
         #expect(report.dolbyVision?.profile == nil && report.dolbyVision?.profileName == "unknown")
         #expect(report.dolbyVision?.verdict.decision == .refuse)
         #expect(report.hdr?.formats == ["DolbyVision"])
         #expect(Set(findings.map(\.code)).isSuperset(of: [.dvRpuInvalid, .dvRpuWithoutConfiguration, .dvRefused]))
+        // The report's sentence for the typed problem (docs/findings.md dv.rpuInvalid).
+        #expect(findings.first { $0.code == .dvRpuInvalid }?.message
+                == "4 Dolby Vision RPU(s) failed validation: RPU CRC32 does not match the data.")
     }
 }

@@ -346,11 +346,11 @@ func vpcCParser() throws {
     // Version 0: bitDepth 10 / colorSpace 0, chroma 1 / transfer 0 / full 0, no init data.
     let v0 = try VPCodecConfigurationRecord.parse(hex("00000000 02 1f a0 10 0000"))
     #expect(v0.version == 0 && v0.profile == 2 && v0.level == 31 && v0.bitDepth == 10 && v0.chromaSubsampling == 1)
-    #expect(v0.colourPrimaries == nil && !v0.issues.isEmpty)
+    #expect(v0.colourPrimaries == nil && v0.issues == [.version0])
     #expect(VP9CodecString(record: v0, colour: ColourCodes(primaries: 9, transfer: 16, matrix: 9)).string
             == "vp09.02.31.10.01.09.16.09.00")
     let short = try VPCodecConfigurationRecord.parse(hex("01000000 00 0a 82 01 01 01 0004 aabb"))
-    #expect(short.codecInitializationData == hex("aabb") && short.issues.count == 1)
+    #expect(short.codecInitializationData == hex("aabb") && short.issues == [.initializationDataShort(claimed: 4, present: 2)])
     #expect(throws: BitstreamError.self) { try VPCodecConfigurationRecord.parse(hex("01000000 00")) }
     #expect(throws: BitstreamError.self) { try VPCodecConfigurationRecord.parse(hex("02000000 00 0a 82 01 01 01 0000")) }
 }

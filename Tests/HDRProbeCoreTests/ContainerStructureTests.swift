@@ -18,7 +18,7 @@ import Testing
         #expect(walk.boxes.map(\.type) == ["free", "moov"])
         #expect(walk.boxes[0].payload == 8..<11 && !walk.boxes[0].truncated)
         #expect(walk.boxes[1].truncated && walk.boxes[1].payload == 19..<23)
-        #expect(walk.issues.count == 1)
+        #expect(walk.issues == [.truncated(type: "moov", offset: 11, declared: 200, available: 12)])
     }
 
     @Test func largeSizeAndSizeZero() {
@@ -35,14 +35,29 @@ import Testing
         let bad: [UInt8] = [0, 0, 0, 4] + Array("free".utf8) + [0, 0, 0, 0]
         let walk = ISOBoxWalker.walk(bad + Self.box("moov", []))
         #expect(walk.boxes.isEmpty)
-        #expect(walk.issues.first?.contains("smaller than its header") == true)
+        #expect(walk.issues == [.sizeSmallerThanHeader(type: "free", offset: 0, declared: 4)])
     }
 
     @Test func walkIsBoundedByBoxCount() {
         let many = (0..<(ISOBoxWalker.maxBoxes + 10)).flatMap { _ in Self.box("free", []) }
         let walk = ISOBoxWalker.walk(many)
         #expect(walk.boxes.count == ISOBoxWalker.maxBoxes)
-        #expect(!walk.issues.isEmpty)
+        #expect(walk.issues == [.tooManyBoxes(ISOBoxWalker.maxBoxes)])
+    }
+
+    /// The sentences the container findings carry (`container.malformed`, docs/findings.md).
+    @Test func boxIssueSentences() {
+        #expect(ISOBoxWalk.Issue.truncated(type: "moov", offset: 11, declared: 200, available: 12).description
+                == "box 'moov' at 11 declares 200 bytes, only 12 available")
+        #expect(ISOBoxWalk.Issue.sizeSmallerThanHeader(type: "free", offset: 0, declared: 4).description
+                == "box 'free' at 0 declares size 4, smaller than its header")
+        #expect(ISOBoxWalk.Issue.largesizeCutOff(type: "mdat", offset: 8).description == "box 'mdat' at 8: largesize cut off")
+        #expect(ISOBoxWalk.Issue.tooManyBoxes(4096).description == "more than 4096 boxes; walk stopped")
+        #expect(SampleEntry.Issue.shortVisualEntry(type: "hvc1", size: 10).description
+                == "visual sample entry 'hvc1' is 10 bytes, shorter than its fixed fields")
+        #expect(SampleEntry.Issue.duplicateDolbyVisionConfiguration.description == "more than one Dolby Vision configuration box")
+        #expect(MovieBox.Issue.sampleEntry(.boxes(.tooManyBoxes(4096))).description == "more than 4096 boxes; walk stopped")
+        #expect(MovieBox.Issue.tooManyTracks(256).description == "more than 256 tracks")
     }
 
     @Test func fileTypeBrandsDeduplicated() throws {

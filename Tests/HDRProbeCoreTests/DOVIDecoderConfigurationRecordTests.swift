@@ -28,7 +28,7 @@ import Testing
         // FFmpeg reads from 4 bytes: without byte 4, compat and md_compression are 0 (§5.3).
         let r = try DOVIDecoderConfigurationRecord.parse([0x01, 0x00, 0x10, 0x0d])
         #expect(r.profile == 8 && r.compatibilityId == 0)
-        #expect(r.issues.contains { $0.contains("4 bytes") })
+        #expect(r.issues == [.shortRecord(4)])
         #expect(throws: DOVIConfigurationError.tooShort(3)) { try DOVIDecoderConfigurationRecord.parse([1, 0, 0x10]) }
     }
 
@@ -38,7 +38,7 @@ import Testing
         bytes[10] = 0xFF
         let r = try DOVIDecoderConfigurationRecord.parse(bytes)
         #expect(r.profile == 8 && r.level == 0 && r.compatibilityId == 1)
-        #expect(r.issues.count == 4)  // reserved bits, version, level, no layer flag
+        #expect(r.issues == [.reservedBitsSet, .version(major: 2, minor: 5), .level(0), .noLayer])
     }
 
     @Test("§7 TS descriptor: compat read after dependency_pid")

@@ -78,7 +78,7 @@ private func emdf(_ payload: [UInt8], country: Bool = false, provider: UInt64 = 
     #expect(longC.payloadBitOffset == 93 && longC.rpuPayload == long)
     // A different trailer is reported, the payload is still returned.
     let odd = try DolbyVisionEMDFContainer.parse(t35: emdf(payload, trailerID: 5))
-    #expect(odd.rpuPayload == payload && odd.issues.count == 1)
+    #expect(odd.rpuPayload == payload && odd.issues == [.trailerFields(payloadID: 5, primary: 1, secondary: 0)])
 }
 
 @Test func emdfRejectsForeignOrBrokenWrappers() throws {

@@ -173,20 +173,20 @@ private func parsed(_ v29: [B], _ v40: [B]? = nil, v29Count: UInt64? = nil, v40C
 
 @Test func cmv29RuleViolations() throws {
     let l1 = SyntheticRPU.l1(0, 2081, 819)
-    let cases: [([B], String)] = [
-        ([l1, l(3, 5)], "CM v2.9: Disallowed block level 3"),
-        ([l1, l(8, 10)], "CM v2.9: Disallowed block level 8"),
-        ([l1, l(254, 2)], "CM v2.9: Disallowed block level 254"),
-        ([l1, l(7, 4)], "CM v2.9: Unknown metadata block found (level 7)"),
-        ([l1, l1], "CM v2.9: at most 1 L1 block allowed, found 2"),
-        ([l1] + Array(repeating: l(2, 11), count: 9), "CM v2.9: at most 8 L2 blocks allowed, found 9"),
-        ([l1, l(6, 8), l(6, 8)], "CM v2.9: at most 1 L6 block allowed, found 2"),
-        ([l1, l(5, 6)], "CM v2.9: L5 block length 6 does not match its level (expected 7)"),
+    let cases: [([B], DolbyVisionDMDataPayload.Issue)] = [
+        ([l1, l(3, 5)], .disallowedLevel(.v29, level: 3)),
+        ([l1, l(8, 10)], .disallowedLevel(.v29, level: 8)),
+        ([l1, l(254, 2)], .disallowedLevel(.v29, level: 254)),
+        ([l1, l(7, 4)], .unknownLevel(.v29, level: 7)),
+        ([l1, l1], .tooMany(.v29, level: 1, allowed: 1, found: 2)),
+        ([l1] + Array(repeating: l(2, 11), count: 9), .tooMany(.v29, level: 2, allowed: 8, found: 9)),
+        ([l1, l(6, 8), l(6, 8)], .tooMany(.v29, level: 6, allowed: 1, found: 2)),
+        ([l1, l(5, 6)], .lengthMismatch(.v29, level: 5, length: 6)),
     ]
-    for (blocks, message) in cases {
+    for (blocks, issue) in cases {
         let rpu = try parsed(blocks)
         #expect(!rpu.isValid && rpu.crcValid)
-        #expect(rpu.issues.contains(message), "expected \(message), got \(rpu.issues)")
+        #expect(rpu.issues.contains(.extBlocks(issue)), "expected \(issue), got \(rpu.issues)")
         // The list was still read to its end: every block is there and the CRC follows.
         #expect(rpu.dm?.cmV29.blocks.count == blocks.count && rpu.extraBytesBeforeCRC == 0)
     }
@@ -204,23 +204,23 @@ private func parsed(_ v29: [B], _ v40: [B]? = nil, v29Count: UInt64? = nil, v40C
     #expect(rpu.level8.map(\.targetDisplayNits) == [1000, 100, 600, 1000, 48])   // §10.1 index → nits
     #expect(rpu.dm?.cmV29.blocks.count == 1 && rpu.dm?.cmV40?.blocks.count == 13 && rpu.extraBytesBeforeCRC == 0)
 
-    let cases: [([B], String)] = [
-        ([l(3, 5)], "CM v4.0: exactly 1 L254 block required, found 0"),
-        ([SyntheticRPU.l254(), SyntheticRPU.l254()], "CM v4.0: exactly 1 L254 block required, found 2"),
-        ([SyntheticRPU.l254(), l(1, 5)], "CM v4.0: Disallowed block level 1"),
-        ([SyntheticRPU.l254(), l(6, 8)], "CM v4.0: Disallowed block level 6"),
-        ([SyntheticRPU.l254(), l(200, 2)], "CM v4.0: Unknown metadata block found (level 200)"),
-        ([SyntheticRPU.l254()] + Array(repeating: l(8, 10), count: 6), "CM v4.0: at most 5 L8 blocks allowed, found 6"),
-        ([SyntheticRPU.l254()] + Array(repeating: l(10, 5), count: 5), "CM v4.0: at most 4 L10 blocks allowed, found 5"),
-        ([SyntheticRPU.l254(), l(3, 5), l(3, 5)], "CM v4.0: at most 1 L3 block allowed, found 2"),
-        ([SyntheticRPU.l254(), l(9, 1), l(9, 17)], "CM v4.0: at most 1 L9 block allowed, found 2"),
-        ([SyntheticRPU.l254(), l(11, 4), l(11, 4)], "CM v4.0: at most 1 L11 block allowed, found 2"),
-        ([SyntheticRPU.l254(), l(8, 11)], "CM v4.0: L8 block length 11 does not match its level (expected 10 or 12 or 13 or 19 or 25)"),
+    let cases: [([B], DolbyVisionDMDataPayload.Issue)] = [
+        ([l(3, 5)], .countNotExact(.v40, level: 254, required: 1, found: 0)),
+        ([SyntheticRPU.l254(), SyntheticRPU.l254()], .countNotExact(.v40, level: 254, required: 1, found: 2)),
+        ([SyntheticRPU.l254(), l(1, 5)], .disallowedLevel(.v40, level: 1)),
+        ([SyntheticRPU.l254(), l(6, 8)], .disallowedLevel(.v40, level: 6)),
+        ([SyntheticRPU.l254(), l(200, 2)], .unknownLevel(.v40, level: 200)),
+        ([SyntheticRPU.l254()] + Array(repeating: l(8, 10), count: 6), .tooMany(.v40, level: 8, allowed: 5, found: 6)),
+        ([SyntheticRPU.l254()] + Array(repeating: l(10, 5), count: 5), .tooMany(.v40, level: 10, allowed: 4, found: 5)),
+        ([SyntheticRPU.l254(), l(3, 5), l(3, 5)], .tooMany(.v40, level: 3, allowed: 1, found: 2)),
+        ([SyntheticRPU.l254(), l(9, 1), l(9, 17)], .tooMany(.v40, level: 9, allowed: 1, found: 2)),
+        ([SyntheticRPU.l254(), l(11, 4), l(11, 4)], .tooMany(.v40, level: 11, allowed: 1, found: 2)),
+        ([SyntheticRPU.l254(), l(8, 11)], .lengthMismatch(.v40, level: 8, length: 11)),
     ]
-    for (blocks, message) in cases {
+    for (blocks, issue) in cases {
         let rpu = try parsed(v29, blocks)
         #expect(!rpu.isValid && rpu.cmVersion == .v40)
-        #expect(rpu.issues.contains(message), "expected \(message), got \(rpu.issues)")
+        #expect(rpu.issues.contains(.extBlocks(issue)), "expected \(issue), got \(rpu.issues)")
     }
 }
 
@@ -229,19 +229,20 @@ private func parsed(_ v29: [B], _ v40: [B]? = nil, v29Count: UInt64? = nil, v40C
     // num_ext_blocks 65 (> 64): rejected before the loop; the RPU is invalid, nothing crashes.
     let over = try parsed([l1], v29Count: 65)
     #expect(!over.isValid && over.dm == nil)
-    #expect(over.issues.contains("vdr_dm_data_payload: CM v2.9: num_ext_blocks 65 exceeds the limit of 64"), "\(over.issues)")
+    #expect(over.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid("CM v2.9: num_ext_blocks 65 exceeds the limit of 64")))),
+            "\(over.issues)")
     // A huge count (2^32 − 2, the largest ue(v) the reader accepts) is rejected the same way.
     let huge = try parsed([l1], v29Count: 4_294_967_294)
-    #expect(huge.issues.contains { $0.contains("num_ext_blocks 4294967294 exceeds the limit") })
+    #expect(huge.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid("CM v2.9: num_ext_blocks 4294967294 exceeds the limit of 64")))))
     // num_ext_blocks 10 with one block written: the data runs out → an issue, not a crash.
     let short = try parsed([l1], v29Count: 10)
-    #expect(!short.isValid && short.dm == nil && short.issues.contains { $0.hasPrefix("vdr_dm_data_payload: ") })
+    #expect(!short.isValid && short.dm == nil && short.issues.contains { if case .stopped(.vdrDMDataPayload, _) = $0 { true } else { false } })
     // A v4.0 count over the limit.
     let over40 = try parsed([l1], [SyntheticRPU.l254()], v40Count: 1000)
-    #expect(over40.issues.contains("vdr_dm_data_payload: CM v4.0: num_ext_blocks 1000 exceeds the limit of 64"))
+    #expect(over40.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid("CM v4.0: num_ext_blocks 1000 exceeds the limit of 64")))))
     // 64 blocks is still read (and then fails the count rules).
     let many = try parsed(Array(repeating: l1, count: 64))
-    #expect(many.dm?.cmV29.blocks.count == 64 && many.issues.contains("CM v2.9: at most 1 L1 block allowed, found 64"))
+    #expect(many.dm?.cmV29.blocks.count == 64 && many.issues.contains(.extBlocks(.tooMany(.v29, level: 1, allowed: 1, found: 64))))
 }
 
 @Test func dmDataVariants() throws {
@@ -254,11 +255,11 @@ private func parsed(_ v29: [B], _ v40: [B]? = nil, v29Count: UInt64? = nil, v40C
     #expect(compressed.level1 == DolbyVisionLevel1(minPq: 0, maxPq: 1, avgPq: 2) && compressed.isValid, "\(compressed.issues)")
     // §11.3 DM validation.
     let badID = try DolbyVisionRPU.parse(unescaped: SyntheticRPU.build(v29: [], affectedID: 16))
-    #expect(badID.issues == ["affected_dm_metadata_id should be <= 15, found 16"])
+    #expect(badID.issues == [.dm(.affectedDMMetadataID(16))])
     let badEOTF = try DolbyVisionRPU.parse(unescaped: SyntheticRPU.build(v29: [], signalEOTF: 0))
-    #expect(badEOTF.issues == ["signal_eotf should be 65535, found 0"])
+    #expect(badEOTF.issues == [.dm(.signalEOTF(0))])
     let badDepth = try DolbyVisionRPU.parse(unescaped: SyntheticRPU.build(v29: [], signalBitDepth: 17))
-    #expect(badDepth.issues == ["signal_bit_depth should be between 8 and 16, found 17"])
+    #expect(badDepth.issues == [.dm(.signalBitDepth(17))])
     // An empty v2.9 list is valid CM v2.9 (empty_dmv1_blocks.bin in §14: "2.9 (0 blocks)").
     let empty = try DolbyVisionRPU.parse(unescaped: SyntheticRPU.build(v29: []))
     #expect(empty.isValid && empty.cmVersion == .v29 && empty.dm?.cmV29.blocks.isEmpty == true && empty.level1 == nil)
@@ -271,6 +272,6 @@ private func parsed(_ v29: [B], _ v40: [B]? = nil, v29Count: UInt64? = nil, v40C
     let clean = SyntheticRPU.build(v29: [SyntheticRPU.l1(0, 1, 2)])
     try #require(bytes != clean, "no alignment bits after num_ext_blocks in this layout")
     let rpu = try DolbyVisionRPU.parse(unescaped: bytes)
-    #expect(rpu.issues == ["CM v2.9: dm_alignment_zero_bit should be 0"])
+    #expect(rpu.issues == [.extBlocks(.alignmentZeroBit(.v29))])
     #expect(rpu.level1 == DolbyVisionLevel1(minPq: 0, maxPq: 1, avgPq: 2))
 }

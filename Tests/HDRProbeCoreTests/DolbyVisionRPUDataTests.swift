@@ -124,14 +124,15 @@ func wholeRPUMatchesGroundTruth(name: String) throws {
     let rpu = try DolbyVisionRPU.parse(RPUVectors.st2094_10Level3)
     #expect(!rpu.isValid)
     #expect(rpu.crcValid)  // the framing is fine: only the block rule fails
-    #expect(rpu.issues.contains("CM v2.9: Disallowed block level 3"), "\(rpu.issues)")
+    #expect(rpu.issues.contains(.extBlocks(.disallowedLevel(.v29, level: 3))), "\(rpu.issues)")
     // The L3 block sits in the v2.9 list (it was still decoded and kept, in coded order).
     #expect(rpu.dm?.cmV29.blocks.contains { $0.level == 3 } == true)
     // A summary counts it as invalid and takes none of its metadata.
     var summary = DolbyVisionRPUSummary()
     summary.add(rpu)
     #expect(summary.framesWithRpu == 1 && summary.invalidCount == 1)
-    #expect(summary.firstProblem == "CM v2.9: Disallowed block level 3")
+    #expect(summary.firstProblem == .issues([.extBlocks(.disallowedLevel(.v29, level: 3))]))
+    #expect(summary.firstProblem?.description == "CM v2.9: Disallowed block level 3")   // dovi_tool's rpu.error
     #expect(summary.cmVersion == nil && summary.l1MaxPq.count == 0)
 }
 
@@ -246,7 +247,7 @@ func wholeRPUMatchesGroundTruth(name: String) throws {
     s.addUnparsable(BitstreamError.invalid("Invalid RPU last byte: 129"))
     s.add(try DolbyVisionRPU.parse(RPUVectors.trailingBytes))    // no cut, L1 12/2452/887, FEL
     #expect(s.framesWithRpu == 6 && s.invalidCount == 2)
-    #expect(s.firstProblem == "CM v2.9: Disallowed block level 3")
+    #expect(s.firstProblem == .issues([.extBlocks(.disallowedLevel(.v29, level: 3))]))
     #expect(s.sceneCuts == 2 && s.sceneCutIndices == [0, 2])
     #expect(s.cmV29Count == 4 && s.cmV40Count == 0 && s.withoutDMCount == 0 && s.cmVersion == .v29)
     #expect(s.felCount == 2 && s.melCount == 1 && s.enhancementLayer == .fel)

@@ -85,7 +85,8 @@ func randomMutationsNeverTrap(name: String) throws {
     }
     // num_pivots_minus2 = 1_000_000 would be a million 10-bit reads: rejected up front.
     let pivots = try rpu { w in w.ue(0); w.ue(0); w.ue(0); w.ue(1_000_000) }
-    #expect(pivots.issues.contains("rpu_data_mapping: num_pivots_minus2[0] 1000000 exceeds the limit of 9 pivots"), "\(pivots.issues)")
+    #expect(pivots.issues.contains(.stopped(.rpuDataMapping, .bitstream(.invalid("num_pivots_minus2[0] 1000000 exceeds the limit of 9 pivots")))),
+            "\(pivots.issues)")
     #expect(pivots.mapping == nil && pivots.dm == nil && pivots.extraBytesBeforeCRC == nil && !pivots.isValid)
     // A bad component further in.
     let chroma = try rpu { w in
@@ -93,7 +94,7 @@ func randomMutationsNeverTrap(name: String) throws {
         w.ue(0); w.u(0, 10); w.u(1023, 10)
         w.ue(8); for _ in 0..<10 { w.u(100, 10) }
     }
-    #expect(chroma.issues.contains("rpu_data_mapping: num_pivots_minus2[1] 8 exceeds the limit of 9 pivots"))
+    #expect(chroma.issues.contains(.stopped(.rpuDataMapping, .bitstream(.invalid("num_pivots_minus2[1] 8 exceeds the limit of 9 pivots")))))
     // 9 pivots (the limit) is accepted and the shape read.
     let nine = try rpu { w in
         w.ue(0); w.ue(0); w.ue(0)
@@ -110,21 +111,21 @@ func randomMutationsNeverTrap(name: String) throws {
     #expect(nine.mapping?.curves[0].pieces == Array(repeating: .polynomial(order: 2), count: 8))
     #expect(nine.mapping?.curves[1].pieces == [.mmr(order: 3)] && nine.level1 == DolbyVisionLevel1(minPq: 0, maxPq: 1, avgPq: 2))
     // Values the syntax forbids.
-    let cases: [((inout TestBitWriter) -> Void, String)] = [
+    let cases: [((inout TestBitWriter) -> Void, DolbyVisionRPU.ReadFailure)] = [
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(2) },
-         "rpu_data_mapping: mapping_idc should be 0 or 1, found 2 (component 0, piece 0)"),
+         .bitstream(.invalid("mapping_idc should be 0 or 1, found 2 (component 0, piece 0)"))),
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(0); w.ue(2) },
-         "rpu_data_mapping: poly_order_minus1 should be <= 1, found 2 (component 0, piece 0)"),
+         .bitstream(.invalid("poly_order_minus1 should be <= 1, found 2 (component 0, piece 0)"))),
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(0); w.ue(0); w.flag(true) },
-         "rpu_data_mapping: linear_interp_flag 1 (component 0, piece 0)"),
+         .bitstream(.unsupported("linear_interp_flag 1 (component 0, piece 0)"))),
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(1); w.u(3, 2) },
-         "rpu_data_mapping: mmr_order_minus1 should be <= 2, found 3 (component 0, piece 0)"),
+         .bitstream(.invalid("mmr_order_minus1 should be <= 2, found 3 (component 0, piece 0)"))),
         ({ w in w.u(0, 40) },   // 40 zero bits: an Exp-Golomb prefix longer than the reader accepts
-         "rpu_data_mapping: Exp-Golomb code longer than 32 bits"),
+         .bitReader(.expGolombTooLong)),
     ]
-    for (mapping, message) in cases {
+    for (mapping, failure) in cases {
         let r = try rpu(mapping)
-        #expect(r.issues.contains(message), "expected \(message), got \(r.issues)")
+        #expect(r.issues.contains(.stopped(.rpuDataMapping, failure)), "expected \(failure), got \(r.issues)")
         #expect(r.mapping == nil && r.dm == nil)
     }
     // §11.3 mapping validation: mapping_color_space must be 0.
@@ -134,7 +135,7 @@ func randomMutationsNeverTrap(name: String) throws {
         w.ue(0); w.ue(0)
         for _ in 0..<3 { w.ue(0); w.ue(0); w.flag(false); w.se(0); w.u(0, 23); w.se(1); w.u(0, 23) }
     }
-    #expect(colourSpace.issues == ["mapping_color_space should be 0, found 1"])
+    #expect(colourSpace.issues == [.mapping(.mappingColorSpace(1))])
 }
 
 @Test func headerValuesThatPreventTheBodyParse() throws {
@@ -143,7 +144,7 @@ func randomMutationsNeverTrap(name: String) throws {
     let header = hex("08 09 00 00")
     let rpu = try DolbyVisionRPU.parse(SyntheticRPU.frame(header))
     #expect(rpu.mapping == nil && rpu.dm == nil)
-    #expect(rpu.issues.contains("rpu_data_mapping not parsed: the header has no bit depths"))
+    #expect(rpu.issues.contains(.mappingNotParsed(.noBitDepths)))
     // A header with use_prev_vdr_rpu_flag set and no DM data has no body at all: valid framing.
     var w = TestBitWriter()
     w.u(2, 6); w.u(18, 11); w.u(1, 4); w.u(0, 4); w.flag(true)
@@ -166,7 +167,7 @@ func randomMutationsNeverTrap(name: String) throws {
     big.flag(true); big.flag(false)
     big.u(0, 64)
     let denom = try DolbyVisionRPU.parse(unescaped: SyntheticRPU.frame(big.bytes))
-    #expect(denom.issues.contains("rpu_data_mapping not parsed: coefficient_log2_denom 40 over 32"))
+    #expect(denom.issues.contains(.mappingNotParsed(.coefficientLog2DenomOver32(40))))
     // bl_bit_depth_minus8 = 100: not used as a read width.
     var deep = TestBitWriter()
     deep.u(2, 6); deep.u(18, 11); deep.u(1, 4); deep.u(0, 4); deep.flag(true)
@@ -175,7 +176,7 @@ func randomMutationsNeverTrap(name: String) throws {
     deep.flag(true); deep.flag(false)
     deep.u(0, 64)
     let depth = try DolbyVisionRPU.parse(unescaped: SyntheticRPU.frame(deep.bytes))
-    #expect(depth.issues.contains("rpu_data_mapping not parsed: bit depths BL 108 / EL 10 over 16"))
+    #expect(depth.issues.contains(.mappingNotParsed(.bitDepthsOver16(bl: 108, el: 10))))
 }
 
 @Test func extraBytesBeforeTheCRCAreCounted() throws {

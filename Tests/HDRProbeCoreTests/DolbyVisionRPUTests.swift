@@ -68,7 +68,8 @@ func rpuHeaderProfileAndCRC(name: String) throws {
     badCRC[badCRC.count - 5] ^= 0xFF
     let a = try DolbyVisionRPU.parse(badCRC)
     #expect(!a.crcValid && a.profile == 5)
-    #expect(a.issues.contains { $0.contains("CRC32 does not match") })
+    #expect(a.storedCRC ^ a.computedCRC == 0xFF00_0000)   // exactly the flipped byte differs
+    #expect(a.issues.first == .crcMismatch(stored: a.storedCRC, computed: a.computedCRC))
     // A payload byte flipped in the DM data near the end: still parses, CRC invalid.
     var badData = RPUVectors.profile8
     badData[badData.count - 12] ^= 0x10
@@ -100,6 +101,6 @@ func rpuHeaderProfileAndCRC(name: String) throws {
     let rpu = try DolbyVisionRPU.parse(bytes)
     #expect(rpu.crcValid && rpu.rpuType == 2 && rpu.rpuFormat == 18)
     #expect(rpu.profile == 0)
-    #expect(rpu.issues.contains { $0.contains("vdr_seq_info_present_flag") })
-    #expect(rpu.issues.contains { $0.contains("no Dolby Vision profile") })
+    #expect(rpu.issues.contains(.vdrSeqInfoAbsent))
+    #expect(rpu.issues.contains(.noProfile(vdrRpuProfile: 0, blVideoFullRange: false)))
 }

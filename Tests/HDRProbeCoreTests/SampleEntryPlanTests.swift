@@ -7,12 +7,12 @@ import Testing
 
     @Test("record plan per profile class", arguments: [
         // (codec, profile, compat, accepted, signalled, action, box)
-        ("hevc", 5, 0, true, true, DolbyVisionRecordPlan.Action.keep, "dvcC"),
-        ("hevc", 8, 1, true, true, .keep, "dvvC"),
-        ("hevc", 8, 4, true, true, .keep, "dvvC"),
-        ("av1", 10, 0, true, true, .keep, "dvvC"),
-        ("av1", 10, 1, true, true, .keep, "dvvC"),
-        ("hevc", 8, 6, true, true, .rewrite, "dvvC"),
+        ("hevc", 5, 0, true, true, DolbyVisionRecordPlan.Action.keep, .dvcC),
+        ("hevc", 8, 1, true, true, .keep, .dvvC),
+        ("hevc", 8, 4, true, true, .keep, .dvvC),
+        ("av1", 10, 0, true, true, .keep, .dvvC),
+        ("av1", 10, 1, true, true, .keep, .dvvC),
+        ("hevc", 8, 6, true, true, .rewrite, .dvvC),
         ("hevc", 8, 6, false, false, .strip, nil),
         ("hevc", 7, 6, false, false, .strip, nil),
         ("hevc", 8, 2, false, false, .strip, nil),
@@ -21,31 +21,32 @@ import Testing
         ("hevc", 4, 2, false, false, .strip, nil),
         ("hevc", 20, nil, false, false, .strip, nil),
         ("hevc", 8, 1, false, false, .strip, nil),
-    ] as [(String, Int, Int?, Bool, Bool, DolbyVisionRecordPlan.Action, String?)])
+    ] as [(String, Int, Int?, Bool, Bool, DolbyVisionRecordPlan.Action, DolbyVisionConfigurationBox?)])
     func recordPlan(_ codec: String, _ p: Int, _ c: Int?, _ accepted: Bool, _ signalled: Bool,
-                    _ action: DolbyVisionRecordPlan.Action, _ box: String?) throws {
+                    _ action: DolbyVisionRecordPlan.Action, _ box: DolbyVisionConfigurationBox?) throws {
         let plan = try #require(DolbyVisionRecordPlan.decide(codec: codec, profile: Self.dv(p, c), hasRecord: true,
                                                              accepted: accepted, signalled: signalled))
         #expect(plan.action == action)
         #expect(plan.box == box)
         #expect(!plan.reason.isEmpty)
-        if action == .rewrite { #expect(plan.profile == "8.1") }
+        if action == .rewrite { #expect(plan.profile == DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: false)) }
+        #expect((plan.profile == nil) == (action == .strip))
     }
 
     @Test func noDolbyVisionNoPlanAndRPUOnlyNeedsARecord() throws {
         #expect(DolbyVisionRecordPlan.decide(codec: "hevc", profile: nil, hasRecord: false, accepted: false, signalled: false) == nil)
         let add = try #require(DolbyVisionRecordPlan.decide(codec: "hevc", profile: Self.dv(8, 1), hasRecord: false,
                                                             accepted: true, signalled: true))
-        #expect(add.action == .add && add.box == "dvvC")
+        #expect(add.action == .add && add.box == .dvvC && add.profile?.string == "8.1")
         #expect(DolbyVisionRecordPlan.decide(codec: "hevc", profile: Self.dv(7, 6), hasRecord: false, accepted: false, signalled: false) == nil)
     }
 
     @Test func movencBoxChoice() {
-        #expect(DolbyVisionRecordPlan.box(forProfile: 5) == "dvcC")
-        #expect(DolbyVisionRecordPlan.box(forProfile: 7) == "dvcC")
-        #expect(DolbyVisionRecordPlan.box(forProfile: 8) == "dvvC")
-        #expect(DolbyVisionRecordPlan.box(forProfile: 10) == "dvvC")
-        #expect(DolbyVisionRecordPlan.box(forProfile: 20) == "dvwC")
+        #expect(DolbyVisionConfigurationBox(profile: 5) == .dvcC)
+        #expect(DolbyVisionConfigurationBox(profile: 7) == .dvcC)
+        #expect(DolbyVisionConfigurationBox(profile: 8) == .dvvC)
+        #expect(DolbyVisionConfigurationBox(profile: 10) == .dvvC)
+        #expect(DolbyVisionConfigurationBox(profile: 20) == .dvwC)
     }
 
     static func evidence(entry: String?, codec: String = "hevc") -> VideoEvidence {
@@ -103,7 +104,7 @@ import Testing
                                             supplementalCodecs: nil, videoRange: .pq)
         let plan = SampleEntryPlan.plan(evidence: e, signalling: signalling, dolbyVision: dv)
         #expect(plan.steps.map(\.code) == [.promoteEntry, .forceColour])
-        #expect(plan.dolbyVisionRecord?.action == .keep && plan.dolbyVisionRecord?.box == "dvcC")
+        #expect(plan.dolbyVisionRecord?.action == .keep && plan.dolbyVisionRecord?.box == .dvcC)
         let json = try JSONRoundTrip.encode(plan)
         #expect(json.contains("\"stored\":\"hvc1\"") && json.contains("\"action\":\"keep\""))
         #expect(try JSONRoundTrip.encode(SampleEntryPlan(stored: nil, target: "hvc1", steps: [], dolbyVisionRecord: nil))

@@ -89,7 +89,7 @@ package struct BitReader: Sendable {
     }
 }
 
-package enum BitReaderError: Error, Equatable, Sendable {
+package enum BitReaderError: Error, Equatable, Sendable, Codable {
     case endOfData
     case invalidWidth(Int)
     case expGolombTooLong

@@ -17,7 +17,7 @@ package struct CheckEvaluator: Sendable {
     }
 
     /// The severity a code has in this check (nil: `off`). `reported` is the severity in the report.
-    package func severity(of code: String, reported: Finding.Severity, rules: CheckRules.Effective) -> Finding.Severity? {
+    package func severity(of code: FindingCode, reported: Finding.Severity, rules: CheckRules.Effective) -> Finding.Severity? {
         if let choice = rules.severity.choice(for: code) { return choice.severity }
         return Self.defaultSeverity(of: code, reported: reported)
     }
@@ -25,9 +25,9 @@ package struct CheckEvaluator: Sendable {
     /// The built-in default policy: refused Dolby Vision, RPUs without a configuration record and
     /// unreadable or unrecognised files are errors; check/diff codes keep their own severity;
     /// every other finding is at most a warning (info stays info).
-    package static func defaultSeverity(of code: String, reported: Finding.Severity) -> Finding.Severity {
-        if CheckRules.defaultErrors.contains(code) || ErrorCode(rawValue: code, in: .error) != nil { return .error }
-        if let check = CheckCode(rawValue: code, in: .check) { return check.severity }
+    package static func defaultSeverity(of code: FindingCode, reported: Finding.Severity) -> Finding.Severity {
+        if CheckRules.defaultErrors.contains(code) || code.families.contains(.error) { return .error }
+        if code.families.contains(.check) { return code.severity }
         return min(reported, .warning)
     }
 
@@ -39,13 +39,13 @@ package struct CheckEvaluator: Sendable {
     package func evaluate(_ digest: ReportDigest, relativePath: String) -> FileOutcome {
         let rules = rules(for: relativePath)
         var items: [CheckItem] = []
-        func add(_ code: String, _ reported: Finding.Severity, _ message: String, stream: Int?, fix: String?) {
+        func add(_ code: FindingCode, _ reported: Finding.Severity, _ message: String, stream: Int?, fix: String?) {
             guard let level = severity(of: code, reported: reported, rules: rules) else { return }
-            items.append(CheckItem(code: code, severity: level, message: message, stream: stream, fix: fix ?? FindingRemedy.fix(for: code)))
+            items.append(CheckItem(code: code, severity: level, message: message, stream: stream, fix: fix ?? code.fix))
         }
         if digest.status == .error {
             let code = digest.error?.code ?? .readFailed
-            add(code.rawValue, .error, digest.error?.message ?? "The file could not be analysed.", stream: nil, fix: nil)
+            add(code, .error, digest.error?.message ?? "The file could not be analysed.", stream: nil, fix: nil)
         }
         for f in digest.findings {
             var fix: String?
@@ -53,14 +53,14 @@ package struct CheckEvaluator: Sendable {
                let verdict = digest.streams.first(where: { $0.index == f.stream })?.dolbyVision?.verdictCode {
                 fix = verdict.fix
             }
-            add(f.code.rawValue, f.severity, f.message, stream: f.stream, fix: fix)
+            add(f.code, f.severity, f.message, stream: f.stream, fix: fix)
         }
         for s in digest.videoStreams {
             guard let type = s.videoRangeType, let code = rules.formats.violation(type) else { continue }
             let message = code == .formatForbidden
                 ? "Video range type \(type.rawValue) is forbidden by the policy (formats.forbid)."
                 : "Video range type \(type.rawValue) is not among the formats the policy allows (formats.allow: \(rules.formats.allow?.map(\.rawValue).sorted().joined(separator: ", ") ?? ""))."
-            add(code.rawValue, code.severity, message, stream: s.index, fix: nil)
+            add(code, code.severity, message, stream: s.index, fix: nil)
         }
         // Required outcomes on playback targets: the simulation `hdrprobe matrix` shows
         // (``ReportDigest/simulate(on:catalog:)``, the first video stream).
@@ -69,7 +69,7 @@ package struct CheckEvaluator: Sendable {
                 guard let target = catalog.target(requirement.target),
                       let outcome = digest.simulate(on: target, catalog: catalog),
                       let message = requirement.violation(outcome) else { continue }
-                add(CheckCode.requirementNotMet.rawValue, CheckCode.requirementNotMet.severity, message, stream: video.index, fix: nil)
+                add(.requirementNotMet, CheckCode.requirementNotMet.severity, message, stream: video.index, fix: nil)
             }
         }
         return FileOutcome(path: digest.path, status: digest.status, items: items)

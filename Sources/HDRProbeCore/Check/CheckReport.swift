@@ -39,5 +39,7 @@ package struct CheckReport: Sendable, Equatable {
     }
 
     /// Every code that appears, in byte order.
-    package var codes: [String] { Set(outcomes.flatMap { $0.items.map(\.code) }).sorted(by: MediaFileTypes.precedes) }
+    package var codes: [FindingCode] {
+        Set(outcomes.flatMap { $0.items.map(\.code) }).sorted { MediaFileTypes.precedes($0.rawValue, $1.rawValue) }
+    }
 }

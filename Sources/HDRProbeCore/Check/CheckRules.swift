@@ -33,7 +33,7 @@ package struct CheckRules: Sendable, Equatable {
     /// Codes the built-in default check makes errors whatever their report severity: a refused
     /// Dolby Vision verdict and RPUs without a configuration record (error codes of unreadable or
     /// unrecognised files are errors too). Every other report finding is at most a warning.
-    package static let defaultErrors: Set<String> = [FindingCode.dvRefused.rawValue, FindingCode.dvRpuWithoutConfiguration.rawValue]
+    package static let defaultErrors: Set<FindingCode> = [.dvRefused, .dvRpuWithoutConfiguration]
 
     /// One `overrides[]` entry: rules for the files its globs match, applied over the top-level
     /// ones in file order. `dolbyVision` edits the document's Dolby Vision policy for those files.

@@ -8,13 +8,13 @@ extension CheckReport {
         let outcomes = reports.map { r in
             var items: [CheckItem] = []
             if let error = r.error {
-                items.append(CheckItem(code: error.code.rawValue, severity: error.severity, message: error.message, stream: nil,
+                items.append(CheckItem(code: error.code, severity: error.severity, message: error.message, stream: nil,
                                        fix: error.code.fix, line: r.errorLine))
             }
             for rep in r.representations {
                 for f in rep.findings {
                     let would = DASHCheckSummary.wouldWrite(f).map { " hdrprobe would write \($0)." } ?? ""
-                    items.append(CheckItem(code: f.code.rawValue, severity: f.severity,
+                    items.append(CheckItem(code: f.code, severity: f.severity,
                                            message: "line \(f.line): Representation \"\(rep.id)\": \(f.message)\(would)",
                                            stream: nil, fix: f.code.fix, line: f.line))
                 }

@@ -22,7 +22,7 @@ package enum GitHubAnnotations {
         case .warning: command = "warning"
         case .info: command = "notice"
         }
-        let title = item.code + (item.stream.map { " [#\($0)]" } ?? "")
+        let title = item.code.rawValue + (item.stream.map { " [#\($0)]" } ?? "")
         let message = item.message + (item.fix.map { "\nfix: \($0)" } ?? "")
         let line = item.line.map { ",line=\($0)" } ?? ""
         return "::\(command) file=\(property(path))\(line),title=\(property(title))::\(data(message))"

@@ -31,7 +31,7 @@ package enum JUnitRenderer {
             if let first = bad.first {
                 let element = outcome.status == .error ? "error" : "failure"
                 let summary = bad.count == 1 ? first.message : "\(first.message) (and \(bad.count - 1) more)"
-                out += "      <\(element) type=\"\(XMLText.attribute(first.code))\" message=\"\(XMLText.attribute(summary))\">\(XMLText.text(lines(bad)))</\(element)>\n"
+                out += "      <\(element) type=\"\(XMLText.attribute(first.code.rawValue))\" message=\"\(XMLText.attribute(summary))\">\(XMLText.text(lines(bad)))</\(element)>\n"
             }
             if !rest.isEmpty {
                 out += "      <system-out>\(XMLText.text(lines(rest)))</system-out>\n"

@@ -61,17 +61,17 @@ package enum SARIFRenderer {
     package static func render(_ report: CheckReport) throws -> String {
         let codes = report.codes
         let index = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
-        var defaultLevel: [String: Finding.Severity] = [:]
+        var defaultLevel: [FindingCode: Finding.Severity] = [:]
         for o in report.outcomes { for i in o.items { defaultLevel[i.code] = max(defaultLevel[i.code] ?? i.severity, i.severity) } }
         let rules = codes.map { code in
-            Rule(id: code, shortDescription: Text(text: "hdrprobe \(code.hasPrefix("diff.") ? "change" : "finding") \(code)"),
-                 help: FindingRemedy.fix(for: code).map(Text.init), defaultConfiguration: Configuration(level: level(defaultLevel[code] ?? .warning)))
+            Rule(id: code.rawValue, shortDescription: Text(text: "hdrprobe \(code.rawValue.hasPrefix("diff.") ? "change" : "finding") \(code)"),
+                 help: code.fix.map(Text.init), defaultConfiguration: Configuration(level: level(defaultLevel[code] ?? .warning)))
         }
         var results: [Result] = []
         for o in report.outcomes {
             for item in o.items {
                 let stream = item.stream.map { " (stream #\($0))" } ?? ""
-                results.append(Result(ruleId: item.code, ruleIndex: index[item.code] ?? 0, level: level(item.severity),
+                results.append(Result(ruleId: item.code.rawValue, ruleIndex: index[item.code] ?? 0, level: level(item.severity),
                                       message: Text(text: item.message + stream),
                                       locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: uri(o.path)),
                                                                                             region: item.line.map(Region.init)))]))

@@ -25,8 +25,7 @@ package enum ScanDiff {
     }
 
     static func item(_ code: CheckCode, _ message: String, stream: Int? = nil) -> CheckItem {
-        CheckItem(code: code.rawValue, severity: code.severity, message: message, stream: stream,
-                  fix: FindingRemedy.fix(for: code.rawValue))
+        CheckItem(code: code, severity: code.severity, message: message, stream: stream, fix: code.fix)
     }
 
     package static func changes(old: ReportDigest?, new: ReportDigest?) -> [CheckItem] {

@@ -1,6 +1,7 @@
 /// A policy's `severity` map: finding, error, check and diff codes — or a family such as `hls.*` —
 /// to `error`, `warning`, `info` or `off`. An exact code wins over a family, a longer family over a
-/// shorter one; a later map (a per-path override) wins over an earlier one.
+/// shorter one; a later map (a per-path override) wins over an earlier one. The policy's keys are
+/// read into typed codes here, at the boundary: a key that names no code is an error.
 package struct SeverityMap: Sendable, Equatable {
     /// What a code becomes: a severity, or `off` (dropped from the check).
     package enum Choice: Sendable, Equatable {
@@ -14,7 +15,8 @@ package struct SeverityMap: Sendable, Equatable {
         }
     }
 
-    package private(set) var exact: [String: Choice] = [:]
+    package private(set) var exact: [FindingCode: Choice] = [:]
+    /// Family prefixes (`hls`, `hls.bandwidth`), each matching at least one known code.
     package private(set) var families: [String: Choice] = [:]
 
     package init() {}
@@ -22,10 +24,10 @@ package struct SeverityMap: Sendable, Equatable {
     package var isEmpty: Bool { exact.isEmpty && families.isEmpty }
 
     /// nil when the map does not mention the code.
-    package func choice(for code: String) -> Choice? {
+    package func choice(for code: FindingCode) -> Choice? {
         if let e = exact[code] { return e }
         var best: (prefix: String, value: Choice)?
-        for (prefix, value) in families where code.hasPrefix(prefix + ".") {
+        for (prefix, value) in families where code.rawValue.hasPrefix(prefix + ".") {
             if best == nil || prefix.count > best!.prefix.count { best = (prefix, value) }
         }
         return best?.value
@@ -50,15 +52,15 @@ package struct SeverityMap: Sendable, Equatable {
             }
             if key.hasSuffix(".*") {
                 let family = String(key.dropLast(2))
-                guard !family.isEmpty, CheckCode.knownCodes.contains(where: { $0.hasPrefix(family + ".") }) else {
+                guard !family.isEmpty, FindingCode.policyCodes.contains(where: { $0.rawValue.hasPrefix(family + ".") }) else {
                     throw value.error("'\(key)' matches no code hdrprobe knows (docs/findings.md)")
                 }
                 map.families[family] = level
             } else {
-                guard CheckCode.knownCodes.contains(key) else {
+                guard let code = FindingCode(rawValue: key), FindingCode.policyCodes.contains(code) else {
                     throw value.error("unknown code '\(key)'; the codes are listed in docs/findings.md (a family: 'hls.*')")
                 }
-                map.exact[key] = level
+                map.exact[code] = level
             }
         }
         return map

@@ -161,7 +161,7 @@ package struct VideoStreamClassifier: Sendable {
             let config = DolbyVisionReport.Configuration(record, box: e.doviRecordBox ?? "dvcC")
             report = dolbyVisionReport(e, config: config, profile: dvProfile, transfer: transfer)
             if !record.issues.isEmpty {
-                findings.append(Finding(.dvConfigurationIrregular, "The Dolby Vision configuration record is irregular: \(record.issues.joined(separator: "; ")).", stream: e.index))
+                findings.append(Finding(.dvConfigurationIrregular, "The Dolby Vision configuration record is irregular: \(record.issues.map(\.description).joined(separator: "; ")).", stream: e.index))
             }
         } else if rpuPresent, let dvProfile {
             report = dolbyVisionReport(e, config: nil, profile: dvProfile, transfer: transfer)
@@ -206,7 +206,7 @@ package struct VideoStreamClassifier: Sendable {
     /// `dv.rpuInvalid` when scanned RPUs failed validation, nil otherwise.
     static func rpuInvalidFinding(_ scan: BitstreamScan, stream: Int) -> Finding? {
         guard scan.invalidRPUs > 0 else { return nil }
-        let detail = scan.rpuProblems.first.map { ": \($0)" } ?? ""
+        let detail = scan.rpuProblems.first.map { ": \($0.description)" } ?? ""
         return Finding(.dvRpuInvalid, "\(scan.invalidRPUs) Dolby Vision RPU(s) failed validation\(detail).", stream: stream)
     }
 

@@ -5,8 +5,8 @@ package enum ContainerStructureIssue: Equatable, Sendable {
     case boxSmallerThanHeader(type: String, offset: Int, size: UInt64)
     /// ISO BMFF: `moov` is larger than hdrprobe reads into memory.
     case movieBoxTooLarge(bytes: Int, limit: Int)
-    /// ISO BMFF: an issue of the `moov` walk (``MovieBox/parse(_:)``), in its own words.
-    case movieBox(String)
+    /// ISO BMFF: an issue of the `moov` walk (``MovieBox/parse(_:)``).
+    case movieBox(MovieBox.Issue)
     /// Matroska: the EBML header cannot be read (the parser's error).
     case ebmlHeader(EBMLError)
 
@@ -17,7 +17,7 @@ package enum ContainerStructureIssue: Equatable, Sendable {
         case let .movieBoxTooLarge(bytes, limit):
             return "moov is \(bytes) bytes; larger than the \(limit >> 20) MiB hdrprobe reads itself"
         case let .movieBox(issue):
-            return issue
+            return issue.description
         case let .ebmlHeader(error):
             return "EBML header: \(error)"
         }

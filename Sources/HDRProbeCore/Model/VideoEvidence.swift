@@ -81,7 +81,8 @@ package struct BitstreamScan: Sendable, Equatable {
     package var rpuProfile: Int?
     package var rpuEnhancementLayer: String?
     package var invalidRPUs = 0
-    package var rpuProblems: [String] = []
+    /// Why the first (up to 4) invalid RPUs were invalid.
+    package var rpuProblems: [DolbyVisionRPUProblem] = []
     package var enhancementLayerNALs = false
     package var framesWithHDR10Plus = 0
     package var mastering: MasteringDisplay?

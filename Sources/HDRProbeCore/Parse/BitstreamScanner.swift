@@ -365,14 +365,14 @@ package struct BitstreamScanner: Sendable {
             if !rpu.isValid {
                 scan.invalidRPUs += 1
                 if scan.rpuProblems.count < 4 {
-                    scan.rpuProblems.append(rpu.crcValid ? rpu.issues.joined(separator: "; ") : "RPU CRC32 does not match the data")
+                    scan.rpuProblems.append(DolbyVisionRPUProblem(rpu))
                 }
             }
         } catch {
             scan.rpuSummary.addUnparsable(error)
             currentFrame.rpu = DynamicMetadataFrame.RPU(valid: false, level1: nil, sceneRefresh: false)
             scan.invalidRPUs += 1
-            if scan.rpuProblems.count < 4 { scan.rpuProblems.append("\(error)") }
+            if scan.rpuProblems.count < 4 { scan.rpuProblems.append(.unparsable(DolbyVisionRPU.ReadFailure(error))) }
         }
     }
 

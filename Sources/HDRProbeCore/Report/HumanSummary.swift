@@ -140,7 +140,7 @@ package enum HumanSummary {
         if let plan = hls.plan, !plan.isCopyAsIs {
             var parts = plan.steps.map(\.code.rawValue)
             if let record = plan.dolbyVisionRecord, record.action != .keep {
-                parts.append("\(record.action.rawValue) the Dolby Vision record\(record.action == .rewrite ? " (to \(record.profile ?? "8.1"))" : "")")
+                parts.append("\(record.action.rawValue) the Dolby Vision record\(record.action == .rewrite ? " (to \(record.profile?.string ?? "8.1"))" : "")")
             }
             lines.line("remux", parts.joined(separator: ", ") + " (hdrprobe hls FILE explains each)")
         }

@@ -62,7 +62,7 @@ package struct LibraryMatrix: Sendable {
     /// Finding codes that change an outcome: those the default check treats as errors (refused
     /// Dolby Vision, RPUs without a configuration record) and every error-severity finding.
     package static func outcomeFindings(_ findings: [Finding]) -> [String] {
-        Array(Set(findings.filter { $0.severity == .error || CheckRules.defaultErrors.contains($0.code.rawValue) }.map(\.code.rawValue))).sorted()
+        Array(Set(findings.filter { $0.severity == .error || CheckRules.defaultErrors.contains($0.code) }.map(\.code.rawValue))).sorted()
     }
 
     package init(targets: [PlaybackTarget], catalog: DeviceCatalog, tool: ToolInfo) {

@@ -202,7 +202,7 @@ enum StreamEvidenceBuilder {
             }
             e.doviRecord = record
             switch signature {
-            case .isobmff: e.doviRecordBox = record.profile > 10 ? "dvwC" : record.profile > 7 ? "dvvC" : "dvcC"
+            case .isobmff: e.doviRecordBox = DolbyVisionConfigurationBox(profile: record.profile).rawValue
             case .matroska: e.doviRecordBox = "matroska"
             case .mpegts: e.doviRecordBox = "mpegts-descriptor"
             default: e.doviRecordBox = nil

@@ -36,14 +36,14 @@ import Testing
         #expect(!docs.isEmpty)
         #expect(docs == Self.remedies(.finding))
         for code in FindingCode.allCases where code.families.contains(.finding) {
-            #expect(FindingRemedy.fix(for: code.rawValue) == docs[code.rawValue], "\(code.rawValue): check prints another fix")
+            #expect(code.fix == docs[code.rawValue], "\(code.rawValue): check prints another fix")
         }
     }
 
     @Test func errorFixesMatchTheCatalogue() {
         #expect(Self.section("Error codes") == Self.remedies(.error))
         for code in FindingCode.allCases where code.families.contains(.error) {
-            #expect(FindingRemedy.fix(for: code.rawValue) != nil, "\(code.rawValue) has no fix")
+            #expect(code.fix != nil, "\(code.rawValue) has no fix")
         }
     }
 
@@ -54,14 +54,14 @@ import Testing
         for code in FindingCode.allCases where code.families.contains(.check) {
             let line = lines.first { $0.hasPrefix("| `\(code.rawValue)` |") } ?? ""
             #expect(line.contains("| \(code.severity.rawValue) |"), "\(code.rawValue) or its severity is missing from docs/findings.md")
-            #expect(FindingRemedy.fix(for: code.rawValue) == Self.remedies(.check)[code.rawValue])
+            #expect(code.fix == Self.remedies(.check)[code.rawValue])
         }
     }
 
     @Test func verdictFixesMatchTheCatalogue() {
         #expect(Self.section("Dolby Vision verdict codes") == Self.remedies(.verdict))
         for code in FindingCode.allCases where code.families.contains(.verdict) {
-            #expect(FindingRemedy.fix(for: code.rawValue) == Self.remedies(.verdict)[code.rawValue])
+            #expect(code.fix == Self.remedies(.verdict)[code.rawValue])
         }
     }
 

@@ -56,7 +56,7 @@ extension FindingCode {
     package var documentation: String { "docs/findings.md#" + (entries.first?.family.anchor ?? "") }
 
     /// Every code a policy's `severity` map may name: all but the Dolby Vision verdict codes.
-    package static let knownCodes: Set<String> = Set(allCases.filter { $0.families != [.verdict] }.map(\.rawValue))
+    package static let policyCodes: Set<FindingCode> = Set(allCases.filter { $0.families != [.verdict] })
 }
 
 extension FindingCode.Entry {

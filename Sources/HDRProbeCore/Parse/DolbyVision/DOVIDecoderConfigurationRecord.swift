@@ -23,7 +23,7 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
     /// Size of the record as stored, in bytes (24 for a complete ISO BMFF record).
     package var storedSize: Int
     /// Deviations from the specification that do not prevent reading the record.
-    package var issues: [String]
+    package var issues: [Issue]
     /// False when the record ends before `dv_bl_signal_compatibility_id` (a 4-byte record, a TS
     /// descriptor without its last byte): `compatibilityId` is then 0 by default, not read, and
     /// the profile resolution infers it from the base layer (``DolbyVisionProfile``).
@@ -33,7 +33,7 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
 
     package init(versionMajor: Int, versionMinor: Int, profile: Int, level: Int, rpuPresent: Bool, elPresent: Bool,
                 blPresent: Bool, compatibilityId: Int, mdCompression: Int, dependencyPID: Int?, storedSize: Int,
-                issues: [String]) {
+                issues: [Issue]) {
         self.versionMajor = versionMajor; self.versionMinor = versionMinor
         self.profile = profile; self.level = level
         self.rpuPresent = rpuPresent; self.elPresent = elPresent; self.blPresent = blPresent
@@ -58,11 +58,11 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
             record.compatibilityPresent = false
         }
         if bytes.count < fullSize {
-            record.issues.append("record is \(bytes.count) bytes, expected \(fullSize)")
+            record.issues.append(.shortRecord(bytes.count))
         } else {
             // 26 reserved bits after md_compression, then 4×32 reserved bits: all zero.
             let reservedNonZero = (bytes[4] & 0x03) != 0 || bytes[5..<fullSize].contains { $0 != 0 }
-            if reservedNonZero { record.issues.append("reserved bits are not zero") }
+            if reservedNonZero { record.issues.append(.reservedBitsSet) }
         }
         record.validate()
         return record
@@ -86,7 +86,7 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
                 record.dependencyPID = try r.int(13)
                 try r.skip(3)
             } else {
-                record.issues.append("descriptor too short for dependency_pid")
+                record.issues.append(.noDependencyPID)
             }
         }
         if r.bitsRemaining >= 6 {
@@ -94,7 +94,7 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
             record.mdCompression = try r.int(2)
         } else {
             record.compatibilityPresent = false
-            record.issues.append("no dv_bl_signal_compatibility_id: the descriptor ends after the layer flags")
+            record.issues.append(.noCompatibilityID)
         }
         record.validate()
         return record
@@ -102,10 +102,41 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
 
     private mutating func validate() {
         if versionMajor != 1 || versionMinor != 0 {
-            issues.append("version \(versionMajor).\(versionMinor), expected 1.0")
+            issues.append(.version(major: versionMajor, minor: versionMinor))
         }
-        if level == 0 || level > 13 { issues.append("level \(level) outside 1…13") }
-        if !rpuPresent && !elPresent && !blPresent { issues.append("no layer flag set") }
+        if level == 0 || level > 13 { issues.append(.level(level)) }
+        if !rpuPresent && !elPresent && !blPresent { issues.append(.noLayer) }
+    }
+
+    /// A deviation from §5.1 / §7 that does not prevent reading the record; ``description`` is
+    /// the text of the `dv.configurationIrregular` finding.
+    package enum Issue: Sendable, Equatable, CustomStringConvertible {
+        /// An ISO BMFF / Matroska record shorter than ``fullSize`` bytes.
+        case shortRecord(Int)
+        /// A reserved bit after `dv_md_compression` is set.
+        case reservedBitsSet
+        /// TS descriptor without a base layer, too short for `dependency_pid`.
+        case noDependencyPID
+        /// TS descriptor ending after the layer flags.
+        case noCompatibilityID
+        /// A version other than 1.0.
+        case version(major: Int, minor: Int)
+        /// `dv_level` outside 1…13.
+        case level(Int)
+        /// None of `rpu_present_flag`, `el_present_flag`, `bl_present_flag` set.
+        case noLayer
+
+        package var description: String {
+            switch self {
+            case .shortRecord(let n): return "record is \(n) bytes, expected \(DOVIDecoderConfigurationRecord.fullSize)"
+            case .reservedBitsSet: return "reserved bits are not zero"
+            case .noDependencyPID: return "descriptor too short for dependency_pid"
+            case .noCompatibilityID: return "no dv_bl_signal_compatibility_id: the descriptor ends after the layer flags"
+            case .version(let major, let minor): return "version \(major).\(minor), expected 1.0"
+            case .level(let level): return "level \(level) outside 1…13"
+            case .noLayer: return "no layer flag set"
+            }
+        }
     }
 }
 

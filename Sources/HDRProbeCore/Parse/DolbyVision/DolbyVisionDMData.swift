@@ -69,7 +69,7 @@ package struct DolbyVisionDMData: Sendable, Equatable {
 
     /// Reads `vdr_dm_data_payload()` from the reader over the RPU bytes before the CRC.
     /// Structural failures throw; alignment-bit problems are appended to `issues`.
-    static func parse(_ r: inout BitReader, compressed: Bool, issues: inout [String]) throws -> DolbyVisionDMData {
+    static func parse(_ r: inout BitReader, compressed: Bool, issues: inout [DolbyVisionRPU.Issue]) throws -> DolbyVisionDMData {
         let affected = try r.ue()
         let current = try r.ue()
         let sceneRefresh = try r.ue()
@@ -112,21 +112,33 @@ package struct DolbyVisionDMData: Sendable, Equatable {
     /// §11.3 DM validation (affected_dm_metadata_id ≤ 15; for uncompressed data signal_bit_depth
     /// 8…16 and, when the three EOTF parameters are 0, signal_eotf 65535) plus the §10.1 Rules of
     /// both block lists.
-    package func validationIssues() -> [String] {
-        var out: [String] = []
-        if affectedDMMetadataID > 15 {
-            out.append("affected_dm_metadata_id should be <= 15, found \(affectedDMMetadataID)")
-        }
+    package func validationIssues() -> [DolbyVisionRPU.Issue] {
+        var out: [Issue] = []
+        if affectedDMMetadataID > 15 { out.append(.affectedDMMetadataID(affectedDMMetadataID)) }
         if let s = signal {
-            if !(8...16).contains(s.signalBitDepth) {
-                out.append("signal_bit_depth should be between 8 and 16, found \(s.signalBitDepth)")
-            }
+            if !(8...16).contains(s.signalBitDepth) { out.append(.signalBitDepth(s.signalBitDepth)) }
             if s.signalEOTFParam0 == 0 && s.signalEOTFParam1 == 0 && s.signalEOTFParam2 == 0 && s.signalEOTF != 65535 {
-                out.append("signal_eotf should be 65535, found \(s.signalEOTF)")
+                out.append(.signalEOTF(s.signalEOTF))
             }
         }
-        out += cmV29.ruleIssues()
-        if let v40 = cmV40 { out += v40.ruleIssues() }
-        return out
+        return out.map(DolbyVisionRPU.Issue.dm) + (cmV29.ruleIssues() + (cmV40?.ruleIssues() ?? [])).map(DolbyVisionRPU.Issue.extBlocks)
+    }
+
+    /// A §11.3 DM rule the RPU breaks.
+    package enum Issue: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// `affected_dm_metadata_id` over 15.
+        case affectedDMMetadataID(UInt32)
+        /// Uncompressed: `signal_bit_depth` outside 8…16.
+        case signalBitDepth(UInt8)
+        /// Uncompressed, the three EOTF parameters 0: `signal_eotf` is not 65535.
+        case signalEOTF(UInt16)
+
+        package var description: String {
+            switch self {
+            case .affectedDMMetadataID(let v): return "affected_dm_metadata_id should be <= 15, found \(v)"
+            case .signalBitDepth(let v): return "signal_bit_depth should be between 8 and 16, found \(v)"
+            case .signalEOTF(let v): return "signal_eotf should be 65535, found \(v)"
+            }
+        }
     }
 }

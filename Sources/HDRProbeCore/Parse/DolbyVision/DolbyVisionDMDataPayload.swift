@@ -21,7 +21,7 @@ package struct DolbyVisionDMDataPayload: Sendable, Equatable {
     /// Reads one list. Structural failures (end of data, a count or length over its bound) throw;
     /// non-zero alignment bits are appended to `issues`. The §10.1 level rules are checked by
     /// ``ruleIssues``.
-    static func parse(_ r: inout BitReader, version: DolbyVisionCMVersion, issues: inout [String]) throws -> DolbyVisionDMDataPayload {
+    static func parse(_ r: inout BitReader, version: DolbyVisionCMVersion, issues: inout [DolbyVisionRPU.Issue]) throws -> DolbyVisionDMDataPayload {
         let count = try r.ue()
         guard count <= UInt32(maxExtBlocks) else {
             throw BitstreamError.invalid("\(version.label): num_ext_blocks \(count) exceeds the limit of \(maxExtBlocks)")
@@ -30,7 +30,7 @@ package struct DolbyVisionDMDataPayload: Sendable, Equatable {
         while !r.isByteAligned {
             if try r.flag() { misaligned = true }
         }
-        if misaligned { issues.append("\(version.label): dm_alignment_zero_bit should be 0") }
+        if misaligned { issues.append(.extBlocks(.alignmentZeroBit(version))) }
         var blocks: [DolbyVisionExtMetadataBlock] = []
         blocks.reserveCapacity(Int(count))
         for _ in 0..<Int(count) {
@@ -40,36 +40,67 @@ package struct DolbyVisionDMDataPayload: Sendable, Equatable {
     }
 
     /// Violations of the §10.1 Rules, in the order found, each once.
-    package func ruleIssues() -> [String] {
-        var out: [String] = []
-        func add(_ s: String) { if !out.contains(s) { out.append(s) } }
-        let label = cmVersion.label
+    package func ruleIssues() -> [Issue] {
+        var out: [Issue] = []
+        func add(_ issue: Issue) { if !out.contains(issue) { out.append(issue) } }
+        let v = cmVersion
         for block in blocks {
             let level = block.level
             if !DolbyVisionExtMetadataBlock.knownLevels.contains(level) {
-                add("\(label): Unknown metadata block found (level \(level))")
+                add(.unknownLevel(v, level: level))
             } else if !cmVersion.allowedLevels.contains(level) {
-                add("\(label): Disallowed block level \(level)")
+                add(.disallowedLevel(v, level: level))
             } else if case .unknown(let raw) = block {
-                add("\(label): L\(level) block length \(raw.length) does not match its level (\(Self.lengthsText(level)))")
+                add(.lengthMismatch(v, level: level, length: raw.length))
             }
         }
         for level in cmVersion.allowedLevels.sorted() {
             let n = blocks.filter { $0.level == level }.count
             let maxN = cmVersion.maxCount(level: level), minN = cmVersion.minCount(level: level)
             if minN > 0, minN == maxN, n != minN {
-                add("\(label): exactly \(minN) L\(level) block required, found \(n)")
+                add(.countNotExact(v, level: level, required: minN, found: n))
             } else if n > maxN {
-                add("\(label): at most \(maxN) L\(level) block\(maxN == 1 ? "" : "s") allowed, found \(n)")
+                add(.tooMany(v, level: level, allowed: maxN, found: n))
             }
         }
         return out
     }
 
+    /// A §10 alignment or §10.1 Rules violation of one list; ``description`` is dovi_tool's
+    /// message where it has one, prefixed with the CM version.
+    package enum Issue: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// `dm_alignment_zero_bit` is not 0.
+        case alignmentZeroBit(DolbyVisionCMVersion)
+        /// An undefined level.
+        case unknownLevel(DolbyVisionCMVersion, level: UInt8)
+        /// A level this CM version does not allow.
+        case disallowedLevel(DolbyVisionCMVersion, level: UInt8)
+        /// A known level whose `ext_block_length` is not one of its lengths.
+        case lengthMismatch(DolbyVisionCMVersion, level: UInt8, length: Int)
+        /// A level needed exactly `required` times.
+        case countNotExact(DolbyVisionCMVersion, level: UInt8, required: Int, found: Int)
+        /// More blocks of a level than allowed.
+        case tooMany(DolbyVisionCMVersion, level: UInt8, allowed: Int, found: Int)
+
+        package var description: String {
+            switch self {
+            case .alignmentZeroBit(let v): return "\(v.label): dm_alignment_zero_bit should be 0"
+            case .unknownLevel(let v, let level): return "\(v.label): Unknown metadata block found (level \(level))"
+            case .disallowedLevel(let v, let level): return "\(v.label): Disallowed block level \(level)"
+            case .lengthMismatch(let v, let level, let length):
+                return "\(v.label): L\(level) block length \(length) does not match its level (\(DolbyVisionDMDataPayload.lengthsText(level)))"
+            case .countNotExact(let v, let level, let required, let found):
+                return "\(v.label): exactly \(required) L\(level) block required, found \(found)"
+            case .tooMany(let v, let level, let allowed, let found):
+                return "\(v.label): at most \(allowed) L\(level) block\(allowed == 1 ? "" : "s") allowed, found \(found)"
+            }
+        }
+    }
+
     /// The blocks of one level, in coded order.
     package func blocks(level: UInt8) -> [DolbyVisionExtMetadataBlock] { blocks.filter { $0.level == level } }
 
-    private static func lengthsText(_ level: UInt8) -> String {
+    fileprivate static func lengthsText(_ level: UInt8) -> String {
         let lengths: [Int]
         switch level {
         case 1: lengths = DolbyVisionLevel1.lengths

@@ -41,7 +41,26 @@ package struct DolbyVisionEMDFContainer: Sendable, Equatable {
     /// Bits after the payload up to the end of the input (the trailer and its alignment bits).
     package var bitsAfterPayload: Int
     /// Deviations of the trailer after the payload from §13.
-    package var issues: [String]
+    package var issues: [Issue]
+
+    /// A deviation of the EMDF trailer from §13.
+    package enum Issue: Sendable, Equatable, CustomStringConvertible {
+        /// `emdf_payload_id`, `protection_length_primary`, `protection_length_secondary` are not 0/1/0.
+        case trailerFields(payloadID: UInt8, primary: UInt8, secondary: UInt8)
+        /// A zero among the alignment bits after `protection_bits_primary`.
+        case trailerAlignment
+        /// The data ends inside the trailer.
+        case trailerTruncated
+
+        package var description: String {
+            switch self {
+            case .trailerFields(let id, let primary, let secondary):
+                return "EMDF trailer: emdf_payload_id/protection_length_primary/secondary should be 0/1/0, found \(id)/\(primary)/\(secondary)"
+            case .trailerAlignment: return "EMDF trailer: alignment bits should be 1"
+            case .trailerTruncated: return "EMDF trailer is truncated"
+            }
+        }
+    }
 
     /// Parser bound on `variable_bits()` chunks: two chunks of 8 bits already describe sizes up to
     /// 65791 bytes, far beyond any RPU.
@@ -84,18 +103,18 @@ package struct DolbyVisionEMDFContainer: Sendable, Equatable {
         payload.reserveCapacity(size)
         for _ in 0..<size { payload.append(try r.u8()) }
         let after = r.bitsRemaining
-        var issues: [String] = []
+        var issues: [Issue] = []
         do {
             let endID = try r.u8(5), primary = try r.u8(2), secondary = try r.u8(2)
             if endID != 0 || primary != 1 || secondary != 0 {
-                issues.append("EMDF trailer: emdf_payload_id/protection_length_primary/secondary should be 0/1/0, found \(endID)/\(primary)/\(secondary)")
+                issues.append(.trailerFields(payloadID: endID, primary: primary, secondary: secondary))
             }
             _ = try r.u8()  // protection_bits_primary
             var zeros = false
             while !r.isByteAligned { if try !r.flag() { zeros = true } }
-            if zeros { issues.append("EMDF trailer: alignment bits should be 1") }
+            if zeros { issues.append(.trailerAlignment) }
         } catch {
-            issues.append("EMDF trailer is truncated")
+            issues.append(.trailerTruncated)
         }
         return DolbyVisionEMDFContainer(hasCountryCode: hasCountry, emdfVersion: version, keyID: key, emdfPayloadID: payloadID,
                                         emdfPayloadIDExt: ext, discardUnknownPayload: discard, emdfPayloadSize: size,

@@ -58,7 +58,7 @@ package struct DolbyVisionRPU: Sendable, Equatable {
     package var unescapedSize: Int
     /// Problems dovi_tool would reject the RPU for (CRC mismatch, header, mapping and DM
     /// validation §11.3, extension block rules §10.1), or that stopped the parse.
-    package var issues: [String] = []
+    package var issues: [Issue] = []
 
     // rpu_data_mapping() / vdr_dm_data_payload()
     /// nil when `use_prev_vdr_rpu_flag` is set or the mapping could not be read (see ``issues``).
@@ -182,27 +182,27 @@ package struct DolbyVisionRPU: Sendable, Equatable {
     /// positioned after `rpu_header()` (it covers the bytes up to the CRC). Never throws: a
     /// failure is an issue and leaves the unread parts nil.
     private mutating func parseBody(_ r: inout BitReader) {
-        var stage = "rpu_data_mapping"
+        var stage = Stage.rpuDataMapping
         do {
             if !usePrevVdrRpuFlag {
                 guard let parameters = mappingParameters() else { return }
                 let m = try DolbyVisionRPUDataMapping.parse(&r, parameters)
                 mapping = m
-                issues += m.validationIssues(profile: profile)
+                issues += m.validationIssues(profile: profile).map(Issue.mapping)
             }
             if vdrDMMetadataPresentFlag {
-                stage = "vdr_dm_data_payload"
+                stage = .vdrDMDataPayload
                 let d = try DolbyVisionDMData.parse(&r, compressed: reservedZero3Bits == 1, issues: &issues)
                 dm = d
                 issues += d.validationIssues()
             }
-            stage = "rpu_alignment_zero_bit"
+            stage = .rpuAlignmentZeroBit
             var nonZero = false
             while !r.isByteAligned { if try r.flag() { nonZero = true } }
-            if nonZero { issues.append("rpu_alignment_zero_bit should be 0") }
+            if nonZero { issues.append(.rpuAlignmentZeroBit) }
             extraBytesBeforeCRC = r.bitsRemaining / 8
         } catch {
-            issues.append("\(stage): \(Self.describe(error))")
+            issues.append(.stopped(stage, ReadFailure(error)))
         }
     }
 
@@ -210,63 +210,44 @@ package struct DolbyVisionRPU: Sendable, Equatable {
     /// not allow reading it: no bit depths (seq info absent or rpu_format & 0x700), bit depths
     /// over 16, an unknown coefficient type, or a coefficient length over 32 bits.
     private mutating func mappingParameters() -> DolbyVisionRPUDataMapping.Parameters? {
-        func stop(_ why: String) -> DolbyVisionRPUDataMapping.Parameters? {
-            issues.append("rpu_data_mapping not parsed: \(why)")
+        func stop(_ why: MappingStop) -> DolbyVisionRPUDataMapping.Parameters? {
+            issues.append(.mappingNotParsed(why))
             return nil
         }
-        guard let bl = blBitDepth, let el = elBitDepth else { return stop("the header has no bit depths") }
-        guard bl <= 16, el <= 16 else { return stop("bit depths BL \(bl) / EL \(el) over 16") }
+        guard let bl = blBitDepth, let el = elBitDepth else { return stop(.noBitDepths) }
+        guard bl <= 16, el <= 16 else { return stop(.bitDepthsOver16(bl: bl, el: el)) }
         let length: Int
         switch coefficientDataType {
         case 0:
             guard let d = coefficientLog2Denom, d <= 32 else {
-                return stop("coefficient_log2_denom \(coefficientLog2Denom.map(String.init) ?? "absent") over 32")
+                return stop(.coefficientLog2DenomOver32(coefficientLog2Denom))
             }
             length = Int(d)
         case 1:
             length = 32
         default:
-            return stop("coefficient_data_type \(coefficientDataType)")
+            return stop(.coefficientDataType(coefficientDataType))
         }
         return .init(blBitDepth: bl, elBitDepth: el, coefficientDataType: coefficientDataType,
                      coefficientLength: length, hasNLQ: hasNLQ)
     }
 
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case BitstreamError.invalid(let s), BitstreamError.unsupported(let s): return s
-        case BitstreamError.tooShort(let needed, let got): return "needs \(needed) bytes, got \(got)"
-        case BitReaderError.endOfData: return "unexpected end of data"
-        case BitReaderError.expGolombTooLong: return "Exp-Golomb code longer than 32 bits"
-        default: return "\(error)"
-        }
-    }
-
-    /// §9.1 CRC check and §11.3 header rules, as text.
-    private func validationIssues() -> [String] {
-        var issues: [String] = []
-        if !crcValid {
-            issues.append("RPU CRC32 does not match the data (stored \(hex(storedCRC)), computed \(hex(computedCRC)))")
-        }
-        if rpuType != 2 { issues.append("rpu_type should be 2, found \(rpuType)") }
-        if !vdrSeqInfoPresentFlag { issues.append("vdr_seq_info_present_flag is 0") }
-        if rpuFormat & 0x700 != 0 { issues.append("rpu_format \(rpuFormat) has bits 0x700 set") }
-        if vdrRpuLevel != 0 { issues.append("vdr_rpu_level should be 0, found \(vdrRpuLevel)") }
-        if coefficientDataType > 1 { issues.append("invalid coefficient_data_type \(coefficientDataType)") }
-        if let d = coefficientLog2Denom, d > 23 { issues.append("coefficient_log2_denom should be <= 23, found \(d)") }
+    /// §9.1 CRC check and §11.3 header rules.
+    private func validationIssues() -> [Issue] {
+        var issues: [Issue] = []
+        if !crcValid { issues.append(.crcMismatch(stored: storedCRC, computed: computedCRC)) }
+        if rpuType != 2 { issues.append(.rpuType(rpuType)) }
+        if !vdrSeqInfoPresentFlag { issues.append(.vdrSeqInfoAbsent) }
+        if rpuFormat & 0x700 != 0 { issues.append(.rpuFormatBits(rpuFormat)) }
+        if vdrRpuLevel != 0 { issues.append(.vdrRpuLevel(vdrRpuLevel)) }
+        if coefficientDataType > 1 { issues.append(.coefficientDataType(coefficientDataType)) }
+        if let d = coefficientLog2Denom, d > 23 { issues.append(.coefficientLog2Denom(d)) }
         if vdrSeqInfoPresentFlag && rpuFormat & 0x700 == 0 {
-            if blBitDepthMinus8 != 2 { issues.append("bl_bit_depth_minus8 should be 2, found \(blBitDepthMinus8 ?? 0)") }
-            if let el = elBitDepthMinus8, el & 0xFF != 2 { issues.append("el_bit_depth_minus8 should be 2, found \(el & 0xFF)") }
-            if let v = vdrBitDepthMinus8, v > 6 { issues.append("vdr_bit_depth_minus8 should be <= 6, found \(v)") }
+            if blBitDepthMinus8 != 2 { issues.append(.blBitDepthMinus8(blBitDepthMinus8 ?? 0)) }
+            if let el = elBitDepthMinus8, el & 0xFF != 2 { issues.append(.elBitDepthMinus8(el & 0xFF)) }
+            if let v = vdrBitDepthMinus8, v > 6 { issues.append(.vdrBitDepthMinus8(v)) }
         }
-        if profile == 0 {
-            issues.append("no Dolby Vision profile matches vdr_rpu_profile \(vdrRpuProfile), bl_video_full_range_flag \(blVideoFullRangeFlag ? 1 : 0)")
-        }
+        if profile == 0 { issues.append(.noProfile(vdrRpuProfile: vdrRpuProfile, blVideoFullRange: blVideoFullRangeFlag)) }
         return issues
-    }
-
-    private func hex(_ v: UInt32) -> String {
-        let s = String(v, radix: 16, uppercase: true)
-        return "0x" + String(repeating: "0", count: max(0, 8 - s.count)) + s
     }
 }

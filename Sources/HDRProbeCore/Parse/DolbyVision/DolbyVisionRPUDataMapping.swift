@@ -187,23 +187,45 @@ package struct DolbyVisionRPUDataMapping: Sendable, Equatable {
     /// §11.3 mapping validation for the header's profile: profiles 5 and 8 carry no NLQ data,
     /// profile 7's two nlq_pred_pivot_value add up to 1023, mapping_color_space and
     /// mapping_chroma_format_idc are 0.
-    func validationIssues(profile: Int) -> [String] {
-        var out: [String] = []
+    func validationIssues(profile: Int) -> [Issue] {
+        var out: [Issue] = []
         switch profile {
         case 5, 8:
-            if nlqMethodIDC != nil { out.append("profile \(profile): NLQ data (nlq_method_idc, nlq_pred_pivot_value) should be absent") }
+            if nlqMethodIDC != nil { out.append(.nlqPresent(profile: profile)) }
         case 7:
             if let v = nlqPredPivotValue {
                 let sum = v.reduce(0) { $0 + Int($1) }
-                if sum != 1023 { out.append("profile 7: nlq_pred_pivot_value elements should add up to 1023, found \(sum)") }
+                if sum != 1023 { out.append(.nlqPivotSum(sum)) }
             } else {
-                out.append("profile 7: nlq_pred_pivot_value should be present")
+                out.append(.nlqPivotAbsent)
             }
         default:
             break
         }
-        if mappingColorSpace != 0 { out.append("mapping_color_space should be 0, found \(mappingColorSpace)") }
-        if mappingChromaFormatIDC != 0 { out.append("mapping_chroma_format_idc should be 0, found \(mappingChromaFormatIDC)") }
+        if mappingColorSpace != 0 { out.append(.mappingColorSpace(mappingColorSpace)) }
+        if mappingChromaFormatIDC != 0 { out.append(.mappingChromaFormatIDC(mappingChromaFormatIDC)) }
         return out
+    }
+
+    /// A §11.3 mapping rule the RPU breaks.
+    package enum Issue: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// Profiles 5 and 8: NLQ data present.
+        case nlqPresent(profile: Int)
+        /// Profile 7: the two `nlq_pred_pivot_value` do not add up to 1023.
+        case nlqPivotSum(Int)
+        /// Profile 7: no `nlq_pred_pivot_value`.
+        case nlqPivotAbsent
+        case mappingColorSpace(UInt32)
+        case mappingChromaFormatIDC(UInt32)
+
+        package var description: String {
+            switch self {
+            case .nlqPresent(let p): return "profile \(p): NLQ data (nlq_method_idc, nlq_pred_pivot_value) should be absent"
+            case .nlqPivotSum(let sum): return "profile 7: nlq_pred_pivot_value elements should add up to 1023, found \(sum)"
+            case .nlqPivotAbsent: return "profile 7: nlq_pred_pivot_value should be present"
+            case .mappingColorSpace(let v): return "mapping_color_space should be 0, found \(v)"
+            case .mappingChromaFormatIDC(let v): return "mapping_chroma_format_idc should be 0, found \(v)"
+            }
+        }
     }
 }

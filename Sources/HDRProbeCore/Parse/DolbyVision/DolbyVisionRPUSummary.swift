@@ -33,8 +33,8 @@ package struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
     package private(set) var framesWithRpu = 0
     /// RPUs that failed to parse (``addUnparsable()``) or parsed with issues.
     package private(set) var invalidCount = 0
-    /// The first invalid RPU's first issue (or error).
-    package private(set) var firstProblem: String?
+    /// The first invalid RPU's first issue (or why it could not be parsed).
+    package private(set) var firstProblem: DolbyVisionRPUProblem?
     /// Profile of the first valid RPU, and whether a later valid RPU had another one.
     package private(set) var profile: Int?
     package private(set) var profileChanges = false
@@ -75,7 +75,7 @@ package struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
         framesWithRpu += 1
         guard rpu.isValid else {
             invalidCount += 1
-            if firstProblem == nil { firstProblem = rpu.issues.first }
+            if firstProblem == nil { firstProblem = .issues(Array(rpu.issues.prefix(1))) }
             return
         }
         validFrames += 1
@@ -116,7 +116,7 @@ package struct DolbyVisionRPUSummary: Sendable, Equatable, Codable {
     package mutating func addUnparsable(_ error: any Error) {
         framesWithRpu += 1
         invalidCount += 1
-        if firstProblem == nil { firstProblem = DolbyVisionRPU.describe(error) }
+        if firstProblem == nil { firstProblem = .unparsable(DolbyVisionRPU.ReadFailure(error)) }
     }
 
     /// The first valid RPU sets the baseline (possibly "no block"); any later difference — another

@@ -20,7 +20,30 @@ package struct ISOBox: Sendable, Equatable {
 package struct ISOBoxWalk: Sendable, Equatable {
     package var boxes: [ISOBox]
     /// Problems met: a size smaller than a header, a box past its parent, too many boxes.
-    package var issues: [String]
+    package var issues: [Issue]
+
+    /// A problem of one walk; ``description`` is the sentence of the container findings.
+    package enum Issue: Sendable, Equatable, CustomStringConvertible {
+        /// More than ``ISOBoxWalker/maxBoxes`` boxes: the walk stopped.
+        case tooManyBoxes(Int)
+        /// `size` 1 with the 64-bit `largesize` cut off by the end of the data.
+        case largesizeCutOff(type: String, offset: Int)
+        /// A declared size smaller than the box header: the walk stopped.
+        case sizeSmallerThanHeader(type: String, offset: Int, declared: UInt64)
+        /// A declared size running past the parent (the box is clipped).
+        case truncated(type: String, offset: Int, declared: UInt64, available: UInt64)
+
+        package var description: String {
+            switch self {
+            case .tooManyBoxes(let n): return "more than \(n) boxes; walk stopped"
+            case .largesizeCutOff(let type, let offset): return "box '\(type)' at \(offset): largesize cut off"
+            case .sizeSmallerThanHeader(let type, let offset, let declared):
+                return "box '\(type)' at \(offset) declares size \(declared), smaller than its header"
+            case .truncated(let type, let offset, let declared, let available):
+                return "box '\(type)' at \(offset) declares \(declared) bytes, only \(available) available"
+            }
+        }
+    }
 }
 
 package enum ISOBoxWalker {
@@ -33,16 +56,16 @@ package enum ISOBoxWalker {
         let end = min(r.upperBound, bytes.count)
         var pos = max(0, r.lowerBound)
         var boxes: [ISOBox] = []
-        var issues: [String] = []
+        var issues: [ISOBoxWalk.Issue] = []
         while pos + 8 <= end {
-            if boxes.count >= maxBoxes { issues.append("more than \(maxBoxes) boxes; walk stopped"); break }
+            if boxes.count >= maxBoxes { issues.append(.tooManyBoxes(maxBoxes)); break }
             var reader = ByteReader(bytes, offset: pos, end: end)
             guard let size32 = try? reader.u32(), let type = try? reader.fourCC() else { break }
             var header = 8
             var declared = UInt64(size32)
             if size32 == 1 {
                 guard let large = try? reader.u64() else {
-                    issues.append("box '\(type)' at \(baseOffset + pos): largesize cut off"); break
+                    issues.append(.largesizeCutOff(type: type, offset: baseOffset + pos)); break
                 }
                 header = 16
                 declared = large
@@ -51,7 +74,7 @@ package enum ISOBoxWalker {
             }
             if type == "uuid" { header += 16 }
             if declared < UInt64(header) {
-                issues.append("box '\(type)' at \(baseOffset + pos) declares size \(declared), smaller than its header")
+                issues.append(.sizeSmallerThanHeader(type: type, offset: baseOffset + pos, declared: declared))
                 break
             }
             let available = UInt64(end - pos)
@@ -59,7 +82,7 @@ package enum ISOBoxWalker {
             let boxEnd = truncated ? end : pos + Int(declared)
             let payloadStart = min(pos + header, boxEnd)
             if truncated {
-                issues.append("box '\(type)' at \(baseOffset + pos) declares \(declared) bytes, only \(available) available")
+                issues.append(.truncated(type: type, offset: baseOffset + pos, declared: declared, available: available))
             }
             boxes.append(ISOBox(type: type, offset: baseOffset + pos, headerSize: header, declaredSize: declared,
                                 payload: payloadStart..<boxEnd, truncated: truncated))

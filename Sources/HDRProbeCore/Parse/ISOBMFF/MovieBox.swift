@@ -31,7 +31,25 @@ package struct MovieBox: Sendable, Equatable {
     package var tracks: [Track]
     /// SystemIDs of the `pssh` boxes directly in `moov` (ISO/IEC 23001-7 §8.1), in file order.
     package var protectionSystemIDs: [String] = []
-    package var issues: [String]
+    package var issues: [Issue]
+
+    /// A problem met reading `moov`; ``description`` is the sentence of the container findings.
+    package enum Issue: Sendable, Equatable, CustomStringConvertible {
+        /// A problem walking a level of boxes.
+        case boxes(ISOBoxWalk.Issue)
+        /// A problem of a sample entry.
+        case sampleEntry(SampleEntry.Issue)
+        /// More than ``MovieBox/maxTracks`` tracks: the rest are not read.
+        case tooManyTracks(Int)
+
+        package var description: String {
+            switch self {
+            case .boxes(let issue): return issue.description
+            case .sampleEntry(let issue): return issue.description
+            case .tooManyTracks(let n): return "more than \(n) tracks"
+            }
+        }
+    }
     /// `mvhd` timescale.
     package var movieTimescale: Int?
     /// `mvex` is present: the samples are (also) in movie fragments.
@@ -49,12 +67,12 @@ package struct MovieBox: Sendable, Equatable {
 
     /// `bytes` is the payload of `moov` (without its header).
     package static func parse(_ bytes: [UInt8]) -> MovieBox {
-        var issues: [String] = []
+        var issues: [Issue] = []
         var tracks: [Track] = []
         let top = ISOBoxWalker.walk(bytes)
-        issues += top.issues
+        issues += top.issues.map(Issue.boxes)
         for trak in top.boxes where trak.type == "trak" {
-            guard tracks.count < maxTracks else { issues.append("more than \(maxTracks) tracks"); break }
+            guard tracks.count < maxTracks else { issues.append(.tooManyTracks(maxTracks)); break }
             tracks.append(parseTrack(bytes, trak: trak, issues: &issues))
         }
         let systems = top.boxes.filter { $0.type == "pssh" }
@@ -68,10 +86,10 @@ package struct MovieBox: Sendable, Equatable {
         return movie
     }
 
-    private static func parseTrack(_ bytes: [UInt8], trak: ISOBox, issues: inout [String]) -> Track {
+    private static func parseTrack(_ bytes: [UInt8], trak: ISOBox, issues: inout [Issue]) -> Track {
         var track = Track(trackID: nil, handler: nil, sampleEntries: [])
         let children = ISOBoxWalker.walk(bytes, range: trak.payload)
-        issues += children.issues
+        issues += children.issues.map(Issue.boxes)
         track.boxTypes = children.boxes.map(\.type)
         track.hasKindBox = children.boxes.contains { $0.type == "udta" && contains(bytes[$0.payload], "kind") }
         if let edts = children.boxes.first(where: { $0.type == "edts" }),
@@ -88,7 +106,7 @@ package struct MovieBox: Sendable, Equatable {
         }
         guard let mdia = children.boxes.first(where: { $0.type == "mdia" }) else { return track }
         let mdiaChildren = ISOBoxWalker.walk(bytes, range: mdia.payload)
-        issues += mdiaChildren.issues
+        issues += mdiaChildren.issues.map(Issue.boxes)
         if let hdlr = mdiaChildren.boxes.first(where: { $0.type == "hdlr" }), hdlr.payload.count >= 12 {
             let s = hdlr.payload.lowerBound + 8 // version/flags, pre_defined
             track.handler = FourCC.string(bytes[s..<(s + 4)])
@@ -106,11 +124,11 @@ package struct MovieBox: Sendable, Equatable {
             .map { FourCC.string(bytes[($0.payload.lowerBound + 4)..<($0.payload.lowerBound + 8)]) }
         track.declaredEntryCount = Int(SampleTableBytes.u32(bytes, stsd.payload.lowerBound + 4))
         let entries = ISOBoxWalker.walk(bytes, range: (stsd.payload.lowerBound + 8)..<stsd.payload.upperBound)
-        issues += entries.issues
+        issues += entries.issues.map(Issue.boxes)
         let isVisual = track.handler == "vide"
         for box in entries.boxes.prefix(maxEntriesPerTrack) {
             let entry = SampleEntry.parse(bytes, box: box, isVisual: isVisual)
-            issues += entry.issues
+            issues += entry.issues.map(Issue.sampleEntry)
             track.sampleEntries.append(entry)
         }
         return track

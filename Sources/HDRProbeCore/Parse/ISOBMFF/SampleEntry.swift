@@ -20,13 +20,31 @@ package struct SampleEntry: Sendable, Equatable {
     package var originalFormat: String? { protection?.originalFormat }
     /// For `encv`/`enca`: the whole `sinf` (original format, scheme, default KID).
     package var protection: ProtectionSchemeInfoBox?
-    package var issues: [String]
+    package var issues: [Issue]
+
+    /// A problem of one sample entry; ``description`` is the sentence of the container findings.
+    package enum Issue: Sendable, Equatable, CustomStringConvertible {
+        /// A problem walking the entry's child boxes.
+        case boxes(ISOBoxWalk.Issue)
+        /// A visual sample entry shorter than its 78 bytes of fixed fields.
+        case shortVisualEntry(type: String, size: Int)
+        /// More than one of `dvcC` / `dvvC` / `dvwC` (the first is used).
+        case duplicateDolbyVisionConfiguration
+
+        package var description: String {
+            switch self {
+            case .boxes(let issue): return issue.description
+            case .shortVisualEntry(let type, let size): return "visual sample entry '\(type)' is \(size) bytes, shorter than its fixed fields"
+            case .duplicateDolbyVisionConfiguration: return "more than one Dolby Vision configuration box"
+            }
+        }
+    }
     /// The child boxes of a version-0 AudioSampleEntry (`esds`, `dac3`, `dec3`, `dOps`, …) by type,
     /// payloads; nil for a visual entry or another AudioSampleEntry version (QuickTime v1/v2).
     package var audioChildren: [String: [UInt8]]?
 
     package static let visualHeaderSize = 78
-    static let doviBoxTypes: Set<String> = ["dvcC", "dvvC", "dvwC"]
+    static let doviBoxTypes = DolbyVisionConfigurationBox.fourCCs
 
     /// Parses a sample entry box. `isVisual` chooses the fixed-field size before the children.
     package static func parse(_ bytes: [UInt8], box: ISOBox, isVisual: Bool) -> SampleEntry {
@@ -40,14 +58,14 @@ package struct SampleEntry: Sendable, Equatable {
         }
         let start = box.payload.lowerBound
         guard box.payload.count >= visualHeaderSize else {
-            entry.issues.append("visual sample entry '\(box.type)' is \(box.payload.count) bytes, shorter than its fixed fields")
+            entry.issues.append(.shortVisualEntry(type: box.type, size: box.payload.count))
             return entry
         }
         var r = ByteReader(bytes, offset: start + 24, end: box.payload.upperBound)
         entry.width = (try? r.u16()).map(Int.init)
         entry.height = (try? r.u16()).map(Int.init)
         let children = ISOBoxWalker.walk(bytes, range: (start + visualHeaderSize)..<box.payload.upperBound)
-        entry.issues += children.issues
+        entry.issues += children.issues.map(Issue.boxes)
         for child in children.boxes {
             let payload = bytes[child.payload]
             switch child.type {
@@ -57,7 +75,7 @@ package struct SampleEntry: Sendable, Equatable {
                         entry.doviBoxType = child.type
                         entry.doviPayload = Array(payload)
                     } else {
-                        entry.issues.append("more than one Dolby Vision configuration box")
+                        entry.issues.append(.duplicateDolbyVisionConfiguration)
                     }
                 } else {
                     entry.codecConfigurations[child.type] = Array(payload)

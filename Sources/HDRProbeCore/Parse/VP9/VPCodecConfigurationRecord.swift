@@ -28,7 +28,29 @@ package struct VPCodecConfigurationRecord: Sendable, Equatable {
     package var transferCharacteristics: Int?
     package var matrixCoefficients: Int?
     package var codecInitializationData: [UInt8]
-    package var issues: [String]
+    package var issues: [Issue]
+
+    /// A deviation from the VP codec ISO media binding that does not prevent reading the record.
+    package enum Issue: Sendable, Equatable, CustomStringConvertible {
+        /// A version 0 record: the pre-standard layout has no colour code points.
+        case version0
+        /// Non-zero `flags`.
+        case flags(UInt32)
+        /// `codecInitializationDataSize` larger than the bytes present.
+        case initializationDataShort(claimed: Int, present: Int)
+        /// The record ends before `codecInitializationDataSize`.
+        case initializationDataSizeMissing
+
+        package var description: String {
+            switch self {
+            case .version0: return "version 0 record (pre-standard layout): no colour code points"
+            case .flags(let flags): return "flags \(flags), expected 0"
+            case .initializationDataShort(let claimed, let present):
+                return "codecInitializationData claims \(claimed) bytes, \(present) present"
+            case .initializationDataSizeMissing: return "codecInitializationDataSize missing"
+            }
+        }
+    }
 
     /// version/flags + the 8 fixed bytes of version 1 (the initialization-data size included).
     package static let fixedSize = 12
@@ -36,7 +58,7 @@ package struct VPCodecConfigurationRecord: Sendable, Equatable {
     package init(version: UInt8 = 1, flags: UInt32 = 0, profile: UInt8, level: UInt8, bitDepth: Int,
                 chromaSubsampling: UInt8, videoFullRangeFlag: Bool, colourPrimaries: Int?,
                 transferCharacteristics: Int?, matrixCoefficients: Int?, codecInitializationData: [UInt8] = [],
-                issues: [String] = []) {
+                issues: [Issue] = []) {
         self.version = version
         self.flags = flags
         self.profile = profile
@@ -81,21 +103,21 @@ package struct VPCodecConfigurationRecord: Sendable, Equatable {
                 version: version, flags: flags, profile: profile, level: level, bitDepth: Int(first >> 4),
                 chromaSubsampling: second >> 4, videoFullRangeFlag: second & 1 == 1, colourPrimaries: nil,
                 transferCharacteristics: nil, matrixCoefficients: nil,
-                issues: ["version 0 record (pre-standard layout): no colour code points"])
+                issues: [.version0])
         default:
             throw BitstreamError.unsupported("vpcC version \(version)")
         }
-        if flags != 0 { record.issues.append("flags \(flags), expected 0") }
+        if flags != 0 { record.issues.append(.flags(flags)) }
         if r.remaining >= 2 {
             let size = Int(try r.u16())
             if r.remaining >= size {
                 record.codecInitializationData = try r.take(size)
             } else {
                 record.codecInitializationData = try r.take(r.remaining)
-                record.issues.append("codecInitializationData claims \(size) bytes, \(record.codecInitializationData.count) present")
+                record.issues.append(.initializationDataShort(claimed: size, present: record.codecInitializationData.count))
             }
         } else {
-            record.issues.append("codecInitializationDataSize missing")
+            record.issues.append(.initializationDataSizeMissing)
         }
         return record
     }

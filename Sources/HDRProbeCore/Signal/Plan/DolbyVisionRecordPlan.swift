@@ -22,21 +22,48 @@ package struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
     package var action: Action
     /// The box the record is written as in fMP4 (movenc: `dvwC` for profile > 10, `dvvC` for > 7,
     /// else `dvcC`, §2.5); nil when stripped.
-    @NullEncoded package var box: String?
-    /// The record's profile after the action (`8.1` for a rewrite), nil when stripped.
-    @NullEncoded package var profile: String?
+    package var box: DolbyVisionConfigurationBox?
+    /// The record's profile after the action (8.1 for a rewrite), nil when stripped. Only the
+    /// profile and the compatibility id its name carries (``DolbyVisionProfile/string``) are kept.
+    package var profile: DolbyVisionProfile?
     package var reason: String
 
-    package init(action: Action, box: String?, profile: String?, reason: String) {
+    package init(action: Action, box: DolbyVisionConfigurationBox?, profile: DolbyVisionProfile?, reason: String) {
         self.action = action
         self.box = box
-        self.profile = profile
+        self.profile = profile.map(Self.recordProfile)
         self.reason = reason
     }
 
-    /// movenc's box choice for a profile (§2.5).
-    package static func box(forProfile profile: Int) -> String {
-        profile > 10 ? "dvwC" : profile > 7 ? "dvvC" : "dvcC"
+    /// What the record's profile name says: the profile, and the compatibility id for 8 and 10.
+    static func recordProfile(_ dv: DolbyVisionProfile) -> DolbyVisionProfile {
+        DolbyVisionProfile(profile: dv.profile, compatibilityId: dv.profile == 8 || dv.profile == 10 ? dv.compatibilityId : nil,
+                           fromRPU: false)
+    }
+
+    private enum CodingKeys: String, CodingKey { case action, box, profile, reason }
+
+    /// The report carries the box as its fourcc and the profile as its name (`"8.1"`), both null
+    /// when stripped.
+    package func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(action, forKey: .action)
+        try c.encode(box, forKey: .box)
+        try c.encode(profile?.string, forKey: .profile)
+        try c.encode(reason, forKey: .reason)
+    }
+
+    package init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        action = try c.decode(Action.self, forKey: .action)
+        box = try c.decodeIfPresent(DolbyVisionConfigurationBox.self, forKey: .box)
+        reason = try c.decode(String.self, forKey: .reason)
+        guard let name = try c.decodeIfPresent(String.self, forKey: .profile) else { profile = nil; return }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...2).contains(parts.count), let number = parts[0], parts.count == 1 || parts[1] != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .profile, in: c, debugDescription: "not a Dolby Vision profile name: \(name)")
+        }
+        profile = Self.recordProfile(DolbyVisionProfile(profile: number, compatibilityId: parts.count == 2 ? parts[1] : nil, fromRPU: false))
     }
 
     /// - Parameters:
@@ -55,24 +82,26 @@ package struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
                               signalled: Bool) -> DolbyVisionRecordPlan? {
         guard let dv = profile else { return nil }
         let name = dv.string
+        let box = DolbyVisionConfigurationBox(profile: dv.profile)
         if !hasRecord {
             guard signalled else { return nil }
-            return DolbyVisionRecordPlan(action: .add, box: box(forProfile: dv.profile), profile: name,
-                                         reason: "The stream carries Dolby Vision \(name) RPUs but no configuration record; Apple players never engage Dolby Vision without one, so the remux must write a \(box(forProfile: dv.profile)) (ffmpeg: -strict unofficial).")
+            return DolbyVisionRecordPlan(action: .add, box: box, profile: dv,
+                                         reason: "The stream carries Dolby Vision \(name) RPUs but no configuration record; Apple players never engage Dolby Vision without one, so the remux must write a \(box.rawValue) (ffmpeg: -strict unofficial).")
         }
         if signalled {
             switch (dv.profile, dv.compatibilityId) {
             case (5, _):
-                return DolbyVisionRecordPlan(action: .keep, box: "dvcC", profile: name,
+                return DolbyVisionRecordPlan(action: .keep, box: .dvcC, profile: dv,
                                              reason: "Profile 5 plays only through the system Dolby Vision decoder (dvh1 + dvcC on every panel; it tone-maps on HDR10 panels).")
             case (8, let c?) where ![1, 2, 4].contains(c):
-                return DolbyVisionRecordPlan(action: .rewrite, box: "dvvC", profile: "8.1",
+                return DolbyVisionRecordPlan(action: .rewrite, box: .dvvC,
+                                             profile: DolbyVisionProfile(profile: 8, compatibilityId: 1, fromRPU: false),
                                              reason: "Compatibility id \(c) contradicts the db1p brand and AVPlayer rejects such a variant; rewrite the record to profile 8, compatibility 1, no EL (level, RPU and BL flags unchanged).")
             case (10, 0?):
-                return DolbyVisionRecordPlan(action: .keep, box: "dvvC", profile: name,
+                return DolbyVisionRecordPlan(action: .keep, box: .dvvC, profile: dv,
                                              reason: "Profile 10.0 is signalled as dav1 and needs its record.")
             default:
-                return DolbyVisionRecordPlan(action: .keep, box: box(forProfile: dv.profile), profile: name,
+                return DolbyVisionRecordPlan(action: .keep, box: box, profile: dv,
                                              reason: "Kept for Dolby Vision panels; a player serving a panel without Dolby Vision must strip it (hvc1 + dvvC fails with -11868 on tvOS 26) and drop SUPPLEMENTAL-CODECS, which is the fallback variant.")
             }
         }

@@ -150,7 +150,7 @@ package enum HLSFragmentPlanner {
             c.append("#   HDR10+ metadata: SUPPLEMENTAL-CODECS \"\(s)\"")
         }
         if let record = hls.plan?.dolbyVisionRecord {
-            c.append("#   Dolby Vision record: \(record.action.rawValue)\(record.box.map { " (\($0))" } ?? "") — \(record.reason)")
+            c.append("#   Dolby Vision record: \(record.action.rawValue)\(record.box.map { " (\($0.rawValue))" } ?? "") — \(record.reason)")
         }
         for step in hls.plan?.steps ?? [] {
             c.append("#   remux: \(step.detail)")
