@@ -95,6 +95,8 @@ struct MatroskaGeneratedFilesTests {
         }
         // mkvinfo lists frames in file order; libavformat hands AC-3/E-AC-3 frames out one frame late.
         #expect(mine.map(\.1.count).sorted() == sizes.sorted(), "\(mine.count) packets vs \(sizes.count) frames")
+        // libavformat's order is FFmpeg 5.1's (ReferenceLibavformat): compared only on that build.
+        guard ReferenceLibavformat.isLoaded else { return }
         #expect(mine.count == theirs.count, "libavformat's packet count")
         // The same packets in libavformat's order (ASS events excepted: libavformat rewrites them).
         let ass = Set(own.streams.filter { $0.codecName == "ass" }.map(\.index))
