@@ -17,6 +17,8 @@ final class MediaFile: @unchecked Sendable {
     private let memory: [UInt8]?
     /// Bytes read from the file so far (each block once, whoever asked). Only touched from the probing thread.
     private(set) var bytesRead = 0
+    /// `pread` calls made so far (what a network share charges for, beside the bytes).
+    private(set) var readCalls = 0
     /// Monotonic deadline in nanoseconds; reads fail after it.
     let deadline: UInt64
 
@@ -111,6 +113,7 @@ final class MediaFile: @unchecked Sendable {
         var data = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
+            readCalls += 1
             let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(start + done)) }
             if n < 0 {
                 if errno == EINTR { continue }
