@@ -10,20 +10,6 @@ import Testing
 /// per-frame dynamic-metadata documents, the check JSON and SARIF documents and the worker requests.
 @Suite("Report JSON writer on the corpus")
 struct ReportJSONEncoderCorpusTests {
-    static func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    static func expectSame<T: Encodable>(_ value: T, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for pretty in [true, false] {
-            let expected = try foundation(value, pretty: pretty)
-            let actual = try ReportJSONEncoder(pretty: pretty).string(value)
-            #expect(actual == expected, "\(what), pretty: \(pretty)", sourceLocation: sourceLocation)
-        }
-    }
-
     static let corpusReport = TestPaths.packageRoot.appendingPathComponent("Reports/corpus.json")
 
     static func committedReports() throws -> [ProbeReport] {
@@ -36,9 +22,9 @@ struct ReportJSONEncoderCorpusTests {
     @Test func committedCorpusReports() throws {
         let reports = try Self.committedReports()
         #expect(reports.count >= 130)
-        #expect(try ReportEncoder.jsonArray(reports) == Self.foundation(reports, pretty: true))
+        #expect(try ReportEncoder.jsonArray(reports) == ReportJSONEncoderTests.foundation(reports, pretty: true))
         for report in reports {
-            #expect(try ReportEncoder.jsonLine(report) == Self.foundation(report, pretty: false), "\(report.path)")
+            #expect(try ReportEncoder.jsonLine(report) == ReportJSONEncoderTests.foundation(report, pretty: false), "\(report.path)")
         }
     }
 
@@ -52,15 +38,15 @@ struct ReportJSONEncoderCorpusTests {
     @Test(arguments: files) func scanReportFramesPlaybackAndRequest(_ file: String) throws {
         let path = TestPaths.packageRoot.appendingPathComponent(file).path
         let request = ProbeRequest(path: path, options: ProbeOptions())
-        try Self.expectSame(request, "request")
+        try ReportJSONEncoderTests.expectSame(request)
         var (report, digest) = request.probe()
         let catalog = try DeviceCatalogLoader.load()
         report.playback = catalog.targets.compactMap { digest.simulate(on: $0, catalog: catalog) }
-        try Self.expectSame(report, "report")
-        try Self.expectSame(digest, "digest")
+        try ReportJSONEncoderTests.expectSame(report)
+        try ReportJSONEncoderTests.expectSame(digest)
         let (_, frames) = ProbeEngine().probeWithFrames(path: path)
         for (stream, rows) in frames {
-            try Self.expectSame(DynamicMetadataTable.Document(path: file, stream: stream, frames: rows), "metadata of stream \(stream)")
+            try ReportJSONEncoderTests.expectSame(DynamicMetadataTable.Document(path: file, stream: stream, frames: rows))
         }
     }
 
@@ -77,13 +63,13 @@ struct ReportJSONEncoderCorpusTests {
         for failOn in [Finding.Severity.error, .info] {
             let check = CheckReport(mode: .check, policyName: "default", failOn: failOn, toolVersion: ProbeEngine.version,
                                     outcomes: outcomes, fileCount: outcomes.count, summary: summary, seconds: 1.25)
-            try Self.expectSame(CheckJSONRenderer.document(check), "check")
-            try Self.expectSame(SARIFRenderer.log(check), "SARIF")
-            #expect(try CheckJSONRenderer.render(check) == Self.foundation(CheckJSONRenderer.document(check), pretty: true) + "\n")
+            try ReportJSONEncoderTests.expectSame(CheckJSONRenderer.document(check))
+            try ReportJSONEncoderTests.expectSame(SARIFRenderer.log(check))
+            #expect(try CheckJSONRenderer.render(check) == ReportJSONEncoderTests.foundation(CheckJSONRenderer.document(check), pretty: true) + "\n")
         }
     }
 
     @Test func deviceCatalog() throws {
-        try Self.expectSame(try DeviceCatalogLoader.load(), "device catalogue")
+        try ReportJSONEncoderTests.expectSame(try DeviceCatalogLoader.load())
     }
 }

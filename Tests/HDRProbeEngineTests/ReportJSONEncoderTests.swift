@@ -5,7 +5,8 @@ import Testing
 /// ``ReportJSONEncoder`` against its independent reader: Foundation's `JSONEncoder` of this
 /// toolchain with the project's settings (`[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`
 /// and the compact `[.sortedKeys, .withoutEscapingSlashes]`). Every expected byte comes from
-/// `JSONEncoder`, never from the writer itself.
+/// `JSONEncoder`, never from the writer itself. Generated values come from the seeded
+/// ``SplitMix64`` (MutationCorpus), so a failing case can be reproduced.
 @Suite struct ReportJSONEncoderTests {
     static func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
@@ -226,33 +227,21 @@ import Testing
         }
     }
 
-    /// SplitMix64: a seeded generator, so that a failing case can be reproduced.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let characters: [Character] = Array("aZ09 _-.:/\\\"'{}[],éß€😀👍🏽\u{0}\u{1}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1B}\u{1F}\u{7F}\u{80}\u{A0}\u{2028}\u{2029}\u{FEFF}\u{10FFFF}e\u{301}")
     static let specialDoubles: [Double] = [0, -0.0, 0.1, 1e-7, 1e21, 1e-21, 5e-324, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
                                            .leastNormalMagnitude, 1, 100, 1e15, 1e16, 1e17, 2.0e-6, 123.456, 1.0 / 3]
 
-    static func string(_ g: inout SeededGenerator) -> String {
+    static func string(_ g: inout SplitMix64) -> String {
         String((0..<Int.random(in: 0...12, using: &g)).map { _ in characters.randomElement(using: &g)! })
     }
 
-    static func double(_ g: inout SeededGenerator) -> Double {
+    static func double(_ g: inout SplitMix64) -> Double {
         if Bool.random(using: &g) { return specialDoubles.randomElement(using: &g)! }
         let d = Double(bitPattern: g.next())
         return d.isFinite ? d : Double(Int.random(in: -1_000_000...1_000_000, using: &g)) / 1000
     }
 
-    static func sample(_ g: inout SeededGenerator, depth: Int) -> Sample {
+    static func sample(_ g: inout SplitMix64, depth: Int) -> Sample {
         switch Int.random(in: 0...(depth < 4 ? 11 : 8), using: &g) {
         case 0: return .string(string(&g))
         case 1: return .int([Int.min, Int.max, 0, -1, Int(truncatingIfNeeded: g.next())].randomElement(using: &g)!)
@@ -271,8 +260,8 @@ import Testing
         }
     }
 
-    @Test(arguments: 0..<40) func generatedValues(seed: UInt64) throws {
-        var g = SeededGenerator(state: seed)
+    @Test(arguments: 0..<40) func generatedValues(seed: Int) throws {
+        var g = SplitMix64(seed: "ReportJSONEncoder/\(seed)")
         for _ in 0..<25 {
             let value = Self.sample(&g, depth: 0)
             if Self.error({ _ = try Self.foundation(value, pretty: false) }) != nil {
@@ -284,7 +273,7 @@ import Testing
     }
 
     @Test func generatedStringsAndNumbersAsPlainTypes() throws {
-        var g = SeededGenerator(state: 99)
+        var g = SplitMix64(seed: "ReportJSONEncoder/plain")
         let strings = (0..<500).map { _ in Self.string(&g) }
         try Self.expectSame(strings)
         try Self.expectSame(Dictionary(strings.map { ($0, 1) }, uniquingKeysWith: +))
