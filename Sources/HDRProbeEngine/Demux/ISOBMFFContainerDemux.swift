@@ -135,8 +135,9 @@ final class ISOBMFFContainerDemux: ContainerDemux {
     }
 
     private func sampleTableTrack(_ stream: Int) -> SampleTableBandwidth.Track? {
-        guard stream >= 0, stream < indexes.count, let stretch = indexes[stream].indexStretch() else { return nil }
-        let index = indexes[stream]
+        // Sample tables only: a fragmented file's index is measured from ``indexSamples(stream:)``.
+        guard stream >= 0, stream < indexes.count, let index = indexes[stream] as? ISOBMFFTrackIndex,
+              let stretch = index.indexStretch() else { return nil }
         return SampleTableBandwidth.Track(table: index.table, samples: stretch.samples, shift: stretch.shift,
                                           timescale: index.timescale)
     }
