@@ -21,6 +21,7 @@ final class ISOBMFFSampleReader: SampleSource {
         var stream: Int
         var offset: Int
         var size: Int
+        var isSync: Bool
         var pts: Int64
     }
 
@@ -57,16 +58,39 @@ final class ISOBMFFSampleReader: SampleSource {
             guard !s.encrypted, let track = headers.track(forStreamID: s.id, index: s.index) else { return nil }
             if let fragments {
                 guard let samples = fragmentSamples(track: track, fragments: fragments, limit: limit) else { return nil }
-                pending += samples.map { Pending(stream: s.index, offset: $0.offset, size: $0.size, pts: $0.pts) }
+                pending += samples.map { Pending(stream: s.index, offset: $0.offset, size: $0.size, isSync: $0.isSync, pts: $0.pts) }
             } else {
                 guard let samples = samples(track: track, movie: movie, limit: limit, fileSize: file.size) else { return nil }
-                pending += samples.map { Pending(stream: s.index, offset: $0.sample.offset, size: $0.sample.size, pts: $0.pts) }
+                pending += samples.map {
+                    Pending(stream: s.index, offset: $0.sample.offset, size: $0.sample.size, isSync: $0.sample.isSync, pts: $0.pts)
+                }
             }
         }
         pending.sort { ($0.offset, $0.stream) < ($1.offset, $1.stream) }
+        file.planReads(readPlan(pending, streams: streams))
         return ISOBMFFSampleReader(file: file, pending: pending,
                                    streams: Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a }))
     }
+
+    /// The bytes the scan will most likely read: each length-prefixed sample's head (its first NAL
+    /// units' headers) and tail (a Dolby Vision RPU or suffix SEI ends the sample), every other
+    /// sample whole (``MediaFile/planReads(_:)`` joins neighbours into single read calls).
+    static func readPlan(_ pending: [Pending], streams: [Stream]) -> [Range<Int>] {
+        let walked = Set(streams.filter { $0.nalLengthSize != nil && $0.isVCL != nil }.map(\.index))
+        return pending.flatMap { p -> [Range<Int>] in
+            let start = p.offset, end = p.offset + p.size
+            let head = p.isSync ? planSyncHeadBytes : planEdgeBytes
+            guard walked.contains(p.stream), p.size > head + planTailBytes else { return [start..<end] }
+            return [start..<(start + head), (end - planTailBytes)..<end]
+        }
+    }
+
+    /// The head and tail of a sample planned for reading; a sync sample's head is longer (parameter
+    /// sets and SEI messages come before its first slice; a 4K Dolby Vision film's CRA pictures,
+    /// not in `stss`, carry 2.7 KB of them).
+    static let planEdgeBytes = 4096
+    static let planTailBytes = 2048
+    static let planSyncHeadBytes = 8192
 
     /// A reader with no packets (a file without video streams to scan).
     static func empty(file: MediaFile) -> ISOBMFFSampleReader {
@@ -94,15 +118,15 @@ final class ISOBMFFSampleReader: SampleSource {
     /// covered (the same rules as ``samples(track:movie:limit:fileSize:)``; the fragment index
     /// checked sizes and offsets).
     static func fragmentSamples(track: MovieBox.Track, fragments: ISOBMFFFragmentIndex,
-                                limit: Int?) -> [(offset: Int, size: Int, pts: Int64)]? {
+                                limit: Int?) -> [(offset: Int, size: Int, isSync: Bool, pts: Int64)]? {
         guard track.sampleEntries.count == 1, track.sampleEntries[0].originalFormat == nil, let id = track.trackID,
               let all = fragments.samples[id], let shift = presentationShift(track.editList) else { return nil }
         let ptsShift = fragments.ptsShift[id] ?? 0
-        var out: [(offset: Int, size: Int, pts: Int64)] = []
+        var out: [(offset: Int, size: Int, isSync: Bool, pts: Int64)] = []
         for sample in all.prefix(limit ?? all.count) {
             let composition = sample.decodeTime + ptsShift + sample.compositionOffset
             guard composition >= shift else { return nil }
-            out.append((sample.offset, sample.size, composition - shift))
+            out.append((sample.offset, sample.size, sample.isSync, composition - shift))
         }
         return out
     }
