@@ -20,8 +20,8 @@ import Testing
         var e = try DolbyVisionProfileValueTests.shortRecordOverPQ()
         e.index = 3
         e.doviRecord = own
-        e.doviRecordBox = "dvvC"
-        e.doviRecordDisagreement = .fieldsDiffer(source: .box("dvvC"), own: .init(own), libavformat: .init(other))
+        e.doviRecordBox = .box(.dvvC)
+        e.doviRecordDisagreement = .fieldsDiffer(source: .box(.dvvC), own: .init(own), libavformat: .init(other))
         let (_, findings) = VideoStreamClassifier().classify(e)
         let hits = findings.filter { $0.code == .dvRecordSourcesDisagree }
         #expect(hits.count == 1)
