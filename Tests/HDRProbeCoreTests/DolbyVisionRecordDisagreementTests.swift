@@ -43,3 +43,13 @@ import Testing
         #expect(DolbyVisionRecordDisagreement.onlyLibavformatInMatroska(profile: 7).message.contains("profile 7"))
     }
 }
+
+/// The report's `dolbyVision.configuration.box` for each place a record is read
+/// (docs/report-contract.md).
+@Test func dolbyVisionRecordLocationNames() {
+    #expect(DolbyVisionRecordLocation.box(.dvcC).reportName == "dvcC")
+    #expect(DolbyVisionRecordLocation.box(.dvvC).reportName == "dvvC")
+    #expect(DolbyVisionRecordLocation.box(.dvwC).reportName == "dvwC")
+    #expect(DolbyVisionRecordLocation.matroska.reportName == "matroska")
+    #expect(DolbyVisionRecordLocation.mpegtsDescriptor.reportName == "mpegts-descriptor")
+}
