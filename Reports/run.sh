@@ -8,8 +8,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 bash .ci/deps.sh
-swift build -c release --product hdrprobe
-bin="$(swift build -c release --show-bin-path)/hdrprobe"
+# The release build as shipped (scripts/release-flags.sh: the Swift runtime linked in on Linux).
+flags=$(bash scripts/release-flags.sh)
+swift build -c release $flags --product hdrprobe
+bin="$(swift build -c release $flags --show-bin-path)/hdrprobe"
 
 mapfile -t files < <(find Corpus -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '*.py' ! -name '.*' | sort)
 # Exit status 1 only says that some files are in error: the corpus holds deliberately broken files.

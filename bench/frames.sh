@@ -12,7 +12,7 @@ SRC=../shared/external/dovi_tool/hevc_tests/regular.mkv
 [[ -f $SRC ]] || SRC=Corpus/dv_p81.mkv
 W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
 ffmpeg -v error -stream_loop "$LOOPS" -i "$SRC" -c copy -y "$W/long.mkv"
-swift build -c release --product hdrprobe >/dev/null 2>&1
+swift build -c release $(bash scripts/release-flags.sh) --product hdrprobe >/dev/null 2>&1
 BIN=.build/release/hdrprobe
 FRAMES=$(ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$W/long.mkv" | tr -dc "0-9")
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

@@ -404,13 +404,7 @@ package struct ProbeEngine: Sendable {
     static func bandwidth(video: DemuxedStream, audio: DemuxedStream?, demuxer: any ContainerDemux, fileSize: Int,
                           scan: BitstreamScan, fps: Double?) -> HLSBandwidth? {
         let streams = [video] + (audio.map { [$0] } ?? [])
-        let videoSamples = demuxer.indexSamples(stream: video.index)
-        let samples = HLSBandwidth.merged(videoSamples, audio.map { demuxer.indexSamples(stream: $0.index) } ?? [])
-        if !videoSamples.isEmpty, samples.contains(where: { $0.size > 0 }),
-           let duration = video.durationSeconds ?? demuxer.formatDuration,
-           let measured = HLSBandwidth.measure(samples: samples, duration: duration) {
-            return measured
-        }
+        if let measured = measuredBandwidth(video: video, audio: audio, demuxer: demuxer) { return measured }
         let declared = streams.compactMap(\.bitRate)
         var average = declared.count == streams.count ? declared.reduce(0, +) : demuxer.formatBitRate
         if average == nil, let duration = demuxer.formatDuration, duration > 0, fileSize > 0 {
@@ -421,6 +415,26 @@ package struct ProbeEngine: Sendable {
             average = Int((Double(scan.bytesScanned) * 8 * fps / Double(scan.framesScanned)).rounded(.up))
         }
         return average.map { HLSBandwidth(average: $0, peak: 2 * $0) }
+    }
+
+    /// The measured part of ``bandwidth(video:audio:demuxer:fileSize:scan:fps:)``: straight from the
+    /// MP4/MOV sample tables where the reader describes its index by them, else from the index.
+    static func measuredBandwidth(video: DemuxedStream, audio: DemuxedStream?, demuxer: any ContainerDemux) -> HLSBandwidth? {
+        let duration = video.durationSeconds ?? demuxer.formatDuration
+        guard let tracks = demuxer.sampleTableTracks(video: video.index, audio: audio?.index) else {
+            return indexedBandwidth(video: video, audio: audio, demuxer: demuxer)
+        }
+        return duration.flatMap { SampleTableBandwidth.measure(video: tracks.video, audio: tracks.audio, duration: $0) }
+    }
+
+    /// The measurement from the sample index (``ContainerDemux/indexSamples(stream:)``): the
+    /// reference ``SampleTableBandwidth`` gives the same values as.
+    static func indexedBandwidth(video: DemuxedStream, audio: DemuxedStream?, demuxer: any ContainerDemux) -> HLSBandwidth? {
+        let videoSamples = demuxer.indexSamples(stream: video.index)
+        let samples = HLSBandwidth.merged(videoSamples, audio.map { demuxer.indexSamples(stream: $0.index) } ?? [])
+        guard !videoSamples.isEmpty, samples.contains(where: { $0.size > 0 }),
+              let duration = video.durationSeconds ?? demuxer.formatDuration else { return nil }
+        return HLSBandwidth.measure(samples: samples, duration: duration)
     }
 
     /// Reads packets until every video stream has its frame budget (or the data ends).

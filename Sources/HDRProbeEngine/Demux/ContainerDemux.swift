@@ -25,6 +25,14 @@ protocol ContainerDemux: SampleSource {
     /// Sample sizes and times of one stream from the container's index (MP4/MOV sample tables);
     /// empty where the container has no per-sample sizes.
     func indexSamples(stream index: Int) -> [HLSBandwidth.Sample]
+    /// The index of a video stream and its audio stream as stretches of their MP4/MOV sample
+    /// tables, for measuring BANDWIDTH without building the index (``SampleTableBandwidth``); nil
+    /// where the reader cannot say (the measurement then reads ``indexSamples(stream:)``).
+    func sampleTableTracks(video: Int, audio: Int?) -> (video: SampleTableBandwidth.Track, audio: SampleTableBandwidth.Track?)?
+}
+
+extension ContainerDemux {
+    func sampleTableTracks(video: Int, audio: Int?) -> (video: SampleTableBandwidth.Track, audio: SampleTableBandwidth.Track?)? { nil }
 }
 
 extension Demuxer: ContainerDemux {}

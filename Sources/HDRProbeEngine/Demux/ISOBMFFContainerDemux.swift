@@ -93,7 +93,26 @@ final class ISOBMFFContainerDemux: ContainerDemux {
             HLSBandwidth.Sample(time: Double($0.timestamp) * tb, size: $0.size, isKeyframe: $0.isKeyframe)
         }
         cachedSamples[index] = samples
+        indexSamplesBuilt += samples.count
         return samples
+    }
+
+    /// Index entries built so far by ``indexSamples(stream:)`` (the BANDWIDTH measurement needs none
+    /// where ``sampleTableTracks(video:audio:)`` covers the tracks).
+    private(set) var indexSamplesBuilt = 0
+
+    func sampleTableTracks(video: Int, audio: Int?) -> (video: SampleTableBandwidth.Track, audio: SampleTableBandwidth.Track?)? {
+        guard let v = sampleTableTrack(video) else { return nil }
+        guard let audio else { return (v, nil) }
+        guard let a = sampleTableTrack(audio) else { return nil }
+        return (v, a)
+    }
+
+    private func sampleTableTrack(_ stream: Int) -> SampleTableBandwidth.Track? {
+        guard stream >= 0, stream < indexes.count, let stretch = indexes[stream].indexStretch() else { return nil }
+        let index = indexes[stream]
+        return SampleTableBandwidth.Track(table: index.table, samples: stretch.samples, shift: stretch.shift,
+                                          timescale: index.timescale)
     }
 
     func readPacket(wantsData: (Int) -> Bool) -> DemuxedPacket? {

@@ -31,6 +31,8 @@ struct ISOBMFFTrackIndex {
     let durationBeforeEdit: Int64
     let duration: Int64
     let bitRate: Int?
+    /// Every sample's bytes.
+    let totalBytes: Int
     let averageFrameRate: FrameRate?
 
     /// nil for every shape not covered: no samples, tables that disagree on the sample count,
@@ -64,6 +66,7 @@ struct ISOBMFFTrackIndex {
             duration = durationBeforeEdit
         }
         let bytes = Self.totalBytes(table)
+        totalBytes = bytes
         bitRate = bytes.multipliedReportingOverflow(by: 8 * timescale).overflow ? nil : bytes * 8 * timescale / Int(durationBeforeEdit)
         averageFrameRate = isAudio ? nil : Self.reducedRate(Int64(timescale) * Int64(table.sampleCount), sttsTotal)
     }
@@ -141,6 +144,84 @@ struct ISOBMFFTrackIndex {
         var total = 0
         for i in 0..<table.sampleCount { total += table.sizes.size(i, in: table.bytes) }
         return total
+    }
+
+    /// The index ``entries()`` builds, described without building it: the stretch of samples it
+    /// holds and the shift it adds to their decode times (its timestamps are `decodeTime + shift`,
+    /// as the edit's rebuild counts them on from the first sample presented inside the edit), for
+    /// measuring BANDWIDTH from the tables (``SampleTableBandwidth``). nil where the index is no
+    /// such shifted stretch — an edit no sample is presented in, an audio packet cut by the edit's
+    /// start after it began, `co64` offsets that may not fit `Int` (the walk of ``entries()`` may
+    /// then fail): the caller then builds the index.
+    func indexStretch() -> (samples: Range<Int>, shift: Int64)? {
+        guard offsetsFit() else { return nil }
+        guard let edit else { return (0..<table.sampleCount, 0) }
+        let t = edit.mediaTime, d = edit.duration
+        // The first decode time is 0: `max(t − 1 s, old[0].timestamp)` of applyEdit.
+        let start = max(0, previousKeyframe(at: isAudio ? max(t - Int64(timescale), 0) : t))
+        var cursor = SampleTableBox.TimingCursor(table: table)
+        cursor.skip(to: start)
+        var counter: Int64 = 0, shift: Int64 = 0, minPresentation: Int64 = -1
+        var started = false, keyframeAfterEdit = false
+        var end = start
+        while cursor.isValid {
+            let frameDuration = cursor.sample + 1 < table.sampleCount ? Int64(cursor.delta) : d
+            let ctts = Int64(cursor.compositionOffset)
+            let cts = cursor.decodeTime + ctts
+            if cts < t || cts >= d + t {
+                if isAudio && cts < t && cts + frameDuration > t {
+                    guard !started else { return nil }
+                    counter -= t - cts
+                    started = true
+                    shift = counter - cursor.decodeTime
+                }
+            } else {
+                let presentation = counter + ctts
+                minPresentation = minPresentation < 0 ? presentation : min(minPresentation, presentation)
+                if !started { started = true; shift = counter - cursor.decodeTime }
+            }
+            end = cursor.sample + 1
+            if started { counter += frameDuration }
+            let isKeyframe = cursor.isSync
+            cursor.advance()
+            if cts + frameDuration >= d + t, isKeyframe || isAudio {
+                if table.compositionOffsets != nil, !isAudio, !keyframeAfterEdit {
+                    keyframeAfterEdit = true
+                    continue
+                }
+                break
+            }
+        }
+        guard started else { return nil }
+        if !isAudio && minPresentation > 0 { shift -= minPresentation }
+        return (start..<end, shift)
+    }
+
+    /// The sample ``previousKeyframe(_:composition:at:)`` finds, by one pass over the timing tables.
+    func previousKeyframe(at time: Int64) -> Int {
+        var cursor = SampleTableBox.TimingCursor(table: table)
+        var last = -1, key = -1, presentedKey = -1
+        while cursor.isValid, cursor.decodeTime <= time {
+            last = cursor.sample
+            if cursor.isSync {
+                key = last
+                if cursor.decodeTime + Int64(cursor.compositionOffset) <= time { presentedKey = last }
+            }
+            cursor.advance()
+        }
+        guard table.compositionOffsets == nil else { return presentedKey }
+        return key >= 0 ? key : last
+    }
+
+    /// The table walk of ``entries()`` cannot fail on a chunk offset: `stco`, or `co64` offsets that
+    /// leave room for all the track's bytes.
+    func offsetsFit() -> Bool {
+        let offsets = table.chunkOffsets
+        guard offsets.is64 else { return true }
+        for i in 0..<offsets.entryCount {
+            guard let offset = offsets.offset(i, in: table.bytes), offset <= Int.max - totalBytes else { return false }
+        }
+        return true
     }
 
     /// The index as libavformat holds it after opening the file.

@@ -108,6 +108,64 @@ package struct SampleTableBox: Sendable, Equatable {
         return true
     }
 
+    /// Steps through the samples in decode order reading only their timing tables (`stts`, `ctts`,
+    /// `stss`) and, when asked, their `stsz` size — no chunk offsets, nothing stored: each step
+    /// costs a few table reads, whatever the track's length.
+    package struct TimingCursor {
+        private let table: SampleTableBox
+        private var deltas: RunCursor
+        private var offsets: RunCursor?
+        private var syncIndex = 0
+        /// The current sample (0-based); ``isValid`` false past the last one or when `stts`/`ctts`
+        /// end before `stsz`.
+        package private(set) var sample = 0
+        package private(set) var isValid = false
+        package private(set) var decodeTime: Int64 = 0
+        /// The `stts` delta of the current sample (its decode duration).
+        package private(set) var delta = 0
+        /// The `ctts` offset of the current sample, 0 without `ctts`.
+        package private(set) var compositionOffset = 0
+        package private(set) var isSync = false
+
+        package init(table: SampleTableBox) {
+            self.table = table
+            deltas = RunCursor(table: table.timeToSample, bytes: table.bytes)
+            offsets = table.compositionOffsets.map { RunCursor(table: $0, bytes: table.bytes) }
+            load()
+        }
+
+        /// The current sample's size (`stsz`).
+        package var size: Int { table.sizes.size(sample, in: table.bytes) }
+
+        /// Moves to the next sample.
+        package mutating func advance() {
+            guard isValid else { return }
+            decodeTime += Int64(delta)
+            sample += 1
+            load()
+        }
+
+        /// Moves forward to sample `target` (nothing when already there or past it).
+        package mutating func skip(to target: Int) {
+            while isValid && sample < target { advance() }
+        }
+
+        private mutating func load() {
+            guard sample < table.sampleCount, let d = deltas.next() else { isValid = false; return }
+            delta = d
+            if offsets != nil {
+                guard let o = offsets!.next() else { isValid = false; return }
+                compositionOffset = o
+            }
+            isSync = table.syncSamples == nil
+            if let stss = table.syncSamples {
+                while syncIndex < stss.entryCount, stss.sampleNumber(syncIndex, in: table.bytes) < sample + 1 { syncIndex += 1 }
+                isSync = syncIndex < stss.entryCount && stss.sampleNumber(syncIndex, in: table.bytes) == sample + 1
+            }
+            isValid = true
+        }
+    }
+
     /// Steps through a run-length table one sample at a time.
     private struct RunCursor {
         let table: TimeToSampleBox
