@@ -107,6 +107,11 @@ struct ContainerHeaders {
             if movie != nil { boxesAfterMovie += 1 }
             if size > available || boxesAfterMovie > 64 { break }
             offset += Int(size)
+            // Behind the media data, what is left is most likely the `moov` (as ffmpeg writes it
+            // without +faststart): read the box header and the box in one call.
+            if type == "mdat", file.size - offset <= MediaFile.maxPlannedRunBytes {
+                file.planReads([offset..<file.size])
+            }
         }
         if isMediaSegment && !hasMovieBox {
             truncation = nil

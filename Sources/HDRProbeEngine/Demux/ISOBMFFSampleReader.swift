@@ -53,9 +53,30 @@ final class ISOBMFFSampleReader: SampleSource {
             pending += samples.map { Pending(stream: s.index, sample: $0.sample, pts: $0.pts) }
         }
         pending.sort { ($0.sample.offset, $0.stream) < ($1.sample.offset, $1.stream) }
+        file.planReads(readPlan(pending, streams: streams))
         return ISOBMFFSampleReader(file: file, pending: pending,
                                    streams: Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a }))
     }
+
+    /// The bytes the scan will most likely read: each length-prefixed sample's head (its first NAL
+    /// units' headers) and tail (a Dolby Vision RPU or suffix SEI ends the sample), every other
+    /// sample whole (``MediaFile/planReads(_:)`` joins neighbours into single read calls).
+    static func readPlan(_ pending: [Pending], streams: [Stream]) -> [Range<Int>] {
+        let walked = Set(streams.filter { $0.nalLengthSize != nil && $0.isVCL != nil }.map(\.index))
+        return pending.flatMap { p -> [Range<Int>] in
+            let start = p.sample.offset, end = p.sample.offset + p.sample.size
+            let head = p.sample.isSync ? planSyncHeadBytes : planEdgeBytes
+            guard walked.contains(p.stream), p.sample.size > head + planTailBytes else { return [start..<end] }
+            return [start..<(start + head), (end - planTailBytes)..<end]
+        }
+    }
+
+    /// The head and tail of a sample planned for reading; a sync sample's head is longer (parameter
+    /// sets and SEI messages come before its first slice; a 4K Dolby Vision film's CRA pictures,
+    /// not in `stss`, carry 2.7 KB of them).
+    static let planEdgeBytes = 4096
+    static let planTailBytes = 2048
+    static let planSyncHeadBytes = 8192
 
     /// A reader with no packets (a file without video streams to scan).
     static func empty(file: MediaFile) -> ISOBMFFSampleReader {

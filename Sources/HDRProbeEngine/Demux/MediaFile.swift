@@ -17,6 +17,8 @@ final class MediaFile: @unchecked Sendable {
     private let memory: [UInt8]?
     /// Bytes read from the file so far (each block once, whoever asked). Only touched from the probing thread.
     private(set) var bytesRead = 0
+    /// `pread` calls made so far (what a network share charges for, beside the bytes).
+    private(set) var readCalls = 0
     /// Monotonic deadline in nanoseconds; reads fail after it.
     let deadline: UInt64
 
@@ -111,6 +113,7 @@ final class MediaFile: @unchecked Sendable {
         var data = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
+            readCalls += 1
             let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(start + done)) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -157,6 +160,59 @@ final class MediaFile: @unchecked Sendable {
         }
     }
 
+    /// Byte runs a reader announced it will read (``planReads(_:)``), in file order, and the runs
+    /// read so far (a few, newest last).
+    private var plannedRuns: [Range<Int>] = []
+    private var plannedReads: [(start: Int, bytes: [UInt8])] = []
+
+    /// The widest gap one planned read call spans rather than making two: under the network-share
+    /// estimate (`Reports/benchmarks.md`: bytes / 100 MB/s + 0.5 ms per read call) a call costs as
+    /// much as reading 50,000 bytes.
+    static let plannedGapBytes = 50_000
+    /// The longest planned run (4 MiB, as long as the longest block prefetch), and how many runs read are kept.
+    static let maxPlannedRunBytes = 4 << 20
+    static let keptPlannedReads = 3
+
+    /// Announces byte ranges a reader is about to read (the frame scan's sample heads and tails, an
+    /// MP4's `moov` behind its `mdat`), replacing the previous plan: ranges closer than
+    /// ``plannedGapBytes`` are joined into runs, and a read that starts inside a run reads the run
+    /// from there to its end in one call, kept for the reads that follow. Nothing is read until a
+    /// reader asks; a run never asked for is never read.
+    func planReads(_ ranges: [Range<Int>]) {
+        let sorted = ranges.map { $0.clamped(to: 0..<size) }.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var runs: [Range<Int>] = []
+        for range in sorted {
+            if let last = runs.last, range.lowerBound <= last.upperBound + Self.plannedGapBytes,
+               max(last.upperBound, range.upperBound) - last.lowerBound <= Self.maxPlannedRunBytes {
+                runs[runs.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                runs.append(range)
+            }
+        }
+        plannedRuns = runs
+    }
+
+    /// `count` bytes at `offset` from a planned run (read now when not yet read); nil when the
+    /// bytes are not all inside one planned run.
+    private func plannedRead(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int? {
+        if let kept = plannedReads.last(where: { $0.start <= offset && offset + count <= $0.start + $0.bytes.count }) {
+            kept.bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + (offset - kept.start), byteCount: count) }
+            return count
+        }
+        var lo = 0, hi = plannedRuns.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if plannedRuns[mid].upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < plannedRuns.count, plannedRuns[lo].contains(offset), offset + count <= plannedRuns[lo].upperBound,
+              let data = preadFully(at: offset, count: plannedRuns[lo].upperBound - offset), data.count >= count else { return nil }
+        bytesRead += data.count
+        if plannedReads.count >= Self.keptPlannedReads { plannedReads.removeFirst() }
+        plannedReads.append((offset, data))
+        data.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: count) }
+        return count
+    }
+
     /// Reads up to `count` bytes at `offset` into `buffer`; returns the count read, 0 at EOF,
     /// or -1 on error / timeout.
     func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
@@ -167,6 +223,9 @@ final class MediaFile: @unchecked Sendable {
             let n = min(count, memory.count - offset)
             memory.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + offset, byteCount: n) }
             bytesRead += n
+            return n
+        }
+        if blocks[offset / Self.blockSize] == nil, let n = plannedRead(into: buffer, count: min(count, size - offset), at: offset) {
             return n
         }
         prefetch((offset / Self.blockSize)...((min(offset + count, size) - 1) / Self.blockSize))
