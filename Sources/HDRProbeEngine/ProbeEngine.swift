@@ -290,7 +290,8 @@ package struct ProbeEngine: Sendable {
             }
             return stream
         }
-        return ISOBMFFSampleReader.make(file: file, headers: headers, streams: streams, limit: options.frames)
+        return ISOBMFFSampleReader.make(file: file, headers: headers, streams: streams, limit: options.frames,
+                                        fragments: (demuxer as? ISOBMFFContainerDemux)?.fragments)
     }
 
     /// The read budget (``ProbeOptions/readBudget``) stopped libavformat at `stop`, before the end

@@ -9,14 +9,12 @@ package final class WorkerProcessExecutor: ProbeExecutor {
     let executable: String
     let grace: Double
     private var worker: WorkerProcess?
-    private let encoder = JSONEncoder()
 
     /// `executable`: the hdrprobe binary (its `worker` subcommand). `grace`: seconds a worker may
     /// take beyond the per-file time limit before it is killed.
     package init(executable: String, grace: Double = 10) {
         self.executable = executable
         self.grace = grace
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
     package func probe(_ request: ProbeRequest, shouldStop: @escaping () -> Bool) -> ProbeOutcome {
@@ -30,12 +28,12 @@ package final class WorkerProcessExecutor: ProbeExecutor {
         } catch {
             return .failure(path: request.path, pathBytes: request.pathBytes, ReportError(.crashed, "No worker process could be started: \(error)"))
         }
-        guard let data = try? encoder.encode(request) else {
+        guard let line = try? ReportEncoder.compact(request) else {
             return .failure(path: request.path, pathBytes: request.pathBytes, ReportError(.crashed, "The request could not be encoded."))
         }
         let limit = request.timeout + grace
         let deadline = WorkerProcess.now() + UInt64(min(limit, 86_400) * 1e9)
-        switch process.roundTrip(String(decoding: data, as: UTF8.self), deadline: deadline, shouldStop: shouldStop) {
+        switch process.roundTrip(line, deadline: deadline, shouldStop: shouldStop) {
         case .line(let answer):
             // "<Base64 compact digest>\t<JSON report>"; a plain JSON line is read the slow way.
             var text = answer

@@ -20,16 +20,24 @@ import Testing
 
     /// The video packets of each source, per stream, at most `limit` each.
     static func packets(_ name: String, limit: Int?) throws -> (own: [Int: [Packet]], libav: [Int: [Packet]])? {
-        let file = try MediaFile(path: TestPaths.corpus.appendingPathComponent(name).path, deadline: .max)
+        try packets(path: TestPaths.corpus.appendingPathComponent(name).path, limit: limit)
+    }
+
+    /// The same for a file anywhere; a fragmented file's samples come from the own container
+    /// reader's fragment index.
+    static func packets(path: String, limit: Int?) throws -> (own: [Int: [Packet]], libav: [Int: [Packet]])? {
+        let file = try MediaFile(path: path, deadline: .max)
         let head = file.read(at: 0, count: 8192)
         let headers = ContainerHeaders.read(file, head: head)
         guard let demuxer = try? Demuxer(file: file, signature: headers.signature, head: head, probeBytes: 2 << 20,
                                          masks: headers.libavformatMasks) else { return nil }
         let video = demuxer.streams.filter { $0.kind == .video }
         let encrypted = { (s: DemuxedStream) in headers.track(forStreamID: s.id, index: s.index)?.sampleEntries.first?.protection != nil }
+        let fragments = headers.movie?.hasMovieExtends == true
+            ? ISOBMFFContainerDemux.open(file: file, headers: headers, options: ProbeOptions())?.fragments : nil
         guard let own = ISOBMFFSampleReader.make(file: file, headers: headers,
                                                  streams: video.map { .init(index: $0.index, id: $0.id, encrypted: encrypted($0)) },
-                                                 limit: limit) else { return nil }
+                                                 limit: limit, fragments: fragments) else { return nil }
         let wanted = Set(video.map(\.index))
         func collect(_ source: SampleSource) -> [Int: [Packet]] {
             var out: [Int: [Packet]] = [:]

@@ -25,14 +25,15 @@ package enum CheckJSONRenderer {
     }
 
     package static func render(_ report: CheckReport) throws -> String {
+        try ReportEncoder.json(document(report)) + "\n"
+    }
+
+    static func document(_ report: CheckReport) -> Document {
         let c = report.counts
-        let doc = Document(tool: Tool(version: report.toolVersion), mode: report.mode, policy: report.policyName,
-                           failOn: report.failOn, result: report.failed ? "fail" : "pass",
-                           counts: Counts(files: report.fileCount, failing: report.failingFiles.count,
-                                          error: c[.error] ?? 0, warning: c[.warning] ?? 0, info: c[.info] ?? 0),
-                           summary: report.summary, files: report.outcomes)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(doc), as: UTF8.self) + "\n"
+        return Document(tool: Tool(version: report.toolVersion), mode: report.mode, policy: report.policyName,
+                        failOn: report.failOn, result: report.failed ? "fail" : "pass",
+                        counts: Counts(files: report.fileCount, failing: report.failingFiles.count,
+                                       error: c[.error] ?? 0, warning: c[.warning] ?? 0, info: c[.info] ?? 0),
+                        summary: report.summary, files: report.outcomes)
     }
 }

@@ -59,6 +59,10 @@ package enum SARIFRenderer {
     }
 
     package static func render(_ report: CheckReport) throws -> String {
+        try ReportEncoder.json(log(report)) + "\n"
+    }
+
+    static func log(_ report: CheckReport) -> Log {
         let codes = report.codes
         let index = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         var defaultLevel: [FindingCode: Finding.Severity] = [:]
@@ -81,9 +85,7 @@ package enum SARIFRenderer {
                       invocations: [Invocation(executionSuccessful: true,
                                                properties: ["policy": report.policyName, "failOn": report.failOn.rawValue, "mode": report.mode.rawValue])],
                       results: results)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(Log(runs: [run])), as: UTF8.self) + "\n"
+        return Log(runs: [run])
     }
 
     /// An RFC 3986 URI reference for a path: unreserved characters and `/` as they are, every

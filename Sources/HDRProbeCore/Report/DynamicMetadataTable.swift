@@ -39,15 +39,15 @@ package enum DynamicMetadataTable {
         return out
     }
 
+    /// `hdrprobe metadata --json`: `{path, stream, frames}`.
+    struct Document: Encodable {
+        let path: String
+        let stream: Int
+        let frames: [DynamicMetadataFrame]
+    }
+
     package static func json(path: String, stream: Int, frames: [DynamicMetadataFrame]) throws -> String {
-        struct Document: Encodable {
-            let path: String
-            let stream: Int
-            let frames: [DynamicMetadataFrame]
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(Document(path: path, stream: stream, frames: frames)), as: UTF8.self)
+        return try ReportEncoder.compact(Document(path: path, stream: stream, frames: frames))
     }
 
     static func number(_ v: Double) -> String {

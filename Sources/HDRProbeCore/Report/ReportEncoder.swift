@@ -1,7 +1,8 @@
-import Foundation
-
 /// JSON output of reports: `--json` (a pretty-printed array) and `--jsonl` (one compact document
-/// per line). Keys are sorted so that output is stable across runs and diffs stay small.
+/// per line). Keys are sorted so that output is stable across runs and diffs stay small. Written
+/// by ``ReportJSONEncoder``: the bytes Foundation's `JSONEncoder` would write with
+/// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (compact: without `.prettyPrinted`),
+/// without its start-up cost.
 package enum ReportEncoder {
     package static func jsonArray(_ reports: [ProbeReport]) throws -> String {
         try json(reports)
@@ -9,14 +10,15 @@ package enum ReportEncoder {
 
     /// Any report value (HLS check reports, playlist fragments) pretty-printed with sorted keys.
     package static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try ReportJSONEncoder(pretty: true).string(value)
     }
 
     package static func jsonLine(_ report: ProbeReport) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(report), as: UTF8.self)
+        try compact(report)
+    }
+
+    /// Any value as one compact line with sorted keys.
+    package static func compact<T: Encodable>(_ value: T) throws -> String {
+        try ReportJSONEncoder(pretty: false).string(value)
     }
 }

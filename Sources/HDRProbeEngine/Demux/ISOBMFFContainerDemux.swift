@@ -5,8 +5,12 @@ import HDRProbeCore
 /// ``ISOBMFFTrackIndex``), from the `moov` hdrprobe already walked (``ContainerHeaders``), and the
 /// packets from the sample tables (``ISOBMFFSampleReader``) — no FFmpeg loaded.
 ///
+/// Fragmented files (`mvex`) are read from their movie fragments (``ISOBMFFFragmentIndex``,
+/// ``ISOBMFFFragmentedTrack``): clear ones whose `mvhd` declares no duration and whose fragments
+/// are all of the shapes covered there.
+///
 /// ``open(file:headers:options:)`` declines (nil: libavformat reads the file) every shape it has
-/// not been checked on: fragmented files, media segments, cut-short files, header issues, cover
+/// not been checked on: fragmented files of other shapes, media segments, cut-short files, header issues, cover
 /// art, track references (chapters, timecode), `kind` roles, tracks other than video and audio,
 /// encrypted or unmapped sample entries, more than one sample description, the index shapes
 /// ``ISOBMFFTrackIndex`` leaves out.
@@ -16,26 +20,37 @@ final class ISOBMFFContainerDemux: ContainerDemux {
     let formatDuration: Double?
     let formatBitRate: Int? = nil
     let readBudgetStop: Int? = nil
-    private let indexes: [ISOBMFFTrackIndex]
+    private let indexes: [any ISOBMFFTrackTiming]
+    /// The movie fragments' samples of a fragmented file; nil for a plain one.
+    let fragments: ISOBMFFFragmentIndex?
     private let packets: ISOBMFFSampleReader
     private var cachedSamples: [Int: [HLSBandwidth.Sample]] = [:]
 
-    private init(streams: [DemuxedStream], indexes: [ISOBMFFTrackIndex], formatDuration: Double?, packets: ISOBMFFSampleReader) {
+    private init(streams: [DemuxedStream], indexes: [any ISOBMFFTrackTiming], fragments: ISOBMFFFragmentIndex?,
+                 formatDuration: Double?, packets: ISOBMFFSampleReader) {
         self.streams = streams
         self.indexes = indexes
+        self.fragments = fragments
         self.formatDuration = formatDuration
         self.packets = packets
     }
 
     static func open(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> ISOBMFFContainerDemux? {
         guard headers.signature == .isobmff, let movie = headers.movie, headers.hasMovieBox, !headers.isMediaSegment,
-              headers.truncation == nil, headers.issues.isEmpty, movie.issues.isEmpty, !movie.hasMovieExtends,
+              headers.truncation == nil, headers.issues.isEmpty, movie.issues.isEmpty,
               !movie.mayHaveCoverArt, !movie.tracks.isEmpty,
-              !movie.boxTypes.contains(where: { ["cmov", "meta", "mvex", "pssh"].contains($0) }) else { return nil }
+              !movie.boxTypes.contains(where: { ["cmov", "meta", "pssh"].contains($0) }) else { return nil }
+        var fragments: ISOBMFFFragmentIndex?
+        if movie.hasMovieExtends {
+            guard movie.movieDuration == 0, movie.movieExtendsBoxTypes.allSatisfy({ $0 == "mehd" || $0 == "trex" }),
+                  let index = ISOBMFFFragmentIndex.read(file: file, movie: movie) else { return nil }
+            fragments = index
+        }
         var streams: [DemuxedStream] = []
-        var indexes: [ISOBMFFTrackIndex] = []
+        var indexes: [any ISOBMFFTrackTiming] = []
         for (i, track) in movie.tracks.enumerated() {
-            guard let (stream, index) = describe(track, index: i, movieTimescale: movie.movieTimescale) else { return nil }
+            guard let (stream, index) = describe(track, index: i, movieTimescale: movie.movieTimescale, fragments: fragments)
+            else { return nil }
             streams.append(stream)
             indexes.append(index)
         }
@@ -43,9 +58,11 @@ final class ISOBMFFContainerDemux: ContainerDemux {
               let duration = formatDuration(movie) else { return nil }
         let video = streams.filter { $0.kind == .video }
             .map { ISOBMFFSampleReader.Stream(index: $0.index, id: $0.id, encrypted: false) }
-        guard let packets = ISOBMFFSampleReader.make(file: file, headers: headers, streams: video, limit: options.frames)
+        guard let packets = ISOBMFFSampleReader.make(file: file, headers: headers, streams: video, limit: options.frames,
+                                                     fragments: fragments)
                 ?? (video.isEmpty ? ISOBMFFSampleReader.empty(file: file) : nil) else { return nil }
-        return ISOBMFFContainerDemux(streams: streams, indexes: indexes, formatDuration: duration, packets: packets)
+        return ISOBMFFContainerDemux(streams: streams, indexes: indexes, fragments: fragments, formatDuration: duration,
+                                     packets: packets)
     }
 
     /// The `mvhd` duration in seconds through AV_TIME_BASE microseconds (`av_rescale`); the outer
@@ -56,13 +73,22 @@ final class ISOBMFFContainerDemux: ContainerDemux {
         return .some(micro > 0 ? Double(micro) / 1_000_000 : nil)
     }
 
-    /// One track as libavformat's stream `index`; nil when not covered.
-    static func describe(_ track: MovieBox.Track, index: Int, movieTimescale: Int?) -> (DemuxedStream, ISOBMFFTrackIndex)? {
+    /// One track as libavformat's stream `index` (from its movie fragments when `fragments` is
+    /// given); nil when not covered.
+    static func describe(_ track: MovieBox.Track, index: Int, movieTimescale: Int?,
+                         fragments: ISOBMFFFragmentIndex? = nil) -> (DemuxedStream, any ISOBMFFTrackTiming)? {
         guard let id = track.trackID, id > 0, let flags = track.headerFlags, track.sampleEntries.count == 1,
               track.declaredEntryCount == 1, !track.hasKindBox, !track.boxTypes.contains("tref"),
-              let codec = ISOBMFFStreamMapping.codec(handler: track.handler, entry: track.sampleEntries[0]),
-              let timing = ISOBMFFTrackIndex(track: track, movieTimescale: movieTimescale, isAudio: codec.kind == .audio)
+              let codec = ISOBMFFStreamMapping.codec(handler: track.handler, entry: track.sampleEntries[0])
         else { return nil }
+        let isAudio = codec.kind == .audio
+        let timing: (any ISOBMFFTrackTiming)?
+        if let fragments {
+            timing = ISOBMFFFragmentedTrack(track: track, fragments: fragments, isAudio: isAudio)
+        } else {
+            timing = ISOBMFFTrackIndex(track: track, movieTimescale: movieTimescale, isAudio: isAudio)
+        }
+        guard let timing else { return nil }
         let entry = track.sampleEntries[0]
         var dovi: DOVIDecoderConfigurationRecord?
         if let payload = entry.doviPayload {
@@ -109,8 +135,9 @@ final class ISOBMFFContainerDemux: ContainerDemux {
     }
 
     private func sampleTableTrack(_ stream: Int) -> SampleTableBandwidth.Track? {
-        guard stream >= 0, stream < indexes.count, let stretch = indexes[stream].indexStretch() else { return nil }
-        let index = indexes[stream]
+        // Sample tables only: a fragmented file's index is measured from ``indexSamples(stream:)``.
+        guard stream >= 0, stream < indexes.count, let index = indexes[stream] as? ISOBMFFTrackIndex,
+              let stretch = index.indexStretch() else { return nil }
         return SampleTableBandwidth.Track(table: index.table, samples: stretch.samples, shift: stretch.shift,
                                           timescale: index.timescale)
     }

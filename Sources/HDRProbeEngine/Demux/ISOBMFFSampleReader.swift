@@ -6,15 +6,22 @@ import HDRProbeCore
 /// libavformat's mov demuxer, which builds the index of every sample of the film first
 /// (`docs/rules/isobmff-sample-tables.md` §7). Packets come in file order, as the samples lie.
 ///
-/// ``make(file:headers:streams:limit:)`` returns nil for every shape it does not cover — the frame
-/// scan then reads through libavformat as before: fragmented files (`mvex`), a cut-short file, a
+/// Fragmented files (`mvex`) take their samples from the movie fragments (``ISOBMFFFragmentIndex``,
+/// read by ``ISOBMFFContainerDemux``), presented at decode time plus composition offset (plus the
+/// track's ``ISOBMFFFragmentIndex/ptsShift``) less the edit's media time, as for the sample tables.
+///
+/// ``make(file:headers:streams:limit:fragments:)`` returns nil for every shape it does not cover —
+/// the frame scan then reads through libavformat as before: fragmented files without their
+/// fragment index, a cut-short file, a
 /// track with another than exactly one sample entry or an encrypted one, an edit list other than a
 /// single edit at normal rate, samples presented before the edit starts (libavformat discards
 /// those), tables that contradict each other or point past the end of the file.
 final class ISOBMFFSampleReader: SampleSource {
     struct Pending {
         var stream: Int
-        var sample: SampleTableBox.Sample
+        var offset: Int
+        var size: Int
+        var isSync: Bool
         var pts: Int64
     }
 
@@ -43,16 +50,23 @@ final class ISOBMFFSampleReader: SampleSource {
     /// The reader for `streams` (libavformat stream index → whether it is encrypted), the first
     /// `limit` samples of each; nil when any of them is a shape this reader does not cover.
     static func make(file: MediaFile, headers: ContainerHeaders, streams: [Stream],
-                     limit: Int?) -> ISOBMFFSampleReader? {
-        guard headers.signature == .isobmff, let movie = headers.movie, !movie.hasMovieExtends,
+                     limit: Int?, fragments: ISOBMFFFragmentIndex? = nil) -> ISOBMFFSampleReader? {
+        guard headers.signature == .isobmff, let movie = headers.movie, movie.hasMovieExtends == (fragments != nil),
               !headers.isMediaSegment, headers.truncation == nil, !streams.isEmpty else { return nil }
         var pending: [Pending] = []
         for s in streams {
-            guard !s.encrypted, let track = headers.track(forStreamID: s.id, index: s.index),
-                  let samples = samples(track: track, movie: movie, limit: limit, fileSize: file.size) else { return nil }
-            pending += samples.map { Pending(stream: s.index, sample: $0.sample, pts: $0.pts) }
+            guard !s.encrypted, let track = headers.track(forStreamID: s.id, index: s.index) else { return nil }
+            if let fragments {
+                guard let samples = fragmentSamples(track: track, fragments: fragments, limit: limit) else { return nil }
+                pending += samples.map { Pending(stream: s.index, offset: $0.offset, size: $0.size, isSync: $0.isSync, pts: $0.pts) }
+            } else {
+                guard let samples = samples(track: track, movie: movie, limit: limit, fileSize: file.size) else { return nil }
+                pending += samples.map {
+                    Pending(stream: s.index, offset: $0.sample.offset, size: $0.sample.size, isSync: $0.sample.isSync, pts: $0.pts)
+                }
+            }
         }
-        pending.sort { ($0.sample.offset, $0.stream) < ($1.sample.offset, $1.stream) }
+        pending.sort { ($0.offset, $0.stream) < ($1.offset, $1.stream) }
         file.planReads(readPlan(pending, streams: streams))
         return ISOBMFFSampleReader(file: file, pending: pending,
                                    streams: Dictionary(streams.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a }))
@@ -64,9 +78,9 @@ final class ISOBMFFSampleReader: SampleSource {
     static func readPlan(_ pending: [Pending], streams: [Stream]) -> [Range<Int>] {
         let walked = Set(streams.filter { $0.nalLengthSize != nil && $0.isVCL != nil }.map(\.index))
         return pending.flatMap { p -> [Range<Int>] in
-            let start = p.sample.offset, end = p.sample.offset + p.sample.size
-            let head = p.sample.isSync ? planSyncHeadBytes : planEdgeBytes
-            guard walked.contains(p.stream), p.sample.size > head + planTailBytes else { return [start..<end] }
+            let start = p.offset, end = p.offset + p.size
+            let head = p.isSync ? planSyncHeadBytes : planEdgeBytes
+            guard walked.contains(p.stream), p.size > head + planTailBytes else { return [start..<end] }
             return [start..<(start + head), (end - planTailBytes)..<end]
         }
     }
@@ -100,6 +114,23 @@ final class ISOBMFFSampleReader: SampleSource {
         return out
     }
 
+    /// The track's first `limit` fragment samples with their presentation timestamps, nil when not
+    /// covered (the same rules as ``samples(track:movie:limit:fileSize:)``; the fragment index
+    /// checked sizes and offsets).
+    static func fragmentSamples(track: MovieBox.Track, fragments: ISOBMFFFragmentIndex,
+                                limit: Int?) -> [(offset: Int, size: Int, isSync: Bool, pts: Int64)]? {
+        guard track.sampleEntries.count == 1, track.sampleEntries[0].originalFormat == nil, let id = track.trackID,
+              let all = fragments.samples[id], let shift = presentationShift(track.editList) else { return nil }
+        let ptsShift = fragments.ptsShift[id] ?? 0
+        var out: [(offset: Int, size: Int, isSync: Bool, pts: Int64)] = []
+        for sample in all.prefix(limit ?? all.count) {
+            let composition = sample.decodeTime + ptsShift + sample.compositionOffset
+            guard composition >= shift else { return nil }
+            out.append((sample.offset, sample.size, sample.isSync, composition - shift))
+        }
+        return out
+    }
+
     /// The media time the presentation starts at (`docs/rules/isobmff-sample-tables.md` §6): 0 without
     /// an edit list, the media_time of a single edit at rate 1; nil for any other edit list.
     static func presentationShift(_ editList: EditListBox?) -> Int64? {
@@ -114,16 +145,16 @@ final class ISOBMFFSampleReader: SampleSource {
         let p = pending[next]
         next += 1
         guard wantsData(p.stream) else {
-            return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: [], subsamples: nil, storedSize: p.sample.size)
+            return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: [], subsamples: nil, storedSize: p.size)
         }
         if let s = streams[p.stream], let lengthSize = s.nalLengthSize, let isVCL = s.isVCL,
-           let data = LengthPrefixedSampleRead.read(file, offset: p.sample.offset, size: p.sample.size,
+           let data = LengthPrefixedSampleRead.read(file, offset: p.offset, size: p.size,
                                                     lengthSize: lengthSize, isVCL: isVCL) {
-            return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: data, subsamples: nil, storedSize: p.sample.size)
+            return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: data, subsamples: nil, storedSize: p.size)
         }
         guard !file.timedOut else { return nil }
-        let data = file.read(at: p.sample.offset, count: p.sample.size)
-        guard data.count == p.sample.size else { return nil }
+        let data = file.read(at: p.offset, count: p.size)
+        guard data.count == p.size else { return nil }
         return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: data, subsamples: nil)
     }
 }

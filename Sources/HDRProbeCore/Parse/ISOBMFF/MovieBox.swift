@@ -54,6 +54,9 @@ package struct MovieBox: Sendable, Equatable {
     package var movieTimescale: Int?
     /// `mvex` is present: the samples are (also) in movie fragments.
     package var hasMovieExtends = false
+    /// The `trex` boxes of `mvex` (§8.8.3), and the box types `mvex` holds in file order.
+    package var trackExtends: [TrackExtendsBox] = []
+    package var movieExtendsBoxTypes: [String] = []
     /// `mvhd` duration in the movie timescale.
     package var movieDuration: UInt64?
     /// Types of the `moov` children.
@@ -80,6 +83,11 @@ package struct MovieBox: Sendable, Equatable {
         var movie = MovieBox(tracks: tracks, protectionSystemIDs: systems, issues: issues)
         movie.movieTimescale = top.boxes.first { $0.type == "mvhd" }.flatMap { timescale(bytes, fullBox: $0.payload) }
         movie.hasMovieExtends = top.boxes.contains { $0.type == "mvex" }
+        if let mvex = top.boxes.first(where: { $0.type == "mvex" }) {
+            let children = ISOBoxWalker.walk(bytes, range: mvex.payload).boxes
+            movie.movieExtendsBoxTypes = children.map(\.type)
+            movie.trackExtends = children.filter { $0.type == "trex" }.compactMap { TrackExtendsBox.parse(bytes, payload: $0.payload) }
+        }
         movie.movieDuration = top.boxes.first { $0.type == "mvhd" }.flatMap { duration(bytes, fullBox: $0.payload) }
         movie.boxTypes = top.boxes.map(\.type)
         movie.mayHaveCoverArt = top.boxes.contains { $0.type == "udta" && contains(bytes[$0.payload], "covr") }

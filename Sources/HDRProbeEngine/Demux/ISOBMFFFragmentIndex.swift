@@ -1,0 +1,147 @@
+import HDRProbeCore
+
+/// The samples of a fragmented MP4 (`mvex` in `moov`, the samples in `moof`/`traf`/`trun` movie
+/// fragments, `docs/rules/isobmff-sample-tables.md` §8), located from every fragment of the file as
+/// libavformat's mov demuxer (FFmpeg 5.1) does while opening it: it reads every top-level `moof`
+/// to the end of a seekable file and adds each run's samples to the stream's index. hdrprobe reads
+/// the same boxes — the top-level box headers with a seek over each `mdat`, and each `moof` whole —
+/// bounded by ``maxFragments`` (a longer film is left to libavformat).
+///
+/// Per sample (facts of ISO/IEC 14496-12 §8.8 and of libavformat's reading of them): the duration,
+/// size and flags come from the `trun` entry, else the `tfhd` default, else the track's `trex`
+/// (the first sample's flags from the run's first-sample-flags before those); the data starts at
+/// the base data offset (`tfhd`'s, else the `moof` with default-base-is-moof, else the end of the
+/// previous run's data, the `moof` for the first) plus the run's data offset; the first decode
+/// time is the `tfdt`'s, else the end of the track's previous run. A video sample is a keyframe
+/// unless its flags say non-sync (0x00010000) or depends-on-others (0x01000000); every audio
+/// sample is one. Negative composition offsets (`trun` version 1) are allowed: libavformat then
+/// presents every sample of the track later by the largest of them (its `dts_shift`, ``ptsShift``).
+///
+/// ``read(file:movie:)`` returns nil for every shape not covered: a `sidx` or other top-level box
+/// than `ftyp`, `moov`, `moof`, `mdat`, `free`, `skip`, `mfra`; a `moof` before `moov`, too big,
+/// unreadable or holding more than `mfhd` and `traf`s; a `traf` with other boxes than `tfhd`,
+/// `tfdt` and one `trun` (encryption `senc`/`saiz`/`saio`, sample groups), of a track without
+/// `trex`, with another sample description than the first or duration-is-empty; a run without a
+/// data offset, with a sample of size or duration 0 or a composition offset of −2³¹, data past
+/// the end of the file, or a decode time before the end of the track's previous run.
+struct ISOBMFFFragmentIndex {
+    struct Sample: Equatable {
+        var offset: Int
+        var size: Int
+        /// Decode time in the media timescale (before any edit list).
+        var decodeTime: Int64
+        var duration: Int64
+        var compositionOffset: Int64
+        var isSync: Bool
+    }
+
+    /// Track ID → the track's samples in decode order.
+    private(set) var samples: [Int: [Sample]] = [:]
+    /// Track ID → what libavformat adds to each decode time plus composition offset: the largest
+    /// negative composition offset of the track, negated (0 when none).
+    private(set) var ptsShift: [Int: Int64] = [:]
+    /// The top-level `moof` boxes read.
+    private(set) var fragmentCount = 0
+
+    /// Most `moof` boxes read (about an hour of 2-second fragments); a file with more is declined.
+    static let maxFragments = 2048
+    /// Largest `moof` read.
+    static let maxFragmentBytes = 1 << 20
+    static let allowedTopLevel: Set<String> = ["ftyp", "moov", "moof", "mdat", "free", "skip", "mfra"]
+
+    /// The index of every fragment of `file`, whose `moov` is `movie`; nil when not covered.
+    static func read(file: MediaFile, movie: MovieBox) -> ISOBMFFFragmentIndex? {
+        let audio = Set(movie.tracks.filter { $0.handler == "soun" }.compactMap(\.trackID))
+        var index = ISOBMFFFragmentIndex()
+        var offset = 0
+        var seenMovie = false
+        var boxes = 0
+        while offset + 8 <= file.size {
+            boxes += 1
+            guard boxes <= 2 * maxFragments + 64, !file.timedOut,
+                  let (type, headerSize, size) = boxHeader(file, at: offset), allowedTopLevel.contains(type) else { return nil }
+            if type == "moov" { seenMovie = true }
+            if type == "moof" {
+                index.fragmentCount += 1
+                guard seenMovie, index.fragmentCount <= maxFragments, size - headerSize <= maxFragmentBytes,
+                      let fragment = MovieFragmentBox.parse(file.read(at: offset + headerSize, count: size - headerSize)),
+                      index.add(fragment, at: offset, movie: movie, audio: audio, fileSize: file.size) else { return nil }
+            }
+            offset += size
+        }
+        return index
+    }
+
+    /// A top-level box header at `offset`: type, header size and whole size (size 0: to the end);
+    /// nil when cut short or past the end of the file.
+    static func boxHeader(_ file: MediaFile, at offset: Int) -> (String, Int, Int)? {
+        var r = ByteReader(file.read(at: offset, count: 16))
+        guard let size32 = try? r.u32(), let type = try? r.fourCC() else { return nil }
+        var size = Int(size32)
+        var header = 8
+        if size32 == 1 {
+            guard let large = try? r.u64(), large <= UInt64(file.size) else { return nil }
+            size = Int(large)
+            header = 16
+        } else if size32 == 0 {
+            size = file.size - offset
+        }
+        guard size >= header, size <= file.size - offset else { return nil }
+        return (type, header, size)
+    }
+
+    /// Adds the samples of one `moof` at `moofOffset`; false when a shape is not covered.
+    private mutating func add(_ moof: MovieFragmentBox, at moofOffset: Int, movie: MovieBox, audio: Set<Int>,
+                              fileSize: Int) -> Bool {
+        guard moof.boxTypes.allSatisfy({ $0 == "mfhd" || $0 == "traf" }) else { return false }
+        var implicitOffset = moofOffset
+        for traf in moof.trackFragments {
+            let h = traf.header
+            guard traf.boxTypes.allSatisfy({ ["tfhd", "tfdt", "trun"].contains($0) }), traf.runs.count == 1,
+                  !h.durationIsEmpty, movie.tracks.contains(where: { $0.trackID == h.trackID }),
+                  let trex = movie.trackExtends.first(where: { $0.trackID == h.trackID }),
+                  (h.sampleDescriptionIndex ?? trex.defaultSampleDescriptionIndex) == 1 else { return false }
+            let base = h.baseDataOffset.map { Int(clamping: $0) } ?? (h.defaultBaseIsMoof ? moofOffset : implicitOffset)
+            guard let end = addRun(traf.runs[0], track: h.trackID, base: base, decodeTime: traf.decodeTime,
+                                   defaults: (h.defaultSampleDuration ?? trex.defaultSampleDuration,
+                                              h.defaultSampleSize ?? trex.defaultSampleSize,
+                                              h.defaultSampleFlags ?? trex.defaultSampleFlags),
+                                   isAudio: audio.contains(h.trackID), fileSize: fileSize) else { return false }
+            implicitOffset = end
+        }
+        return true
+    }
+
+    /// Adds one run's samples; returns the end of its data, nil when not covered.
+    private mutating func addRun(_ run: TrackFragmentRunBox, track: Int, base: Int, decodeTime: UInt64?,
+                                 defaults: (duration: UInt32, size: UInt32, flags: UInt32), isAudio: Bool,
+                                 fileSize: Int) -> Int? {
+        guard let dataOffset = run.dataOffset else { return nil }
+        var list = samples[track, default: []]
+        let trackEnd = list.last.map { $0.decodeTime + $0.duration } ?? 0
+        var dts = trackEnd
+        if let decodeTime {
+            guard decodeTime < UInt64(Int64.max / 4), Int64(decodeTime) >= trackEnd else { return nil }
+            dts = Int64(decodeTime)
+        }
+        guard list.count + run.entries.count <= Demuxer.maxIndexSamples else { return nil }
+        var offset = base + Int(dataOffset)
+        var shift = ptsShift[track, default: 0]
+        for (i, e) in run.entries.enumerated() {
+            let duration = e.duration ?? defaults.duration
+            let size = Int(e.size ?? defaults.size)
+            let flags = e.flags ?? (i == 0 ? run.firstSampleFlags : nil) ?? defaults.flags
+            let composition = Int64(e.compositionOffset ?? 0)
+            guard duration > 0, size > 0, composition > Int64(Int32.min), offset >= 0, offset + size <= fileSize else { return nil }
+            shift = max(shift, -composition)
+            let sync = isAudio || flags & 0x0101_0000 == 0
+            list.append(Sample(offset: offset, size: size, decodeTime: dts, duration: Int64(duration),
+                               compositionOffset: composition, isSync: sync))
+            dts += Int64(duration)
+            offset += size
+        }
+        samples[track] = list
+        ptsShift[track] = shift
+        return offset
+    }
+}
