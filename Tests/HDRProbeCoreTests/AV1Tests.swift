@@ -81,7 +81,7 @@ private let svtTemporalUnit = hex("""
     // Profile 2 twelve-bit: 81 | 40 (profile 2) | 60 (high_bitdepth, twelve_bit) | 00.
     #expect(try AV1CodecConfigurationRecord.parse(hex("81406000")).bitDepth == 12)
     #expect(throws: BitstreamError.self) { try AV1CodecConfigurationRecord.parse(hex("0100")) }
-    #expect(throws: BitstreamError.self) { try AV1CodecConfigurationRecord.parse(hex("01004c00")) }  // no marker
+    #expect(throws: BitstreamError.invalid(.av1CMarker)) { try AV1CodecConfigurationRecord.parse(hex("01004c00")) }  // no marker
 }
 
 @Test func sequenceHeaderWithTimingAndDecoderModel() throws {

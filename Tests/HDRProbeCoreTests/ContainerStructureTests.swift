@@ -80,7 +80,7 @@ import Testing
         let walk = ISOBoxWalker.walk(entry)
         let parsed = SampleEntry.parse(entry, box: walk.boxes[0], isVisual: true)
         #expect(parsed.fourCC == "hvc1" && parsed.width == 128 && parsed.height == 72)
-        #expect(parsed.doviBoxType == "dvvC" && parsed.doviPayload?.count == 24)
+        #expect(parsed.doviBoxType == .dvvC && parsed.doviPayload?.count == 24)
         #expect(parsed.colour?.codes == ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: false))
         #expect(parsed.contentLightLevel == ContentLightLevel(maxCLL: 1000, maxFALL: 400, source: .container))
         #expect(parsed.issues.isEmpty)

@@ -84,7 +84,7 @@ private func emdf(_ payload: [UInt8], country: Bool = false, provider: UInt64 = 
 @Test func emdfRejectsForeignOrBrokenWrappers() throws {
     let payload = Array(SyntheticRPU.build(v29: [SyntheticRPU.l1(0, 1, 2)]).dropFirst())
     // HDR10+ (provider 0x003C) is not Dolby Vision.
-    #expect(throws: BitstreamError.self) { try DolbyVisionEMDFContainer.parse(t35: emdf(payload, provider: 0x003C)) }
+    #expect(throws: BitstreamError.invalid(.t35ProviderCode(0x003C))) { try DolbyVisionEMDFContainer.parse(t35: emdf(payload, provider: 0x003C)) }
     // A payload size beyond the data: rejected before allocating.
     #expect(throws: BitstreamError.self) { try DolbyVisionEMDFContainer.parse(t35: emdf(payload, sizeOverride: 60_000)) }
     // Fewer than 34 bytes (dovi_tool's minimum).
@@ -95,7 +95,7 @@ private func emdf(_ payload: [UInt8], country: Bool = false, provider: UInt64 = 
     var w = TestBitWriter()
     w.u(0x003B, 16); w.u(0x800, 32); w.u(0, 2); w.u(6, 3); w.u(31, 5)
     for _ in 0..<40 { w.u(31, 5); w.flag(true) }
-    #expect(throws: BitstreamError.self) { try DolbyVisionEMDFContainer.parse(t35: w.bytes) }
+    #expect(throws: BitstreamError.invalid(.emdfVariableBits(n: 5, chunkLimit: 3))) { try DolbyVisionEMDFContainer.parse(t35: w.bytes) }
     // Wrong key_id (the 9 fixed bytes differ).
     var wrongKey = AV1RPUVectors.p5
     wrongKey[6] ^= 0x04

@@ -138,7 +138,7 @@ private func readBlock(_ bytes: [UInt8]) throws -> (DolbyVisionExtMetadataBlock,
     // ext_block_length 4_000_000: over the 1024-byte bound, rejected before any allocation.
     var huge = TestBitWriter()
     huge.ue(4_000_000); huge.u(1, 8)
-    #expect(throws: BitstreamError.invalid("ext_block_length 4000000 of a level 1 block exceeds the limit of 1024 bytes")) {
+    #expect(throws: BitstreamError.invalid(.extBlockLengthOverLimit(length: 4_000_000, level: 1, limit: 1024))) {
         _ = try readBlock(huge.bytes)
     }
     // 32 leading zero bits: not a ue(v) the reader accepts.
@@ -229,17 +229,17 @@ private func parsed(_ v29: [B], _ v40: [B]? = nil, v29Count: UInt64? = nil, v40C
     // num_ext_blocks 65 (> 64): rejected before the loop; the RPU is invalid, nothing crashes.
     let over = try parsed([l1], v29Count: 65)
     #expect(!over.isValid && over.dm == nil)
-    #expect(over.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid("CM v2.9: num_ext_blocks 65 exceeds the limit of 64")))),
+    #expect(over.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid(.numExtBlocks(.v29, count: 65, limit: 64))))),
             "\(over.issues)")
     // A huge count (2^32 − 2, the largest ue(v) the reader accepts) is rejected the same way.
     let huge = try parsed([l1], v29Count: 4_294_967_294)
-    #expect(huge.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid("CM v2.9: num_ext_blocks 4294967294 exceeds the limit of 64")))))
+    #expect(huge.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid(.numExtBlocks(.v29, count: 4_294_967_294, limit: 64))))))
     // num_ext_blocks 10 with one block written: the data runs out → an issue, not a crash.
     let short = try parsed([l1], v29Count: 10)
     #expect(!short.isValid && short.dm == nil && short.issues.contains { if case .stopped(.vdrDMDataPayload, _) = $0 { true } else { false } })
     // A v4.0 count over the limit.
     let over40 = try parsed([l1], [SyntheticRPU.l254()], v40Count: 1000)
-    #expect(over40.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid("CM v4.0: num_ext_blocks 1000 exceeds the limit of 64")))))
+    #expect(over40.issues.contains(.stopped(.vdrDMDataPayload, .bitstream(.invalid(.numExtBlocks(.v40, count: 1000, limit: 64))))))
     // 64 blocks is still read (and then fails the count rules).
     let many = try parsed(Array(repeating: l1, count: 64))
     #expect(many.dm?.cmV29.blocks.count == 64 && many.issues.contains(.extBlocks(.tooMany(.v29, level: 1, allowed: 1, found: 64))))

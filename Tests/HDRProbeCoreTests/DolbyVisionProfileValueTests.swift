@@ -17,7 +17,7 @@ import Testing
         e.height = 72
         e.containerColour = ColourCodes(primaries: 9, transfer: 16, matrix: 9, fullRange: false)
         e.doviRecord = try DOVIDecoderConfigurationRecord.parse([0x01, 0x00, 0x10, 0x0D])
-        e.doviRecordBox = "mpegts-descriptor"
+        e.doviRecordBox = .mpegtsDescriptor
         e.scan.framesScanned = 4
         e.scan.framesWithRPU = 4
         e.scan.rpuProfile = 8

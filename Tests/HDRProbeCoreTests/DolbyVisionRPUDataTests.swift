@@ -244,7 +244,7 @@ func wholeRPUMatchesGroundTruth(name: String) throws {
     s.add(try DolbyVisionRPU.parse(RPUVectors.felOrig))          // no cut, L1 0/2873/1060, L5 0/0/276/277, L6 1000/1/1712/175, FEL
     s.add(try DolbyVisionRPU.parse(RPUVectors.melOrig))          // cut, L1 0/2546/1566, no L5, L6 1000/1/0/0, MEL
     s.add(try DolbyVisionRPU.parse(RPUVectors.st2094_10Level3))  // invalid
-    s.addUnparsable(BitstreamError.invalid("Invalid RPU last byte: 129"))
+    s.addUnparsable(BitstreamError.invalid(.rpuLastByte(129)))
     s.add(try DolbyVisionRPU.parse(RPUVectors.trailingBytes))    // no cut, L1 12/2452/887, FEL
     #expect(s.framesWithRpu == 6 && s.invalidCount == 2)
     #expect(s.firstProblem == .issues([.extBlocks(.disallowedLevel(.v29, level: 3))]))

@@ -85,7 +85,7 @@ func randomMutationsNeverTrap(name: String) throws {
     }
     // num_pivots_minus2 = 1_000_000 would be a million 10-bit reads: rejected up front.
     let pivots = try rpu { w in w.ue(0); w.ue(0); w.ue(0); w.ue(1_000_000) }
-    #expect(pivots.issues.contains(.stopped(.rpuDataMapping, .bitstream(.invalid("num_pivots_minus2[0] 1000000 exceeds the limit of 9 pivots")))),
+    #expect(pivots.issues.contains(.stopped(.rpuDataMapping, .bitstream(.invalid(.numPivotsMinus2(component: 0, value: 1_000_000, limit: 9))))),
             "\(pivots.issues)")
     #expect(pivots.mapping == nil && pivots.dm == nil && pivots.extraBytesBeforeCRC == nil && !pivots.isValid)
     // A bad component further in.
@@ -94,7 +94,7 @@ func randomMutationsNeverTrap(name: String) throws {
         w.ue(0); w.u(0, 10); w.u(1023, 10)
         w.ue(8); for _ in 0..<10 { w.u(100, 10) }
     }
-    #expect(chroma.issues.contains(.stopped(.rpuDataMapping, .bitstream(.invalid("num_pivots_minus2[1] 8 exceeds the limit of 9 pivots")))))
+    #expect(chroma.issues.contains(.stopped(.rpuDataMapping, .bitstream(.invalid(.numPivotsMinus2(component: 1, value: 8, limit: 9))))))
     // 9 pivots (the limit) is accepted and the shape read.
     let nine = try rpu { w in
         w.ue(0); w.ue(0); w.ue(0)
@@ -113,13 +113,13 @@ func randomMutationsNeverTrap(name: String) throws {
     // Values the syntax forbids.
     let cases: [((inout TestBitWriter) -> Void, DolbyVisionRPU.ReadFailure)] = [
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(2) },
-         .bitstream(.invalid("mapping_idc should be 0 or 1, found 2 (component 0, piece 0)"))),
+         .bitstream(.invalid(.mappingIDC(2, component: 0, piece: 0)))),
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(0); w.ue(2) },
-         .bitstream(.invalid("poly_order_minus1 should be <= 1, found 2 (component 0, piece 0)"))),
+         .bitstream(.invalid(.polyOrderMinus1(2, component: 0, piece: 0)))),
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(0); w.ue(0); w.flag(true) },
-         .bitstream(.unsupported("linear_interp_flag 1 (component 0, piece 0)"))),
+         .bitstream(.unsupported(.linearInterpolation(component: 0, piece: 0)))),
         ({ w in w.ue(0); w.ue(0); w.ue(0); for _ in 0..<3 { w.ue(0); w.u(0, 10); w.u(1023, 10) }; w.ue(0); w.ue(0); w.ue(1); w.u(3, 2) },
-         .bitstream(.invalid("mmr_order_minus1 should be <= 2, found 3 (component 0, piece 0)"))),
+         .bitstream(.invalid(.mmrOrderMinus1(3, component: 0, piece: 0)))),
         ({ w in w.u(0, 40) },   // 40 zero bits: an Exp-Golomb prefix longer than the reader accepts
          .bitReader(.expGolombTooLong)),
     ]

@@ -20,8 +20,8 @@ import Testing
         var e = try DolbyVisionProfileValueTests.shortRecordOverPQ()
         e.index = 3
         e.doviRecord = own
-        e.doviRecordBox = "dvvC"
-        e.doviRecordDisagreement = .fieldsDiffer(source: .box("dvvC"), own: .init(own), libavformat: .init(other))
+        e.doviRecordBox = .box(.dvvC)
+        e.doviRecordDisagreement = .fieldsDiffer(source: .box(.dvvC), own: .init(own), libavformat: .init(other))
         let (_, findings) = VideoStreamClassifier().classify(e)
         let hits = findings.filter { $0.code == .dvRecordSourcesDisagree }
         #expect(hits.count == 1)
@@ -42,4 +42,14 @@ import Testing
         #expect(unnamed.message.contains("'?'"))
         #expect(DolbyVisionRecordDisagreement.onlyLibavformatInMatroska(profile: 7).message.contains("profile 7"))
     }
+}
+
+/// The report's `dolbyVision.configuration.box` for each place a record is read
+/// (docs/report-contract.md).
+@Test func dolbyVisionRecordLocationNames() {
+    #expect(DolbyVisionRecordLocation.box(.dvcC).reportName == "dvcC")
+    #expect(DolbyVisionRecordLocation.box(.dvvC).reportName == "dvvC")
+    #expect(DolbyVisionRecordLocation.box(.dvwC).reportName == "dvwC")
+    #expect(DolbyVisionRecordLocation.matroska.reportName == "matroska")
+    #expect(DolbyVisionRecordLocation.mpegtsDescriptor.reportName == "mpegts-descriptor")
 }

@@ -64,7 +64,7 @@ private func blurayPATPMT() -> [UInt8] {
                         DynamicMetadataFrame(decodeIndex: 1, pts: nil, poc: nil, irap: false)]
     var el = VideoEvidence(index: 1)
     el.doviRecord = try DOVIDecoderConfigurationRecord.parseTSDescriptorBody([0x01, 0x00, 0x0E, 0x36, 0x80, 0x8F, 0x6F])
-    el.doviRecordBox = "mpegts-descriptor"
+    el.doviRecordBox = .mpegtsDescriptor
     el.scan.framesWithRPU = 2
     el.scan.rpuProfile = 7
     el.scan.rpuEnhancementLayer = "FEL"
@@ -78,7 +78,7 @@ private func blurayPATPMT() -> [UInt8] {
     #expect(DolbyVisionLayerPairing.pairs([candidates[1]]).isEmpty)
     let merged = DolbyVisionLayerPairing.presentation(base: base, enhancement: el)
     #expect(merged.doviRecord?.blPresent == true && merged.doviRecord?.elPresent == true && merged.doviRecord?.dependencyPID == nil)
-    #expect(merged.doviRecordBox == "mpegts-descriptor")
+    #expect(merged.doviRecordBox == .mpegtsDescriptor)
     #expect(merged.scan.framesWithRPU == 2 && merged.scan.rpuProfile == 7 && merged.scan.rpuEnhancementLayer == "FEL")
     #expect(merged.scan.enhancementLayerNALs && merged.scan.frames[1].rpu?.sceneRefresh == true)
 }

@@ -69,6 +69,10 @@ import Testing
             _ = try? HLSMultivariantPlaylist.parse(bytes: d)
             _ = try? HLSMediaPlaylistHead.parse(bytes: d)
         },
+        "mpd": { d in
+            _ = try? MPDXMLReader.read(d)
+            _ = try? MPD.parse(bytes: d)
+        },
         "policy": { d in _ = try? PolicyDocument.parse(String(decoding: d, as: UTF8.self), defaultName: "fuzz") },
         "scanner": { d in
             for (codec, framing) in [(BitstreamScanner.Codec.hevc, NALFraming.annexB), (.h264, .annexB), (.av1, .annexB),

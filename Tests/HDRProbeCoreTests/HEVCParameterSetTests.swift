@@ -37,7 +37,7 @@ private let regularHvcC = hex("""
 
 @Test func hvcCRejectsAnnexBAndShortRecords() {
     // docs/rules/hls-signalling.md §2.2: Annex B extradata and a 6-byte record give no record.
-    #expect(throws: BitstreamError.self) { try HEVCDecoderConfigurationRecord.parse(hex("00000001") + [UInt8](repeating: 0x42, count: 40)) }
+    #expect(throws: BitstreamError.invalid(.configurationVersion(0))) { try HEVCDecoderConfigurationRecord.parse(hex("00000001") + [UInt8](repeating: 0x42, count: 40)) }
     #expect(throws: BitstreamError.self) { try HEVCDecoderConfigurationRecord.parse(hex("010160000000")) }
 }
 
@@ -172,7 +172,7 @@ private let handBuiltSPS = hex("""
         }
     }
     #expect(throws: (any Error).self) { try HEVCSequenceParameterSet.parse(Array(rbsp.prefix(10))) }
-    #expect(throws: BitstreamError.self) { try HEVCSequenceParameterSet.parse(hex("4401c172bc6240")) }  // a PPS
+    #expect(throws: BitstreamError.invalid(.nalUnitType(34, expected: .hevcSPS))) { try HEVCSequenceParameterSet.parse(hex("4401c172bc6240")) }  // a PPS
     for seed in 1...50 as ClosedRange<UInt64> {
         _ = try? HEVCSequenceParameterSet.parse([0x42, 0x01] + garbage(count: 120, seed: seed))
     }

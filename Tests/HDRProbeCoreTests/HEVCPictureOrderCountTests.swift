@@ -91,12 +91,12 @@ private func pocs(_ accessUnits: [[[UInt8]]]) -> [Int?] {
 @Test func ppsRejectsOutOfRangeIDsAndWrongTypes() {
     var w = TestBitWriter(hevcNALHeader(type: 34))
     w.ue(64); w.ue(0); w.u(0, 5); w.trailingBits()
-    #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(w.bytes) }
+    #expect(throws: BitstreamError.invalid(.ppsPicParameterSetID(64))) { try HEVCPictureParameterSet.parse(w.bytes) }
     var v = TestBitWriter(hevcNALHeader(type: 34))
     v.ue(0); v.ue(16); v.u(0, 5); v.trailingBits()
-    #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(v.bytes) }
-    #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(hex("4201 22d4")) }  // an SPS header
-    #expect(throws: BitstreamError.self) { try HEVCPictureParameterSet.parse(hex("c401 22d4")) }  // forbidden bit
+    #expect(throws: BitstreamError.invalid(.ppsSeqParameterSetID(16))) { try HEVCPictureParameterSet.parse(v.bytes) }
+    #expect(throws: BitstreamError.invalid(.nalUnitType(33, expected: .hevcPPS))) { try HEVCPictureParameterSet.parse(hex("4201 22d4")) }  // an SPS header
+    #expect(throws: BitstreamError.invalid(.forbiddenZeroBit)) { try HEVCPictureParameterSet.parse(hex("c401 22d4")) }  // forbidden bit
     #expect(throws: (any Error).self) { try HEVCPictureParameterSet.parse(hex("4401 00")) }       // ue runs off the end
 }
 
@@ -159,27 +159,27 @@ private func pocs(_ accessUnits: [[[UInt8]]]) -> [Int?] {
 @Test func sliceHeaderNeedsItsParameterSets() throws {
     let (sps, pps) = try regularParameterSets()
     let bytes = EmulationPrevention.unescape(regularTrail1Head)
-    #expect(throws: BitstreamError.self) {
+    #expect(throws: BitstreamError.invalid(.sliceNamesNoPPS(0))) {
         try HEVCSliceSegmentHeader.parse(bytes, pictureParameterSet: { _ in nil }, sequenceParameterSet: { _ in sps })
     }
-    #expect(throws: BitstreamError.self) {
+    #expect(throws: BitstreamError.invalid(.ppsNamesNoSPS(0))) {
         try HEVCSliceSegmentHeader.parse(bytes, pictureParameterSet: { _ in pps }, sequenceParameterSet: { _ in nil })
     }
     var noLsb = sps
     noLsb.log2MaxPicOrderCntLsb = nil
-    #expect(throws: BitstreamError.self) { try HEVCSliceSegmentHeader.parse(bytes, pps: pps, sps: noLsb) }
+    #expect(throws: BitstreamError.invalid(.spsWithoutPicOrderCntLsb(0))) { try HEVCSliceSegmentHeader.parse(bytes, pps: pps, sps: noLsb) }
     // Not a first slice segment: rejected (slice_segment_address needs CTB sizes).
-    #expect(throws: BitstreamError.unsupported("slice segment that is not the first of its picture")) {
+    #expect(throws: BitstreamError.unsupported(.notFirstSliceSegment)) {
         try HEVCSliceSegmentHeader.parse(slice(1, first: false), pps: pps, sps: sps)
     }
     #expect(HEVCSliceSegmentHeader.firstSliceSegmentInPicFlag(unit(slice(1, first: false))) == false)
     // slice_type 3 and slice_pic_parameter_set_id 64 are out of range.
-    #expect(throws: BitstreamError.self) { try HEVCSliceSegmentHeader.parse(slice(1, sliceType: 3), pps: pps, sps: sps) }
-    #expect(throws: BitstreamError.self) {
+    #expect(throws: BitstreamError.invalid(.sliceType(3))) { try HEVCSliceSegmentHeader.parse(slice(1, sliceType: 3), pps: pps, sps: sps) }
+    #expect(throws: BitstreamError.invalid(.slicePicParameterSetID(64))) {
         try HEVCSliceSegmentHeader.parse(slice(1, ppsID: 64), pictureParameterSet: { _ in pps },
                                          sequenceParameterSet: { _ in sps })
     }
-    #expect(throws: BitstreamError.self) { try HEVCSliceSegmentHeader.parse(regularPPS, pps: pps, sps: sps) }
+    #expect(throws: BitstreamError.invalid(.nalUnitType(34, expected: .hevcSliceSegment))) { try HEVCSliceSegmentHeader.parse(regularPPS, pps: pps, sps: sps) }
 }
 
 // MARK: - Picture order count

@@ -94,10 +94,37 @@ private func breaking(_ rule: ST2094_40ValidationRule) -> (metadata: ST2094_40Me
     return (m, true)
 }
 
+/// The issue `breaking(rule)` must produce: the rule with the value written there (the worked
+/// example has one window, so no window is named).
+private func expectedIssue(_ rule: ST2094_40ValidationRule) -> ST2094_40ValidationIssue? {
+    switch rule {
+    case .applicationIdentifier: return .applicationIdentifier(5)
+    case .applicationVersion: return .applicationVersion(0)
+    case .numWindows: return .numWindows(2)
+    case .targetedSystemDisplayActualPeakLuminanceFlag: return .targetedSystemDisplayActualPeakLuminanceFlag
+    case .masteringDisplayActualPeakLuminanceFlag: return .masteringDisplayActualPeakLuminanceFlag
+    case .colorSaturationMappingFlag: return .colorSaturationMappingFlag
+    case .targetedSystemDisplayMaximumLuminance: return .targetedSystemDisplayMaximumLuminance(10_001)
+    case .targetedSystemDisplayMaximumLuminanceProfileB: return .targetedSystemDisplayMaximumLuminanceProfileB(window: nil)
+    case .targetedSystemDisplayMaximumLuminanceProfileA: return .targetedSystemDisplayMaximumLuminanceProfileA(window: nil)
+    case .maxscl: return .maxscl(100_001, window: nil)
+    case .averageMaxrgb: return .averageMaxrgb(100_001, window: nil)
+    case .numDistributionMaxrgbPercentiles: return .numDistributionMaxrgbPercentiles(8, window: nil)
+    case .distributionMaxrgbPercentages: return .distributionMaxrgbPercentages([1, 5, 10, 25, 50, 75, 90, 98, 99], window: nil)
+    case .distributionMaxrgbPercentiles: return .distributionMaxrgbPercentile(100_001, percentage: 99, window: nil)
+    case .kneePointX: return .kneePointX(4096, window: nil)
+    case .kneePointY: return .kneePointY(4096, window: nil)
+    case .numBezierCurveAnchors: return .numBezierCurveAnchors(10, window: nil)
+    case .bezierCurveAnchors: return .bezierCurveAnchor(1024, window: nil)
+    case .payloadSyntax: return nil
+    }
+}
+
 @Test(arguments: ST2094_40ValidationRule.allCases.filter { $0 != .payloadSyntax })
 func eachRuleBrokenAlone(_ rule: ST2094_40ValidationRule) throws {
     let (m, encodable) = breaking(rule)
     #expect(m.validationIssues.map(\.rule) == [rule])
+    #expect(m.validationIssues == [expectedIssue(rule)].compactMap { $0 })
     #expect(!m.isValid)
     if encodable {
         let bytes = encodeST2094_40(m, peakTable: (rows: 2, cols: 3))
@@ -107,13 +134,18 @@ func eachRuleBrokenAlone(_ rule: ST2094_40ValidationRule) throws {
     }
 }
 
-@Test func toolErrorTextsForTheProfileRules() {
-    // §5 quotes hdr10plus_tool's two messages verbatim.
-    #expect(breaking(.targetedSystemDisplayMaximumLuminanceProfileB).metadata.validationIssues.first?.message
-            == "Invalid targeted_system_display_maximum_luminance for profile B, must not be zero.")
-    #expect(breaking(.targetedSystemDisplayMaximumLuminanceProfileA).metadata.validationIssues.first?.message
-            == "Invalid targeted_system_display_maximum_luminance for profile A, must be zero.")
-    #expect(breaking(.maxscl).metadata.validationIssues.first?.message == "maxscl 100001 exceeds 100000")
+@Test func perWindowRulesNameTheWindowOnlyWhenThereAreSeveral() {
+    // A second window with maxscl over the limit: the issue names window 2 (1-based); the
+    // sentences (hdr10plus_tool's own for the profile rules, §5) are pinned in ParserIssueTextTests.
+    var m = workedExampleValues
+    m.numWindows = 2
+    m.applicationVersion = 2          // num_windows 2 is allowed outside version 1
+    var second = m.windows[0]
+    second.maxscl[0] = 100_002
+    m.windows.append(second)
+    #expect(m.validationIssues == [.applicationVersion(2), .maxscl(100_002, window: 2)])
+    #expect(breaking(.targetedSystemDisplayMaximumLuminanceProfileB).metadata.validationIssues
+            == [.targetedSystemDisplayMaximumLuminanceProfileB(window: nil)])
 }
 
 @Test func boundaryValuesAreValid() {
@@ -186,7 +218,7 @@ func eachRuleBrokenAlone(_ rule: ST2094_40ValidationRule) throws {
         var p = workedExample
         p[bit / 8] ^= UInt8(0x80 >> (bit % 8))
         if bit < 48 {
-            #expect(throws: BitstreamError.invalid("not an HDR10+ T.35 payload")) { try ST2094_40Metadata.parse(p) }
+            #expect(throws: BitstreamError.invalid(.notHDR10PlusPayload)) { try ST2094_40Metadata.parse(p) }
         } else if let m = try? ST2094_40Metadata.parse(p) {
             _ = m.validationIssues
             _ = m.profile

@@ -7,22 +7,22 @@ import Testing
 
     @Test("record plan per profile class", arguments: [
         // (codec, profile, compat, accepted, signalled, action, box)
-        ("hevc", 5, 0, true, true, DolbyVisionRecordPlan.Action.keep, .dvcC),
-        ("hevc", 8, 1, true, true, .keep, .dvvC),
-        ("hevc", 8, 4, true, true, .keep, .dvvC),
-        ("av1", 10, 0, true, true, .keep, .dvvC),
-        ("av1", 10, 1, true, true, .keep, .dvvC),
-        ("hevc", 8, 6, true, true, .rewrite, .dvvC),
-        ("hevc", 8, 6, false, false, .strip, nil),
-        ("hevc", 7, 6, false, false, .strip, nil),
-        ("hevc", 8, 2, false, false, .strip, nil),
-        ("av1", 10, 2, false, false, .strip, nil),
-        ("h264", 9, 2, false, false, .strip, nil),
-        ("hevc", 4, 2, false, false, .strip, nil),
-        ("hevc", 20, nil, false, false, .strip, nil),
-        ("hevc", 8, 1, false, false, .strip, nil),
-    ] as [(String, Int, Int?, Bool, Bool, DolbyVisionRecordPlan.Action, DolbyVisionConfigurationBox?)])
-    func recordPlan(_ codec: String, _ p: Int, _ c: Int?, _ accepted: Bool, _ signalled: Bool,
+        (.hevc, 5, 0, true, true, DolbyVisionRecordPlan.Action.keep, .dvcC),
+        (.hevc, 8, 1, true, true, .keep, .dvvC),
+        (.hevc, 8, 4, true, true, .keep, .dvvC),
+        (.av1, 10, 0, true, true, .keep, .dvvC),
+        (.av1, 10, 1, true, true, .keep, .dvvC),
+        (.hevc, 8, 6, true, true, .rewrite, .dvvC),
+        (.hevc, 8, 6, false, false, .strip, nil),
+        (.hevc, 7, 6, false, false, .strip, nil),
+        (.hevc, 8, 2, false, false, .strip, nil),
+        (.av1, 10, 2, false, false, .strip, nil),
+        (.h264, 9, 2, false, false, .strip, nil),
+        (.hevc, 4, 2, false, false, .strip, nil),
+        (.hevc, 20, nil, false, false, .strip, nil),
+        (.hevc, 8, 1, false, false, .strip, nil),
+    ] as [(VideoCodec, Int, Int?, Bool, Bool, DolbyVisionRecordPlan.Action, DolbyVisionConfigurationBox?)])
+    func recordPlan(_ codec: VideoCodec, _ p: Int, _ c: Int?, _ accepted: Bool, _ signalled: Bool,
                     _ action: DolbyVisionRecordPlan.Action, _ box: DolbyVisionConfigurationBox?) throws {
         let plan = try #require(DolbyVisionRecordPlan.decide(codec: codec, profile: Self.dv(p, c), hasRecord: true,
                                                              accepted: accepted, signalled: signalled))
@@ -34,11 +34,11 @@ import Testing
     }
 
     @Test func noDolbyVisionNoPlanAndRPUOnlyNeedsARecord() throws {
-        #expect(DolbyVisionRecordPlan.decide(codec: "hevc", profile: nil, hasRecord: false, accepted: false, signalled: false) == nil)
-        let add = try #require(DolbyVisionRecordPlan.decide(codec: "hevc", profile: Self.dv(8, 1), hasRecord: false,
+        #expect(DolbyVisionRecordPlan.decide(codec: .hevc, profile: nil, hasRecord: false, accepted: false, signalled: false) == nil)
+        let add = try #require(DolbyVisionRecordPlan.decide(codec: .hevc, profile: Self.dv(8, 1), hasRecord: false,
                                                             accepted: true, signalled: true))
         #expect(add.action == .add && add.box == .dvvC && add.profile?.string == "8.1")
-        #expect(DolbyVisionRecordPlan.decide(codec: "hevc", profile: Self.dv(7, 6), hasRecord: false, accepted: false, signalled: false) == nil)
+        #expect(DolbyVisionRecordPlan.decide(codec: .hevc, profile: Self.dv(7, 6), hasRecord: false, accepted: false, signalled: false) == nil)
     }
 
     @Test func movencBoxChoice() {

@@ -17,13 +17,13 @@ private let vp9KeyFrame: [UInt8] = [0x92, 0x49, 0x83, 0x42, 0x50, 0x03, 0xF8, 0x
 
 @Test func vp9HeaderRejectsWhatCarriesNoColourConfig() {
     // inter frame (frame_type 1): 10 0 1 | 0 1 1 0 -> 0x96
-    #expect(throws: BitstreamError.self) { try VP9UncompressedHeader.parse([0x96, 0x00, 0x00]) }
+    #expect(throws: BitstreamError.unsupported(.vp9NotKeyFrame)) { try VP9UncompressedHeader.parse([0x96, 0x00, 0x00]) }
     // frame_marker 0
-    #expect(throws: BitstreamError.self) { try VP9UncompressedHeader.parse([0x12, 0x49, 0x83, 0x42]) }
+    #expect(throws: BitstreamError.invalid(.vp9FrameMarker)) { try VP9UncompressedHeader.parse([0x12, 0x49, 0x83, 0x42]) }
     // cut inside the frame size
     #expect(throws: (any Error).self) { try VP9UncompressedHeader.parse(Array(vp9KeyFrame.prefix(6))) }
     // wrong sync code
-    #expect(throws: BitstreamError.self) { try VP9UncompressedHeader.parse([0x92, 0x49, 0x83, 0x43, 0x50, 0, 0, 0, 0]) }
+    #expect(throws: BitstreamError.invalid(.vp9FrameSyncCode)) { try VP9UncompressedHeader.parse([0x92, 0x49, 0x83, 0x43, 0x50, 0, 0, 0, 0]) }
 }
 
 /// Profile 1 (8-bit 4:4:4, BT.709, full range) laid out by hand from VP9 §6.2:

@@ -211,19 +211,6 @@ import Testing
 
     // MARK: Mutants
 
-    /// A small deterministic generator (SplitMix64), so every run tries the same mutants.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     static func xmllintRejects(_ bytes: [UInt8]) throws -> Bool {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-xml-\(getpid())-mutant.xml")
         try Data(bytes).write(to: url)
@@ -241,15 +228,15 @@ import Testing
         let canArbitrate = FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint")
         let full = [UInt8](try Data(contentsOf: TestPaths.corpus.appendingPathComponent("dash/\(name)/manifest.mpd")))
         let alphabet = Array("<>&;\"'=/!?-[] \n\tax:#".utf8) + [0x01, 0xC3, 0xA9]
-        var random = SplitMix64(state: 1)
+        var random = SplitMix64(seed: "xml-mutants-\(name)")
         var tally: [String: Int] = [:]
         let started = Date()
         for _ in 0..<2000 {
             var bytes = full
-            for _ in 0...random.below(3) {
-                let at = random.below(bytes.count)
-                let byte = alphabet[random.below(alphabet.count)]
-                switch random.below(3) {
+            for _ in 0...Int.random(in: 0..<3, using: &random) {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                let byte = alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+                switch Int.random(in: 0..<3, using: &random) {
                 case 0: bytes[at] = byte
                 case 1: bytes.remove(at: at)
                 default: bytes.insert(byte, at: at)
@@ -272,7 +259,10 @@ import Testing
                 tally["both refuse", default: 0] += 1
                 #expect(error.kind == expected.kind)
                 let lineFeedCut = bytes.last == 0x0A && lines.contains(error.line - 1)
-                #expect(error.line == expected.line || lines.contains(error.line) || lineFeedCut,
+                // A declared encoding that is not UTF-8 is refused at the declaration's line; libxml2 reports an
+                // unknown encoding where it gives up on the input.
+                let encoding = error.message.hasSuffix(XMLDocumentReader.Problem.encoding.sentence)
+                #expect(error.line == expected.line || lines.contains(error.line) || lineFeedCut || encoding,
                         "line \(error.line), libxml2 \(lines): \(String(decoding: bytes, as: UTF8.self))")
             }
         }

@@ -2,7 +2,7 @@
 """Seed corpora for the fuzz targets in bench/fuzz/targets/.
 
 Reads the media in Corpus/ (MP4/fMP4 boxes, Matroska heads, MPEG-TS PES and PMT descriptors,
-Annex B HEVC/H.264, IVF AV1), the HLS playlists of Corpus/hls, the YAML of docs/policy.md, the
+Annex B HEVC/H.264, IVF AV1), the HLS playlists of Corpus/hls, the MPDs of Corpus/dash, the YAML of docs/policy.md, the
 byte and text literals of the unit tests (hex("…") literals, playlists, policies) and the
 committed regression inputs under Tests/Fuzz/<target>/, and writes each piece to
 OUT/<target>/<sha1> for the target that parses that structure. Deterministic; no dependencies
@@ -18,7 +18,7 @@ import struct
 import sys
 
 TARGETS = ["boxwalker", "ebml", "dvconfig", "tsdescriptor", "nal", "hevcsps", "hevcslice", "sei",
-           "hdr10plus", "dvrpu", "dvemdf", "av1", "avcsps", "hls", "policy", "scanner"]
+           "hdr10plus", "dvrpu", "dvemdf", "av1", "avcsps", "hls", "policy", "scanner", "mpd"]
 MAX_SEED = 64 * 1024
 
 seeds = {t: {} for t in TARGETS}
@@ -428,6 +428,8 @@ def main():
                     ivf_file(data)
                 elif f.endswith(".m3u8"):
                     add("hls", data)
+                elif f.endswith(".mpd"):
+                    add("mpd", data)
             except (IndexError, struct.error) as e:  # a deliberately broken corpus file
                 print(f"seeds: {path}: {e}", file=sys.stderr)
     test_literals(args.root)

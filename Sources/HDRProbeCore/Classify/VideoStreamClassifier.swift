@@ -158,7 +158,7 @@ package struct VideoStreamClassifier: Sendable {
         let rpuPresent = e.scan.framesWithRPU > 0
         var report: DolbyVisionReport?
         if let record = e.doviRecord, let dvProfile {
-            let config = DolbyVisionReport.Configuration(record, box: e.doviRecordBox ?? "dvcC")
+            let config = DolbyVisionReport.Configuration(record, box: (e.doviRecordBox ?? .box(.dvcC)).reportName)
             report = dolbyVisionReport(e, config: config, profile: dvProfile, transfer: transfer)
             if !record.issues.isEmpty {
                 findings.append(Finding(.dvConfigurationIrregular, "The Dolby Vision configuration record is irregular: \(record.issues.map(\.description).joined(separator: "; ")).", stream: e.index))

@@ -5,8 +5,8 @@
 package enum DolbyVisionRecordDisagreement: Equatable, Sendable {
     /// The container structure hdrprobe read the record from.
     package enum Source: Equatable, Sendable {
-        /// An ISO BMFF box, by its four-character type.
-        case box(String)
+        /// An ISO BMFF configuration box.
+        case box(DolbyVisionConfigurationBox)
         /// A Matroska BlockAdditionMapping, by its BlockAddIDType four-character code when it has one.
         case matroskaMapping(typeFourCC: String?)
     }
@@ -48,7 +48,7 @@ extension DolbyVisionRecordDisagreement.Source {
     /// How the sentence names the source.
     var name: String {
         switch self {
-        case let .box(type): return "the '\(type)' box"
+        case let .box(type): return "the '\(type.rawValue)' box"
         case let .matroskaMapping(fourCC): return "the Matroska BlockAdditionMapping '\(fourCC ?? "?")'"
         }
     }

@@ -29,8 +29,8 @@ package struct VideoEvidence: Sendable, Equatable {
     package var containerMastering: MasteringDisplay?
     package var containerContentLight: ContentLightLevel?
     package var doviRecord: DOVIDecoderConfigurationRecord?
-    /// `dvcC`, `dvvC`, `dvwC`, `matroska` or `mpegts-descriptor`.
-    package var doviRecordBox: String?
+    /// Where ``doviRecord`` was read.
+    package var doviRecordBox: DolbyVisionRecordLocation?
     /// When two readers of the record disagree (hdrprobe's box walk vs libavformat).
     package var doviRecordDisagreement: DolbyVisionRecordDisagreement?
     package var scan: BitstreamScan

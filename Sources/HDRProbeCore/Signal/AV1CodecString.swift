@@ -30,7 +30,7 @@ package struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConver
     package var matrixCoefficients: Int
     package var fullRange: Bool
 
-    package init(sampleEntry: String = "av01", profile: UInt8, level: UInt8, highTier: Bool = false, bitDepth: Int,
+    package init(sampleEntry: String = SampleEntryType.av01.rawValue, profile: UInt8, level: UInt8, highTier: Bool = false, bitDepth: Int,
                 monochrome: Bool = false, subsamplingX: Bool = true, subsamplingY: Bool = true,
                 chromaSamplePosition: UInt8 = 0, colourPrimaries: Int = 1, transferCharacteristics: Int = 1,
                 matrixCoefficients: Int = 1, fullRange: Bool = false) {
@@ -50,7 +50,7 @@ package struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConver
     }
 
     /// From the sequence header OBU (the binding's source for every field).
-    package init(sequenceHeader sh: AV1SequenceHeader, sampleEntry: String = "av01") {
+    package init(sequenceHeader sh: AV1SequenceHeader, sampleEntry: String = SampleEntryType.av01.rawValue) {
         let described = sh.colorDescriptionPresent
         self.init(sampleEntry: sampleEntry, profile: sh.seqProfile, level: sh.seqLevelIdx0, highTier: sh.seqTier0 == 1,
                   bitDepth: sh.bitDepth, monochrome: sh.monochrome, subsamplingX: sh.subsamplingX,
@@ -64,7 +64,7 @@ package struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConver
     /// From an `av1C` record (which repeats the sequence header's profile, level, tier, depth and
     /// chroma fields) plus the colour description found elsewhere (`colr` box, Matroska
     /// `Colour`); absent code points take the binding's defaults.
-    package init(record: AV1CodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = "av01") {
+    package init(record: AV1CodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = SampleEntryType.av01.rawValue) {
         self.init(sampleEntry: sampleEntry, profile: record.seqProfile, level: record.seqLevelIdx0,
                   highTier: record.seqTier0 == 1, bitDepth: record.bitDepth, monochrome: record.monochrome,
                   subsamplingX: record.chromaSubsamplingX, subsamplingY: record.chromaSubsamplingY,
@@ -75,7 +75,7 @@ package struct AV1CodecString: Sendable, Hashable, Codable, LosslessStringConver
 
     /// `av1C` bytes → string; no string when the marker bit is 0 or fewer than 4 bytes are present.
     package static func fromConfigurationRecord(_ bytes: [UInt8], colour: ColourCodes? = nil,
-                                               sampleEntry: String = "av01") -> Result<AV1CodecString, CodecStringError> {
+                                               sampleEntry: String = SampleEntryType.av01.rawValue) -> Result<AV1CodecString, CodecStringError> {
         guard bytes.count >= AV1CodecConfigurationRecord.fixedSize else {
             return .failure(.tooShort(needed: AV1CodecConfigurationRecord.fixedSize, got: bytes.count))
         }

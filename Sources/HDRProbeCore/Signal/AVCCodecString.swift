@@ -14,7 +14,7 @@ package struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
     package var constraintFlags: UInt8
     package var levelIDC: UInt8
 
-    package init(sampleEntry: String = "avc1", profileIDC: UInt8, constraintFlags: UInt8, levelIDC: UInt8) {
+    package init(sampleEntry: String = SampleEntryType.avc1.rawValue, profileIDC: UInt8, constraintFlags: UInt8, levelIDC: UInt8) {
         self.sampleEntry = sampleEntry
         self.profileIDC = profileIDC
         self.constraintFlags = constraintFlags
@@ -22,13 +22,13 @@ package struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
     }
 
     /// From a parsed `avcC` (bytes 1, 2, 3).
-    package init(record: AVCDecoderConfigurationRecord, sampleEntry: String = "avc1") {
+    package init(record: AVCDecoderConfigurationRecord, sampleEntry: String = SampleEntryType.avc1.rawValue) {
         self.init(sampleEntry: sampleEntry, profileIDC: record.profileIndication,
                   constraintFlags: record.profileCompatibility, levelIDC: record.levelIndication)
     }
 
     /// From a sequence parameter set (its bytes 1–3 after the NAL header are the same fields).
-    package init(sps: AVCSequenceParameterSet, sampleEntry: String = "avc1") {
+    package init(sps: AVCSequenceParameterSet, sampleEntry: String = SampleEntryType.avc1.rawValue) {
         self.init(sampleEntry: sampleEntry, profileIDC: sps.profileIDC, constraintFlags: sps.constraintFlags,
                   levelIDC: sps.levelIDC)
     }
@@ -36,7 +36,7 @@ package struct AVCCodecString: Sendable, Hashable, Codable, LosslessStringConver
     /// From raw `avcC` / Matroska `CodecPrivate` bytes: Annex B start codes, fewer than 4 bytes or
     /// configurationVersion ≠ 1 give no string (the §2.1 rule applied to the AVC record).
     package static func fromConfigurationRecord(_ bytes: [UInt8],
-                                               sampleEntry: String = "avc1") -> Result<AVCCodecString, CodecStringError> {
+                                               sampleEntry: String = SampleEntryType.avc1.rawValue) -> Result<AVCCodecString, CodecStringError> {
         if bytes.starts(with: [0, 0, 1]) || bytes.starts(with: [0, 0, 0, 1]) { return .failure(.annexB) }
         guard bytes.count >= 4 else { return .failure(.tooShort(needed: 4, got: bytes.count)) }
         guard bytes[0] == 1 else { return .failure(.unsupportedVersion(Int(bytes[0]))) }

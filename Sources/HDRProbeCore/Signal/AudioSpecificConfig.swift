@@ -47,7 +47,7 @@ package struct AudioSpecificConfig: Sendable, Equatable, Codable {
         guard !bytes.isEmpty else { throw BitstreamError.tooShort(needed: 2, got: 0) }
         var r = BitReader(bytes)
         let type = try objectType(&r)
-        guard type != 0 else { throw BitstreamError.invalid("audioObjectType 0 (null object)") }
+        guard type != 0 else { throw BitstreamError.invalid(.nullAudioObjectType) }
         let (index, frequency) = try samplingFrequency(&r)
         let channels = try r.int(4)
         var config = AudioSpecificConfig(audioObjectType: type, samplingFrequencyIndex: index,

@@ -31,7 +31,7 @@ package struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConve
     /// The six general constraint indicator bytes (shorter arrays are padded with zeros).
     package var constraintIndicatorFlags: [UInt8]
 
-    package init(sampleEntry: String = "hvc1", profileSpace: UInt8 = 0, profileIDC: UInt8,
+    package init(sampleEntry: String = SampleEntryType.hvc1.rawValue, profileSpace: UInt8 = 0, profileIDC: UInt8,
                 compatibilityFlags: UInt32, highTier: Bool = false, levelIDC: UInt8,
                 constraintIndicatorFlags: [UInt8] = []) {
         self.sampleEntry = sampleEntry
@@ -45,7 +45,7 @@ package struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConve
     }
 
     /// From a parsed `hvcC` (bytes 1–12 of the record).
-    package init(record: HEVCDecoderConfigurationRecord, sampleEntry: String = "hvc1") {
+    package init(record: HEVCDecoderConfigurationRecord, sampleEntry: String = SampleEntryType.hvc1.rawValue) {
         self.init(sampleEntry: sampleEntry, profileSpace: record.generalProfileSpace,
                   profileIDC: record.generalProfileIDC, compatibilityFlags: record.generalProfileCompatibilityFlags,
                   highTier: record.generalTierFlag, levelIDC: record.generalLevelIDC,
@@ -54,7 +54,7 @@ package struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConve
 
     /// From the SPS `profile_tier_level` (the hvcC copies the same general fields, ISO/IEC
     /// 14496-15 §8.3.3.1.2), for streams without a configuration record.
-    package init(profileTierLevel ptl: HEVCProfileTierLevel, sampleEntry: String = "hvc1") {
+    package init(profileTierLevel ptl: HEVCProfileTierLevel, sampleEntry: String = SampleEntryType.hvc1.rawValue) {
         self.init(sampleEntry: sampleEntry, profileSpace: ptl.generalProfileSpace, profileIDC: ptl.generalProfileIDC,
                   compatibilityFlags: ptl.generalProfileCompatibilityFlags, highTier: ptl.generalTierFlag,
                   levelIDC: ptl.generalLevelIDC, constraintIndicatorFlags: ptl.generalConstraintIndicatorFlags)
@@ -64,7 +64,7 @@ package struct HEVCCodecString: Sendable, Hashable, Codable, LosslessStringConve
     /// codes, fewer than 13 bytes, or configurationVersion ≠ 1 give no string. Only bytes 0–12 are
     /// needed; a complete record goes through ``HEVCDecoderConfigurationRecord/parse(_:)``.
     package static func fromConfigurationRecord(_ bytes: [UInt8],
-                                               sampleEntry: String = "hvc1") -> Result<HEVCCodecString, CodecStringError> {
+                                               sampleEntry: String = SampleEntryType.hvc1.rawValue) -> Result<HEVCCodecString, CodecStringError> {
         if bytes.starts(with: [0, 0, 1]) || bytes.starts(with: [0, 0, 0, 1]) { return .failure(.annexB) }
         guard bytes.count >= 13 else { return .failure(.tooShort(needed: 13, got: bytes.count)) }
         guard bytes[0] == 1 else { return .failure(.unsupportedVersion(Int(bytes[0]))) }

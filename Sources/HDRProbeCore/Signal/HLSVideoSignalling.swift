@@ -83,7 +83,7 @@ package struct HLSVideoSignalling: Sendable, Equatable, Codable {
                                                       dolbyVision: source.dolbyVision?.profile,
                                                       alternativeTransfer: source.alternativeTransfer)
         issues += rangeIssues
-        if source.codec == VideoCodec.vp9.rawValue {
+        if VideoCodec(rawValue: source.codec) == .vp9 {
             issues.append(HLSSignalIssue(.notAppleCodec,
                                          "VP9 is not an HLS codec for Apple devices (AVPlayer's manifest parser rejects vp09); the string is informational.",
                                          subject: base?.string))

@@ -19,7 +19,7 @@ package struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConver
     package var matrixCoefficients: Int
     package var fullRange: Bool
 
-    package init(sampleEntry: String = "vp09", profile: Int, level: Int, bitDepth: Int, chromaSubsampling: Int = 1,
+    package init(sampleEntry: String = SampleEntryType.vp09.rawValue, profile: Int, level: Int, bitDepth: Int, chromaSubsampling: Int = 1,
                 colourPrimaries: Int = 1, transferCharacteristics: Int = 1, matrixCoefficients: Int = 1,
                 fullRange: Bool = false) {
         self.sampleEntry = sampleEntry
@@ -35,7 +35,7 @@ package struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConver
 
     /// From a `vpcC` record. Code points the record lacks (version 0) come from `colour` when given
     /// (container or bitstream), else take the binding's defaults.
-    package init(record: VPCodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = "vp09") {
+    package init(record: VPCodecConfigurationRecord, colour: ColourCodes? = nil, sampleEntry: String = SampleEntryType.vp09.rawValue) {
         self.init(sampleEntry: sampleEntry, profile: Int(record.profile), level: Int(record.level),
                   bitDepth: record.bitDepth, chromaSubsampling: Int(record.chromaSubsampling),
                   colourPrimaries: record.colourPrimaries ?? colour?.primaries ?? 1,
@@ -49,7 +49,7 @@ package struct VP9CodecString: Sendable, Hashable, Codable, LosslessStringConver
     /// (``VP9Level``), colour code points from the container (Matroska `Colour`), else the frame's
     /// colour space for the matrix and the binding's defaults (1) for primaries and transfer.
     package static func fromFrameHeader(_ h: VP9UncompressedHeader, colour: ColourCodes?, framesPerSecond fps: Double?,
-                                       sampleEntry: String = "vp09") -> Result<VP9CodecString, CodecStringError> {
+                                       sampleEntry: String = SampleEntryType.vp09.rawValue) -> Result<VP9CodecString, CodecStringError> {
         guard let fps, let level = VP9Level.level(width: h.width, height: h.height, framesPerSecond: fps) else {
             return .failure(.invalidField("no VP9 level: no vpcC record and no frame rate to place \(h.width)x\(h.height) in the level table"))
         }

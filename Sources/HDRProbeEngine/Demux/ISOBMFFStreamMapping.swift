@@ -29,10 +29,12 @@ enum ISOBMFFStreamMapping {
     static func video(_ entry: SampleEntry) -> Codec? {
         guard entry.audioChildren == nil, entry.protection == nil else { return nil }
         let record: (box: String, name: String, id: AVCodecID)
-        switch entry.fourCC {
-        case "hvc1", "hev1", "dvh1", "dvhe": record = ("hvcC", "hevc", AV_CODEC_ID_HEVC)
-        case "avc1", "avc3": record = ("avcC", "h264", AV_CODEC_ID_H264)
-        case "av01": record = ("av1C", "av1", AV_CODEC_ID_AV1)
+        // The entries libavformat's mov demuxer maps to these codecs and hdrprobe has verified the
+        // own reader on; dva1/dvav/dav1 and vp09 are declined (libavformat reads them).
+        switch SampleEntryType(rawValue: entry.fourCC) {
+        case .hvc1?, .hev1?, .dvh1?, .dvhe?: record = ("hvcC", VideoCodec.hevc.rawValue, AV_CODEC_ID_HEVC)
+        case .avc1?, .avc3?: record = ("avcC", VideoCodec.h264.rawValue, AV_CODEC_ID_H264)
+        case .av01?: record = ("av1C", VideoCodec.av1.rawValue, AV_CODEC_ID_AV1)
         default: return nil
         }
         // Exactly the one configuration box libavformat reads into extradata; no VP9/other boxes.

@@ -170,11 +170,11 @@ enum StreamEvidenceBuilder {
     static func resolveDolbyVisionRecord(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?,
                                          matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature,
                                          programMap: ProgramMapTable? = nil) {
-        var own: (payload: [UInt8], box: String, source: DolbyVisionRecordDisagreement.Source)?
+        var own: (payload: [UInt8], box: DolbyVisionRecordLocation, source: DolbyVisionRecordDisagreement.Source)?
         if let payload = entry?.doviPayload, let box = entry?.doviBoxType {
-            own = (payload, box, .box(box))
+            own = (payload, .box(box), .box(box))
         } else if let mapping = matroskaTrack?.dolbyVisionMapping, let payload = mapping.extraData {
-            own = (payload, "matroska", .matroskaMapping(typeFourCC: mapping.typeFourCC))
+            own = (payload, .matroska, .matroskaMapping(typeFourCC: mapping.typeFourCC))
         }
         if let own {
             e.doviRecordBox = own.box
@@ -193,7 +193,7 @@ enum StreamEvidenceBuilder {
                   let record = try? DOVIDecoderConfigurationRecord.parseTSDescriptorBody(body) {
             // hdrprobe's own reading of the PMT: it keeps dependency_pid and knows a missing compatibility byte.
             e.doviRecord = record
-            e.doviRecordBox = "mpegts-descriptor"
+            e.doviRecordBox = .mpegtsDescriptor
         } else if let record = s.doviRecord {
             if matroskaTrack != nil {
                 // The own walk read the track and found no mapping: libavformat's record is evidence only.
@@ -202,9 +202,9 @@ enum StreamEvidenceBuilder {
             }
             e.doviRecord = record
             switch signature {
-            case .isobmff: e.doviRecordBox = DolbyVisionConfigurationBox(profile: record.profile).rawValue
-            case .matroska: e.doviRecordBox = "matroska"
-            case .mpegts: e.doviRecordBox = "mpegts-descriptor"
+            case .isobmff: e.doviRecordBox = .box(DolbyVisionConfigurationBox(profile: record.profile))
+            case .matroska: e.doviRecordBox = .matroska
+            case .mpegts: e.doviRecordBox = .mpegtsDescriptor
             default: e.doviRecordBox = nil
             }
         }

@@ -38,7 +38,7 @@ package struct AV1CodecConfigurationRecord: Sendable, Equatable {
     package static func parse(_ bytes: [UInt8]) throws -> AV1CodecConfigurationRecord {
         guard bytes.count >= fixedSize else { throw BitstreamError.tooShort(needed: fixedSize, got: bytes.count) }
         let b0 = bytes[0], b1 = bytes[1], b2 = bytes[2], b3 = bytes[3]
-        guard b0 & 0x80 != 0 else { throw BitstreamError.invalid("av1C marker bit is 0") }
+        guard b0 & 0x80 != 0 else { throw BitstreamError.invalid(.av1CMarker) }
         return AV1CodecConfigurationRecord(
             marker: true, version: b0 & 0x7F, seqProfile: b1 >> 5, seqLevelIdx0: b1 & 0x1F, seqTier0: b2 >> 7,
             highBitdepth: b2 & 0x40 != 0, twelveBit: b2 & 0x20 != 0, monochrome: b2 & 0x10 != 0,

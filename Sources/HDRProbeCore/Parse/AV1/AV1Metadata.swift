@@ -30,7 +30,7 @@ package struct AV1Metadata: Sendable, Equatable {
     /// Parses the payload of a metadata OBU.
     package static func parse(obuPayload: ArraySlice<UInt8>) throws -> AV1Metadata {
         guard let (type, length) = AV1OBU.readLEB128(obuPayload) else {
-            throw BitstreamError.invalid("metadata_type leb128 is truncated or too large")
+            throw BitstreamError.invalid(.av1MetadataType)
         }
         var body = Array(obuPayload.dropFirst(length))
         while let last = body.last, last == 0 { body.removeLast() }

@@ -39,7 +39,7 @@ package struct AV1SequenceHeader: Sendable, Equatable {
     package static func parse(_ payload: ArraySlice<UInt8>) throws -> AV1SequenceHeader {
         var r = BitReader(Array(payload))
         let profile = try r.u8(3)
-        guard profile <= 2 else { throw BitstreamError.unsupported("seq_profile \(profile)") }
+        guard profile <= 2 else { throw BitstreamError.unsupported(.av1SeqProfile(Int(profile))) }
         let still = try r.flag()
         let reduced = try r.flag()
         var timingPresent = false, decoderModelPresent = false

@@ -36,7 +36,7 @@ package struct AVCDecoderConfigurationRecord: Sendable, Equatable {
 
     package static func parse(_ bytes: [UInt8]) throws -> AVCDecoderConfigurationRecord {
         guard bytes.count >= fixedSize else { throw BitstreamError.tooShort(needed: fixedSize, got: bytes.count) }
-        guard bytes[0] == 1 else { throw BitstreamError.invalid("configurationVersion \(bytes[0])") }
+        guard bytes[0] == 1 else { throw BitstreamError.invalid(.configurationVersion(bytes[0])) }
         var r = ByteReader(bytes)
         var rec = AVCDecoderConfigurationRecord(
             configurationVersion: try r.u8(), profileIndication: try r.u8(), profileCompatibility: try r.u8(),

@@ -58,21 +58,21 @@ package struct AVCSequenceParameterSet: Sendable, Equatable {
 
     package static func parse(_ rbsp: [UInt8]) throws -> AVCSequenceParameterSet {
         guard rbsp.count >= 4 else { throw BitstreamError.tooShort(needed: 4, got: rbsp.count) }
-        guard let header = NALUnit.avc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
-        guard header.type == 7 else { throw BitstreamError.invalid("nal_unit_type \(header.type) is not an SPS (7)") }
+        guard let header = NALUnit.avc(rbsp[...]) else { throw BitstreamError.invalid(.forbiddenZeroBit) }
+        guard header.type == 7 else { throw BitstreamError.invalid(.nalUnitType(Int(header.type), expected: .avcSPS)) }
         var r = BitReader(rbsp, bitOffset: 8)
         let profile = try r.u8(), constraints = try r.u8(), level = try r.u8()
         let spsID = try r.ue()
-        guard spsID <= 31 else { throw BitstreamError.invalid("seq_parameter_set_id \(spsID)") }
+        guard spsID <= 31 else { throw BitstreamError.invalid(.avcSeqParameterSetID(Int(spsID))) }
         var chroma = 1, separate = false, depthLuma = 8, depthChroma = 8
         if highProfiles.contains(profile) {
             chroma = Int(try r.ue())
-            guard chroma <= 3 else { throw BitstreamError.invalid("chroma_format_idc \(chroma)") }
+            guard chroma <= 3 else { throw BitstreamError.invalid(.chromaFormatIDC(chroma)) }
             if chroma == 3 { separate = try r.flag() }
             depthLuma = Int(try r.ue()) + 8
             depthChroma = Int(try r.ue()) + 8
             guard depthLuma <= 14, depthChroma <= 14 else {
-                throw BitstreamError.invalid("bit depth \(depthLuma)/\(depthChroma)")
+                throw BitstreamError.invalid(.bitDepth(luma: depthLuma, chroma: depthChroma))
             }
             _ = try r.flag()  // qpprime_y_zero_transform_bypass_flag
             if try r.flag() {  // seq_scaling_matrix_present_flag
@@ -91,12 +91,12 @@ package struct AVCSequenceParameterSet: Sendable, Equatable {
             _ = try r.se()    // offset_for_non_ref_pic
             _ = try r.se()    // offset_for_top_to_bottom_field
             let n = try r.ue()
-            guard n <= 255 else { throw BitstreamError.invalid("num_ref_frames_in_pic_order_cnt_cycle \(n)") }
+            guard n <= 255 else { throw BitstreamError.invalid(.numRefFramesInPicOrderCntCycle(Int(n))) }
             for _ in 0..<n { _ = try r.se() }
         case 2:
             break
         default:
-            throw BitstreamError.invalid("pic_order_cnt_type \(pocType)")
+            throw BitstreamError.invalid(.picOrderCntType(Int(pocType)))
         }
         _ = try r.ue()    // max_num_ref_frames
         _ = try r.flag()  // gaps_in_frame_num_value_allowed_flag

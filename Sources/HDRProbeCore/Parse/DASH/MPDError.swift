@@ -34,7 +34,8 @@ package enum MPDLimits {
     package static let maxBytes = 8 << 20
     /// Elements in one document.
     package static let maxElements = 200_000
-    /// Elements nested in one another (libxml2's default limit, which the XML reader of earlier versions had).
+    /// Elements nested in one another (libxml2's documented default; the XMLParser-based reader of earlier
+    /// versions had no bound and overflowed the stack releasing a tree 100,000 elements deep).
     package static let maxDepth = 256
     /// Segments expanded from one `SegmentTimeline` or `@duration` (for playlists written from it).
     package static let maxSegments = 100_000

@@ -8,7 +8,4 @@ package enum DolbyVisionConfigurationBox: String, Sendable, Equatable, Codable, 
     package init(profile: Int) {
         self = profile > 10 ? .dvwC : profile > 7 ? .dvvC : .dvcC
     }
-
-    /// The three fourccs, for box walkers.
-    package static let fourCCs: Set<String> = Set(allCases.map(\.rawValue))
 }

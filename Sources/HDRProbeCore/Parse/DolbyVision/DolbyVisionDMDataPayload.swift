@@ -24,7 +24,7 @@ package struct DolbyVisionDMDataPayload: Sendable, Equatable {
     static func parse(_ r: inout BitReader, version: DolbyVisionCMVersion, issues: inout [DolbyVisionRPU.Issue]) throws -> DolbyVisionDMDataPayload {
         let count = try r.ue()
         guard count <= UInt32(maxExtBlocks) else {
-            throw BitstreamError.invalid("\(version.label): num_ext_blocks \(count) exceeds the limit of \(maxExtBlocks)")
+            throw BitstreamError.invalid(.numExtBlocks(version, count: Int(count), limit: maxExtBlocks))
         }
         var misaligned = false
         while !r.isByteAligned {

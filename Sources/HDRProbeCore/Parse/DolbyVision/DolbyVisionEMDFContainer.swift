@@ -75,29 +75,29 @@ package struct DolbyVisionEMDFContainer: Sendable, Equatable {
         var r = BitReader(bytes)
         let provider = try r.u16()
         guard provider == providerCode else {
-            throw BitstreamError.invalid("itu_t_t35_terminal_provider_code should be 0x003B, found \(provider)")
+            throw BitstreamError.invalid(.t35ProviderCode(provider))
         }
         let oriented = try r.u32()
         guard oriented == providerOrientedCode else {
-            throw BitstreamError.invalid("itu_t_t35_terminal_provider_oriented_code should be 0x800, found \(oriented)")
+            throw BitstreamError.invalid(.t35ProviderOrientedCode(oriented))
         }
         let version = try r.u8(2)
         let key = try r.u8(3)
         let payloadID = try r.u8(5)
         guard version == 0, key == 6, payloadID == 31 else {
-            throw BitstreamError.invalid("EMDF emdf_version/key_id/emdf_payload_id should be 0/6/31, found \(version)/\(key)/\(payloadID)")
+            throw BitstreamError.invalid(.emdfHeader(version: version, keyID: key, payloadID: payloadID))
         }
         let ext = try variableBits(&r, 5)
-        guard ext == 225 else { throw BitstreamError.invalid("emdf_payload_id_ext should be 225, found \(ext)") }
+        guard ext == 225 else { throw BitstreamError.invalid(.emdfPayloadIDExt(Int(ext))) }
         let smploffste = try r.flag(), duratione = try r.flag(), groupide = try r.flag(), codecdatae = try r.flag()
         guard !smploffste, !duratione, !groupide, !codecdatae else {
-            throw BitstreamError.unsupported("EMDF smploffste/duratione/groupide/codecdatae set")
+            throw BitstreamError.unsupported(.emdfOptionalFields)
         }
         let discard = try r.flag()
         let size = try variableBits(&r, 8)
         let offset = r.bitPosition
         guard size <= r.bitsRemaining / 8 else {
-            throw BitstreamError.invalid("emdf_payload_size \(size) exceeds the data left (\(r.bitsRemaining / 8) bytes)")
+            throw BitstreamError.invalid(.emdfPayloadSize(Int(size), bytesLeft: r.bitsRemaining / 8))
         }
         var payload: [UInt8] = []
         payload.reserveCapacity(size)
@@ -130,7 +130,7 @@ package struct DolbyVisionEMDFContainer: Sendable, Equatable {
             guard chunk < maxVariableBitsChunks else { break }
             value = (value << n) + (1 << n)
         }
-        throw BitstreamError.invalid("EMDF variable_bits(\(n)) longer than \(maxVariableBitsChunks) chunks")
+        throw BitstreamError.invalid(.emdfVariableBits(n: Int(n), chunkLimit: maxVariableBitsChunks))
     }
 
     /// The RPU as ``DolbyVisionRPU/parse(unescaped:)`` takes it: `0x19` + the payload.

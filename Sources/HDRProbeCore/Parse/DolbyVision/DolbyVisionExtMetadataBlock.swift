@@ -80,10 +80,10 @@ package enum DolbyVisionExtMetadataBlock: Sendable, Equatable, Hashable, Codable
         let length = try r.ue()
         let level = try r.u8()
         guard length <= UInt32(maxLength) else {
-            throw BitstreamError.invalid("ext_block_length \(length) of a level \(level) block exceeds the limit of \(maxLength) bytes")
+            throw BitstreamError.invalid(.extBlockLengthOverLimit(length: Int(length), level: level, limit: maxLength))
         }
         guard Int(length) <= r.bitsRemaining / 8 else {
-            throw BitstreamError.invalid("ext_block_length \(length) of a level \(level) block exceeds the data left (\(r.bitsRemaining / 8) bytes)")
+            throw BitstreamError.invalid(.extBlockLengthOverData(length: Int(length), level: level, bytesLeft: r.bitsRemaining / 8))
         }
         var payload: [UInt8] = []
         payload.reserveCapacity(Int(length))
@@ -105,8 +105,7 @@ package protocol DolbyVisionExtBlockPayload: Sendable, Equatable, Hashable, Coda
 extension DolbyVisionExtBlockPayload {
     static func checkLength(_ payload: [UInt8]) throws {
         guard lengths.contains(payload.count) else {
-            let allowed = lengths.map(String.init).joined(separator: " or ")
-            throw BitstreamError.invalid("L\(level) ext_block_length should be \(allowed), found \(payload.count)")
+            throw BitstreamError.invalid(.extBlockPayloadLength(level: level, allowed: lengths, found: payload.count))
         }
     }
 }

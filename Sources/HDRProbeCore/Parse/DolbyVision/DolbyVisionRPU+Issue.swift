@@ -115,8 +115,7 @@ extension DolbyVisionRPU {
 
         package var description: String {
             switch self {
-            case .bitstream(.invalid(let s)), .bitstream(.unsupported(let s)): return s
-            case .bitstream(.tooShort(let needed, let got)): return "needs \(needed) bytes, got \(got)"
+            case .bitstream(let e): return e.reason
             case .bitReader(.endOfData): return "unexpected end of data"
             case .bitReader(.expGolombTooLong): return "Exp-Golomb code longer than 32 bits"
             default: return errorText

@@ -131,7 +131,7 @@ package struct DolbyVisionRPU: Sendable, Equatable {
     package static func parse(unescaped input: [UInt8]) throws -> DolbyVisionRPU {
         var data = input
         guard data.first == prefix else {
-            throw BitstreamError.invalid("rpu_nal_prefix should be 25, found \(data.first.map(String.init) ?? "nothing")")
+            throw BitstreamError.invalid(.rpuNALPrefix(data.first))
         }
         var trailing = 0
         while let last = data.last, last == 0 {
@@ -140,7 +140,7 @@ package struct DolbyVisionRPU: Sendable, Equatable {
         }
         guard data.count >= 7 else { throw BitstreamError.tooShort(needed: 7, got: data.count) }
         guard data[data.count - 1] == 0x80 else {
-            throw BitstreamError.invalid("Invalid RPU last byte: \(data[data.count - 1])")
+            throw BitstreamError.invalid(.rpuLastByte(data[data.count - 1]))
         }
         let crcStart = data.count - 5
         let computed = CRC32MPEG2.checksum(data[1..<crcStart])

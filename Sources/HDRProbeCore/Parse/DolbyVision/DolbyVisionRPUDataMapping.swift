@@ -106,7 +106,7 @@ package struct DolbyVisionRPUDataMapping: Sendable, Equatable {
         for cmp in 0..<3 {
             let minus2 = try r.ue()
             guard minus2 <= UInt32(maxPivots - 2) else {
-                throw BitstreamError.invalid("num_pivots_minus2[\(cmp)] \(minus2) exceeds the limit of \(maxPivots) pivots")
+                throw BitstreamError.invalid(.numPivotsMinus2(component: Int(cmp), value: Int(minus2), limit: maxPivots))
             }
             pivotLists.append(try (0..<(Int(minus2) + 2)).map { _ in try r.u16(p.blBitDepth) })
         }
@@ -114,7 +114,7 @@ package struct DolbyVisionRPUDataMapping: Sendable, Equatable {
         var predPivots: [UInt16]?
         if p.hasNLQ {
             let method = try r.u8(3)
-            guard method == 0 else { throw BitstreamError.invalid("nlq_method_idc should be 0 (linear dead zone), found \(method)") }
+            guard method == 0 else { throw BitstreamError.invalid(.nlqMethodIDC(method)) }
             nlqMethod = method
             predPivots = [try r.u16(p.blBitDepth), try r.u16(p.blBitDepth)]
         }
@@ -144,10 +144,10 @@ package struct DolbyVisionRPUDataMapping: Sendable, Equatable {
         case 0:
             let orderMinus1 = try r.ue()
             guard orderMinus1 <= 1 else {
-                throw BitstreamError.invalid("poly_order_minus1 should be <= 1, found \(orderMinus1) (component \(component), piece \(piece))")
+                throw BitstreamError.invalid(.polyOrderMinus1(Int(orderMinus1), component: component, piece: piece))
             }
             if orderMinus1 == 0, try r.flag() {
-                throw BitstreamError.unsupported("linear_interp_flag 1 (component \(component), piece \(piece))")
+                throw BitstreamError.unsupported(.linearInterpolation(component: component, piece: piece))
             }
             for _ in 0..<(Int(orderMinus1) + 2) {
                 if fixed { _ = try r.se() }
@@ -157,7 +157,7 @@ package struct DolbyVisionRPUDataMapping: Sendable, Equatable {
         case 1:
             let orderMinus1 = try r.u8(2)
             guard orderMinus1 <= 2 else {
-                throw BitstreamError.invalid("mmr_order_minus1 should be <= 2, found \(orderMinus1) (component \(component), piece \(piece))")
+                throw BitstreamError.invalid(.mmrOrderMinus1(Int(orderMinus1), component: component, piece: piece))
             }
             if fixed { _ = try r.se() }
             try r.skip(p.coefficientLength)
@@ -167,7 +167,7 @@ package struct DolbyVisionRPUDataMapping: Sendable, Equatable {
             }
             return .mmr(order: Int(orderMinus1) + 1)
         default:
-            throw BitstreamError.invalid("mapping_idc should be 0 or 1, found \(mappingIDC) (component \(component), piece \(piece))")
+            throw BitstreamError.invalid(.mappingIDC(Int(mappingIDC), component: component, piece: piece))
         }
     }
 

@@ -111,9 +111,7 @@ package struct HDR10PlusSummary: Sendable, Equatable, Encodable {
         let frameIndex = framesScanned
         framesScanned += 1
         framesWithMetadata += 1
-        recordInvalid(ST2094_40ValidationIssue(rule: .payloadSyntax,
-                                               message: "HDR10+ payload ends before its syntax is complete"),
-                      frameIndex: frameIndex)
+        recordInvalid(.payloadSyntax, frameIndex: frameIndex)
     }
 
     /// Convenience: a picture with the given ITU-T T.35 payload (from the country code), or nil

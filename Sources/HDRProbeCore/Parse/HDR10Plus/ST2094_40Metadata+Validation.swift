@@ -26,90 +26,81 @@ extension ST2094_40Metadata {
     /// Every §5 rule this payload breaks, in §5 order; empty when the payload is valid.
     package var validationIssues: [ST2094_40ValidationIssue] {
         var issues: [ST2094_40ValidationIssue] = []
-        func fail(_ rule: ST2094_40ValidationRule, _ message: String) {
-            guard !issues.contains(where: { $0.rule == rule }) else { return }
-            issues.append(ST2094_40ValidationIssue(rule: rule, message: message))
+        func fail(_ issue: ST2094_40ValidationIssue) {
+            guard !issues.contains(where: { $0.rule == issue.rule }) else { return }
+            issues.append(issue)
         }
+        headerIssues().forEach(fail)
         let multi = windows.count > 1
-        func at(_ w: Int) -> String { multi ? " (window \(w + 1))" : "" }
+        for (i, w) in windows.enumerated() { toneMappingIssues(w, window: multi ? i + 1 : nil).forEach(fail) }
+        for (i, w) in windows.enumerated() { luminanceIssues(w, window: multi ? i + 1 : nil).forEach(fail) }
+        for (i, w) in windows.enumerated() { distributionIssues(w, window: multi ? i + 1 : nil).forEach(fail) }
+        for (i, w) in windows.enumerated() { curveIssues(w, window: multi ? i + 1 : nil).forEach(fail) }
+        return issues
+    }
 
-        if applicationIdentifier != 4 {
-            fail(.applicationIdentifier, "application_identifier \(applicationIdentifier), must be 4")
-        }
+    /// The application and version-1 rules, and the TSDML limit.
+    private func headerIssues() -> [ST2094_40ValidationIssue] {
+        var issues: [ST2094_40ValidationIssue] = []
+        if applicationIdentifier != 4 { issues.append(.applicationIdentifier(applicationIdentifier)) }
         if applicationVersion != 1 {
-            fail(.applicationVersion, "application_version \(applicationVersion), must be 1")
+            issues.append(.applicationVersion(applicationVersion))
         } else {
-            if numWindows != 1 {
-                fail(.numWindows, "num_windows \(numWindows), must be 1 for application_version 1")
-            }
-            if targetedSystemDisplayActualPeakLuminanceFlag {
-                fail(.targetedSystemDisplayActualPeakLuminanceFlag,
-                     "targeted_system_display_actual_peak_luminance_flag is 1, must be 0 for application_version 1")
-            }
-            if masteringDisplayActualPeakLuminanceFlag {
-                fail(.masteringDisplayActualPeakLuminanceFlag,
-                     "mastering_display_actual_peak_luminance_flag is 1, must be 0 for application_version 1")
-            }
-            if colorSaturationMappingFlag {
-                fail(.colorSaturationMappingFlag,
-                     "color_saturation_mapping_flag is 1, must be 0 for application_version 1")
-            }
+            if numWindows != 1 { issues.append(.numWindows(numWindows)) }
+            if targetedSystemDisplayActualPeakLuminanceFlag { issues.append(.targetedSystemDisplayActualPeakLuminanceFlag) }
+            if masteringDisplayActualPeakLuminanceFlag { issues.append(.masteringDisplayActualPeakLuminanceFlag) }
+            if colorSaturationMappingFlag { issues.append(.colorSaturationMappingFlag) }
         }
+        if targetedSystemDisplayMaximumLuminance > Self.maxTargetedLuminance {
+            issues.append(.targetedSystemDisplayMaximumLuminance(targetedSystemDisplayMaximumLuminance))
+        }
+        return issues
+    }
+
+    /// TSDML against `tone_mapping_flag` (profiles A and B).
+    private func toneMappingIssues(_ w: Window, window: Int?) -> [ST2094_40ValidationIssue] {
         let tsdml = targetedSystemDisplayMaximumLuminance
-        if tsdml > Self.maxTargetedLuminance {
-            fail(.targetedSystemDisplayMaximumLuminance,
-                 "targeted_system_display_maximum_luminance \(tsdml) exceeds \(Self.maxTargetedLuminance)")
-        }
-        for (i, w) in windows.enumerated() {
-            if w.toneMappingFlag && tsdml == 0 {
-                // hdr10plus_tool's own error text (§5).
-                fail(.targetedSystemDisplayMaximumLuminanceProfileB,
-                     "Invalid targeted_system_display_maximum_luminance for profile B, must not be zero." + at(i))
-            }
-            if !w.toneMappingFlag && tsdml != 0 {
-                fail(.targetedSystemDisplayMaximumLuminanceProfileA,
-                     "Invalid targeted_system_display_maximum_luminance for profile A, must be zero." + at(i))
-            }
-        }
-        for (i, w) in windows.enumerated() {
-            if let v = w.maxscl.first(where: { $0 > Self.maxLuminanceStatistic }) {
-                fail(.maxscl, "maxscl \(v) exceeds \(Self.maxLuminanceStatistic)" + at(i))
-            }
-            if w.averageMaxrgb > Self.maxLuminanceStatistic {
-                fail(.averageMaxrgb, "average_maxrgb \(w.averageMaxrgb) exceeds \(Self.maxLuminanceStatistic)" + at(i))
-            }
-        }
-        for (i, w) in windows.enumerated() {
-            let n = w.distribution.count
-            if n != 9 && n != 10 {
-                fail(.numDistributionMaxrgbPercentiles,
-                     "num_distribution_maxrgb_percentiles \(n), must be 9 or 10" + at(i))
-            } else {
-                let pct = w.distribution.map(\.percentage)
-                if pct != (n == 9 ? Self.percentages9 : Self.percentages10) {
-                    fail(.distributionMaxrgbPercentages,
-                         "distribution_maxrgb_percentage \(pct) is not the standard list for \(n) percentiles" + at(i))
-                }
-            }
-            if let v = w.distribution.first(where: { $0.percentile > Self.maxLuminanceStatistic }) {
-                fail(.distributionMaxrgbPercentiles,
-                     "distribution_maxrgb_percentile \(v.percentile) (at \(v.percentage) %) exceeds \(Self.maxLuminanceStatistic)" + at(i))
+        if w.toneMappingFlag && tsdml == 0 { return [.targetedSystemDisplayMaximumLuminanceProfileB(window: window)] }
+        if !w.toneMappingFlag && tsdml != 0 { return [.targetedSystemDisplayMaximumLuminanceProfileA(window: window)] }
+        return []
+    }
+
+    /// maxscl and average_maxrgb limits.
+    private func luminanceIssues(_ w: Window, window: Int?) -> [ST2094_40ValidationIssue] {
+        var issues: [ST2094_40ValidationIssue] = []
+        if let v = w.maxscl.first(where: { $0 > Self.maxLuminanceStatistic }) { issues.append(.maxscl(v, window: window)) }
+        if w.averageMaxrgb > Self.maxLuminanceStatistic { issues.append(.averageMaxrgb(w.averageMaxrgb, window: window)) }
+        return issues
+    }
+
+    /// The percentile count, the standard percentage list and the percentile limit.
+    private func distributionIssues(_ w: Window, window: Int?) -> [ST2094_40ValidationIssue] {
+        var issues: [ST2094_40ValidationIssue] = []
+        let n = w.distribution.count
+        if n != 9 && n != 10 {
+            issues.append(.numDistributionMaxrgbPercentiles(n, window: window))
+        } else {
+            let pct = w.distribution.map(\.percentage)
+            if pct != (n == 9 ? Self.percentages9 : Self.percentages10) {
+                issues.append(.distributionMaxrgbPercentages(pct, window: window))
             }
         }
-        for (i, w) in windows.enumerated() {
-            if w.kneePointX > Self.maxKneePoint {
-                fail(.kneePointX, "knee_point_x \(w.kneePointX) exceeds \(Self.maxKneePoint)" + at(i))
-            }
-            if w.kneePointY > Self.maxKneePoint {
-                fail(.kneePointY, "knee_point_y \(w.kneePointY) exceeds \(Self.maxKneePoint)" + at(i))
-            }
-            if w.bezierCurveAnchors.count > Self.maxBezierAnchorCount {
-                fail(.numBezierCurveAnchors,
-                     "num_bezier_curve_anchors \(w.bezierCurveAnchors.count) exceeds \(Self.maxBezierAnchorCount)" + at(i))
-            }
-            if let v = w.bezierCurveAnchors.first(where: { $0 >= Self.bezierAnchorLimit }) {
-                fail(.bezierCurveAnchors, "bezier_curve_anchor \(v) must be below \(Self.bezierAnchorLimit)" + at(i))
-            }
+        if let v = w.distribution.first(where: { $0.percentile > Self.maxLuminanceStatistic }) {
+            issues.append(.distributionMaxrgbPercentile(v.percentile, percentage: v.percentage, window: window))
+        }
+        return issues
+    }
+
+    /// Knee point and Bézier anchor limits.
+    private func curveIssues(_ w: Window, window: Int?) -> [ST2094_40ValidationIssue] {
+        var issues: [ST2094_40ValidationIssue] = []
+        if w.kneePointX > Self.maxKneePoint { issues.append(.kneePointX(w.kneePointX, window: window)) }
+        if w.kneePointY > Self.maxKneePoint { issues.append(.kneePointY(w.kneePointY, window: window)) }
+        if w.bezierCurveAnchors.count > Self.maxBezierAnchorCount {
+            issues.append(.numBezierCurveAnchors(w.bezierCurveAnchors.count, window: window))
+        }
+        if let v = w.bezierCurveAnchors.first(where: { $0 >= Self.bezierAnchorLimit }) {
+            issues.append(.bezierCurveAnchor(v, window: window))
         }
         return issues
     }

@@ -79,7 +79,7 @@ package struct ST2094_40Metadata: Sendable, Equatable, Codable {
     /// Parses the payload from the country code. Throws when the signature is absent or the
     /// payload ends early.
     package static func parse(_ payload: [UInt8]) throws -> ST2094_40Metadata {
-        guard isHDR10Plus(t35: payload) else { throw BitstreamError.invalid("not an HDR10+ T.35 payload") }
+        guard isHDR10Plus(t35: payload) else { throw BitstreamError.invalid(.notHDR10PlusPayload) }
         guard payload.count >= 7 else { throw BitstreamError.tooShort(needed: 7, got: payload.count) }
         var r = BitReader(payload)
         let country = try r.u8()

@@ -69,7 +69,7 @@ package struct HEVCDecoderConfigurationRecord: Sendable, Equatable {
 
     package static func parse(_ bytes: [UInt8]) throws -> HEVCDecoderConfigurationRecord {
         guard bytes.count >= fixedSize else { throw BitstreamError.tooShort(needed: fixedSize, got: bytes.count) }
-        guard bytes[0] == 1 else { throw BitstreamError.invalid("configurationVersion \(bytes[0])") }
+        guard bytes[0] == 1 else { throw BitstreamError.invalid(.configurationVersion(bytes[0])) }
         var r = ByteReader(bytes)
         let version = try r.u8()
         let b1 = try r.u8()

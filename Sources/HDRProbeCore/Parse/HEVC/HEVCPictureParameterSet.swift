@@ -36,15 +36,15 @@ package struct HEVCPictureParameterSet: Sendable, Equatable {
 
     package static func parse(_ rbsp: [UInt8]) throws -> HEVCPictureParameterSet {
         guard rbsp.count >= 3 else { throw BitstreamError.tooShort(needed: 3, got: rbsp.count) }
-        guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
+        guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid(.forbiddenZeroBit) }
         guard header.type == HEVCNALUnitType.pps else {
-            throw BitstreamError.invalid("nal_unit_type \(header.type) is not a PPS (34)")
+            throw BitstreamError.invalid(.nalUnitType(Int(header.type), expected: .hevcPPS))
         }
         var r = BitReader(rbsp, bitOffset: 16)
         let ppsID = try r.ue()
-        guard ppsID <= maxPicParameterSetID else { throw BitstreamError.invalid("pps_pic_parameter_set_id \(ppsID)") }
+        guard ppsID <= maxPicParameterSetID else { throw BitstreamError.invalid(.ppsPicParameterSetID(Int(ppsID))) }
         let spsID = try r.ue()
-        guard spsID <= maxSeqParameterSetID else { throw BitstreamError.invalid("pps_seq_parameter_set_id \(spsID)") }
+        guard spsID <= maxSeqParameterSetID else { throw BitstreamError.invalid(.ppsSeqParameterSetID(Int(spsID))) }
         let dependent = try r.flag()
         let outputFlagPresent = try r.flag()
         let extraBits = try r.int(3)

@@ -47,7 +47,7 @@ package struct HEVCProfileTierLevel: Sendable, Equatable {
     /// after the last sub-layer field.
     package static func parse(_ r: inout BitReader, maxSubLayersMinus1: Int) throws -> HEVCProfileTierLevel {
         guard (0...7).contains(maxSubLayersMinus1) else {
-            throw BitstreamError.invalid("max_sub_layers_minus1 \(maxSubLayersMinus1)")
+            throw BitstreamError.invalid(.maxSubLayersMinus1(maxSubLayersMinus1))
         }
         let space = try r.u8(2)
         let tier = try r.flag()

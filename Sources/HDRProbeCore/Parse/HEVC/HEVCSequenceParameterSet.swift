@@ -46,20 +46,20 @@ package struct HEVCSequenceParameterSet: Sendable, Equatable {
 
     package static func parse(_ rbsp: [UInt8]) throws -> HEVCSequenceParameterSet {
         guard rbsp.count >= 2 else { throw BitstreamError.tooShort(needed: 2, got: rbsp.count) }
-        guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
-        guard header.type == 33 else { throw BitstreamError.invalid("nal_unit_type \(header.type) is not an SPS (33)") }
+        guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid(.forbiddenZeroBit) }
+        guard header.type == 33 else { throw BitstreamError.invalid(.nalUnitType(Int(header.type), expected: .hevcSPS)) }
         var r = BitReader(rbsp, bitOffset: 16)
         let vpsID = try r.u8(4)
         let maxSubLayersMinus1 = try r.int(3)
         if header.layerID != 0 && maxSubLayersMinus1 == 7 {
-            throw BitstreamError.unsupported("multi-layer extension SPS (sps_ext_or_max_sub_layers_minus1 = 7)")
+            throw BitstreamError.unsupported(.hevcMultiLayerSPS)
         }
         let nesting = try r.flag()
         let ptl = try HEVCProfileTierLevel.parse(&r, maxSubLayersMinus1: maxSubLayersMinus1)
         let spsID = try r.ue()
-        guard spsID <= 15 else { throw BitstreamError.invalid("sps_seq_parameter_set_id \(spsID)") }
+        guard spsID <= 15 else { throw BitstreamError.invalid(.spsSeqParameterSetID(Int(spsID))) }
         let chroma = Int(try r.ue())
-        guard chroma <= 3 else { throw BitstreamError.invalid("chroma_format_idc \(chroma)") }
+        guard chroma <= 3 else { throw BitstreamError.invalid(.chromaFormatIDC(chroma)) }
         let separate = chroma == 3 ? try r.flag() : false
         let w = Int(try r.ue()), h = Int(try r.ue())
         var window: [Int]? = nil
@@ -69,7 +69,7 @@ package struct HEVCSequenceParameterSet: Sendable, Equatable {
         let depthLuma = Int(try r.ue()) + 8
         let depthChroma = Int(try r.ue()) + 8
         guard depthLuma <= 16, depthChroma <= 16 else {
-            throw BitstreamError.invalid("bit depth \(depthLuma)/\(depthChroma)")
+            throw BitstreamError.invalid(.bitDepth(luma: depthLuma, chroma: depthChroma))
         }
         var sps = HEVCSequenceParameterSet(
             videoParameterSetID: vpsID, maxSubLayersMinus1: maxSubLayersMinus1, temporalIDNestingFlag: nesting,
@@ -94,7 +94,7 @@ package struct HEVCSequenceParameterSet: Sendable, Equatable {
 
     private mutating func readRest(_ r: inout BitReader) throws {
         let log2MaxPocLsb = Int(try r.ue()) + 4
-        guard log2MaxPocLsb <= 16 else { throw BitstreamError.invalid("log2_max_pic_order_cnt_lsb \(log2MaxPocLsb)") }
+        guard log2MaxPocLsb <= 16 else { throw BitstreamError.invalid(.log2MaxPicOrderCntLsb(log2MaxPocLsb)) }
         log2MaxPicOrderCntLsb = log2MaxPocLsb
         let orderingInfoPresent = try r.flag()
         for _ in (orderingInfoPresent ? 0 : maxSubLayersMinus1)...maxSubLayersMinus1 {
@@ -122,7 +122,7 @@ package struct HEVCSequenceParameterSet: Sendable, Equatable {
             try r.skip(1)                      // pcm_loop_filter_disabled_flag
         }
         let numSets = Int(try r.ue())
-        guard numSets <= 64 else { throw BitstreamError.invalid("num_short_term_ref_pic_sets \(numSets)") }
+        guard numSets <= 64 else { throw BitstreamError.invalid(.numShortTermRefPicSets(numSets)) }
         numShortTermRefPicSets = numSets
         var sets: [HEVCShortTermRefPicSet] = []
         for i in 0..<numSets {
@@ -133,7 +133,7 @@ package struct HEVCSequenceParameterSet: Sendable, Equatable {
         longTermRefPicsPresentFlag = longTerm
         if longTerm {
             let n = Int(try r.ue())
-            guard n <= 32 else { throw BitstreamError.invalid("num_long_term_ref_pics_sps \(n)") }
+            guard n <= 32 else { throw BitstreamError.invalid(.numLongTermRefPicsSPS(n)) }
             for _ in 0..<n {
                 try r.skip(log2MaxPocLsb)      // lt_ref_pic_poc_lsb_sps
                 try r.skip(1)                  // used_by_curr_pic_lt_sps_flag

@@ -37,12 +37,12 @@ package struct HEVCShortTermRefPicSet: Sendable, Equatable {
             // In an SPS, delta_idx_minus1 is absent (stRpsIdx < num_short_term_ref_pic_sets): it is 0.
             let refIndex = index - 1
             guard refIndex >= 0, refIndex < previous.count else {
-                throw BitstreamError.invalid("st_ref_pic_set reference index \(refIndex)")
+                throw BitstreamError.invalid(.stRefPicSetReferenceIndex(refIndex))
             }
             let ref = previous[refIndex]
             let sign = try r.flag()
             let absDeltaMinus1 = try r.ue()
-            guard absDeltaMinus1 < (1 << 15) else { throw BitstreamError.invalid("abs_delta_rps_minus1 \(absDeltaMinus1)") }
+            guard absDeltaMinus1 < (1 << 15) else { throw BitstreamError.invalid(.absDeltaRpsMinus1(Int(absDeltaMinus1))) }
             let deltaRps = (sign ? -1 : 1) * (Int32(absDeltaMinus1) + 1)
             var used: [Bool] = [], useDelta: [Bool] = []
             for _ in 0...ref.numDeltaPocs {
@@ -73,7 +73,7 @@ package struct HEVCShortTermRefPicSet: Sendable, Equatable {
                 if dPoc > 0 && useDelta[refNeg + j] { s1.append(dPoc); u1.append(used[refNeg + j]) }
             }
             guard s0.count <= maxPicsPerList, s1.count <= maxPicsPerList else {
-                throw BitstreamError.invalid("predicted st_ref_pic_set has \(s0.count)+\(s1.count) pictures")
+                throw BitstreamError.invalid(.predictedStRefPicSetSize(negative: s0.count, positive: s1.count))
             }
             return HEVCShortTermRefPicSet(deltaPocS0: s0, usedByCurrPicS0: u0, deltaPocS1: s1, usedByCurrPicS1: u1,
                                           interRefPicSetPredicted: true)
@@ -81,20 +81,20 @@ package struct HEVCShortTermRefPicSet: Sendable, Equatable {
         let numNegative = Int(try r.ue())
         let numPositive = Int(try r.ue())
         guard numNegative <= maxPicsPerList, numPositive <= maxPicsPerList else {
-            throw BitstreamError.invalid("st_ref_pic_set has \(numNegative)+\(numPositive) pictures")
+            throw BitstreamError.invalid(.stRefPicSetSize(negative: numNegative, positive: numPositive))
         }
         var s0: [Int32] = [], u0: [Bool] = [], s1: [Int32] = [], u1: [Bool] = []
         var poc: Int64 = 0
         for _ in 0..<numNegative {
             poc -= Int64(try r.ue()) + 1
-            guard poc >= Int64(Int32.min) / 2 else { throw BitstreamError.invalid("delta_poc_s0 out of range") }
+            guard poc >= Int64(Int32.min) / 2 else { throw BitstreamError.invalid(.deltaPocS0OutOfRange) }
             s0.append(Int32(poc))
             u0.append(try r.flag())
         }
         poc = 0
         for _ in 0..<numPositive {
             poc += Int64(try r.ue()) + 1
-            guard poc <= Int64(Int32.max) / 2 else { throw BitstreamError.invalid("delta_poc_s1 out of range") }
+            guard poc <= Int64(Int32.max) / 2 else { throw BitstreamError.invalid(.deltaPocS1OutOfRange) }
             s1.append(Int32(poc))
             u1.append(try r.flag())
         }

@@ -75,39 +75,39 @@ package struct HEVCSliceSegmentHeader: Sendable, Equatable {
         sequenceParameterSet: (UInt32) -> HEVCSequenceParameterSet?
     ) throws -> HEVCSliceSegmentHeader {
         guard rbsp.count >= 3 else { throw BitstreamError.tooShort(needed: 3, got: rbsp.count) }
-        guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid("forbidden_zero_bit set") }
+        guard let header = NALUnit.hevc(rbsp[...]) else { throw BitstreamError.invalid(.forbiddenZeroBit) }
         let type = header.type
         guard HEVCNALUnitType.isVCL(type) else {
-            throw BitstreamError.invalid("nal_unit_type \(type) is not a slice segment (0...31)")
+            throw BitstreamError.invalid(.nalUnitType(Int(type), expected: .hevcSliceSegment))
         }
         var r = BitReader(rbsp, bitOffset: 16)
         let first = try r.flag()
         guard first else {
-            throw BitstreamError.unsupported("slice segment that is not the first of its picture")
+            throw BitstreamError.unsupported(.notFirstSliceSegment)
         }
         let noOutputOfPriorPics: Bool? = HEVCNALUnitType.isIRAP(type) ? try r.flag() : nil
         let ppsID = try r.ue()
         guard ppsID <= HEVCPictureParameterSet.maxPicParameterSetID else {
-            throw BitstreamError.invalid("slice_pic_parameter_set_id \(ppsID)")
+            throw BitstreamError.invalid(.slicePicParameterSetID(Int(ppsID)))
         }
         guard let pps = pictureParameterSet(ppsID) else {
-            throw BitstreamError.invalid("slice_pic_parameter_set_id \(ppsID) names no PPS")
+            throw BitstreamError.invalid(.sliceNamesNoPPS(Int(ppsID)))
         }
         guard let sps = sequenceParameterSet(pps.seqParameterSetID) else {
-            throw BitstreamError.invalid("pps_seq_parameter_set_id \(pps.seqParameterSetID) names no SPS")
+            throw BitstreamError.invalid(.ppsNamesNoSPS(Int(pps.seqParameterSetID)))
         }
         guard let log2MaxLsb = sps.log2MaxPicOrderCntLsb, (4...16).contains(log2MaxLsb) else {
-            throw BitstreamError.invalid("SPS \(pps.seqParameterSetID) has no usable log2_max_pic_order_cnt_lsb")
+            throw BitstreamError.invalid(.spsWithoutPicOrderCntLsb(Int(pps.seqParameterSetID)))
         }
         guard (0...7).contains(pps.numExtraSliceHeaderBits) else {
-            throw BitstreamError.invalid("num_extra_slice_header_bits \(pps.numExtraSliceHeaderBits)")
+            throw BitstreamError.invalid(.numExtraSliceHeaderBits(pps.numExtraSliceHeaderBits))
         }
         let reserved = try r.u8(pps.numExtraSliceHeaderBits)
         let sliceType = try r.ue()
-        guard sliceType <= 2 else { throw BitstreamError.invalid("slice_type \(sliceType)") }
+        guard sliceType <= 2 else { throw BitstreamError.invalid(.sliceType(Int(sliceType))) }
         let picOutput = pps.outputFlagPresentFlag ? try r.flag() : true
         let colourPlane: UInt8? = sps.separateColourPlaneFlag ? try r.u8(2) : nil
-        if let plane = colourPlane, plane > 2 { throw BitstreamError.invalid("colour_plane_id \(plane)") }
+        if let plane = colourPlane, plane > 2 { throw BitstreamError.invalid(.colourPlaneID(Int(plane))) }
         let lsb = HEVCNALUnitType.isIDR(type) ? 0 : try r.int(log2MaxLsb)
         return HEVCSliceSegmentHeader(
             nalUnitType: type, noOutputOfPriorPicsFlag: noOutputOfPriorPics, slicePicParameterSetID: ppsID,

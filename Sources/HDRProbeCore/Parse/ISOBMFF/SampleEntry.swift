@@ -11,7 +11,7 @@ package struct SampleEntry: Sendable, Equatable {
     /// Raw payloads of the codec configuration boxes, keyed by box type.
     package var codecConfigurations: [String: [UInt8]]
     /// The Dolby Vision configuration box type (`dvcC`, `dvvC`, `dvwC`) and its raw payload.
-    package var doviBoxType: String?
+    package var doviBoxType: DolbyVisionConfigurationBox?
     package var doviPayload: [UInt8]?
     package var colour: ColourInformationBox?
     package var masteringDisplay: MasteringDisplay?
@@ -44,7 +44,6 @@ package struct SampleEntry: Sendable, Equatable {
     package var audioChildren: [String: [UInt8]]?
 
     package static let visualHeaderSize = 78
-    static let doviBoxTypes = DolbyVisionConfigurationBox.fourCCs
 
     /// Parses a sample entry box. `isVisual` chooses the fixed-field size before the children.
     package static func parse(_ bytes: [UInt8], box: ISOBox, isVisual: Bool) -> SampleEntry {
@@ -70,9 +69,9 @@ package struct SampleEntry: Sendable, Equatable {
             let payload = bytes[child.payload]
             switch child.type {
             case "hvcC", "avcC", "av1C", "vpcC", "dvcC", "dvvC", "dvwC":
-                if doviBoxTypes.contains(child.type) {
+                if let doviBox = DolbyVisionConfigurationBox(rawValue: child.type) {
                     if entry.doviBoxType == nil {
-                        entry.doviBoxType = child.type
+                        entry.doviBoxType = doviBox
                         entry.doviPayload = Array(payload)
                     } else {
                         entry.issues.append(.duplicateDolbyVisionConfiguration)

@@ -36,15 +36,15 @@ package struct VP9UncompressedHeader: Sendable, Equatable {
 
     package static func parse<C: Collection>(_ frame: C) throws -> VP9UncompressedHeader where C.Element == UInt8 {
         var r = BitReader(frame)
-        guard try r.bits(2) == 2 else { throw BitstreamError.invalid("frame_marker is not 2") }
+        guard try r.bits(2) == 2 else { throw BitstreamError.invalid(.vp9FrameMarker) }
         let low = try r.int(1), high = try r.int(1)
         let profile = (high << 1) + low
-        if profile == 3, try r.flag() { throw BitstreamError.invalid("reserved_zero after profile 3 is 1") }
-        if try r.flag() { throw BitstreamError.unsupported("show_existing_frame: no header") }
+        if profile == 3, try r.flag() { throw BitstreamError.invalid(.vp9ReservedZero) }
+        if try r.flag() { throw BitstreamError.unsupported(.vp9ShowExistingFrame) }
         let keyFrame = try r.bits(1) == 0
         try r.skip(2) // show_frame, error_resilient_mode
-        guard keyFrame else { throw BitstreamError.unsupported("not a key frame: no color_config()") }
-        guard try r.u32(24) == syncCode else { throw BitstreamError.invalid("frame_sync_code is not 0x498342") }
+        guard keyFrame else { throw BitstreamError.unsupported(.vp9NotKeyFrame) }
+        guard try r.u32(24) == syncCode else { throw BitstreamError.invalid(.vp9FrameSyncCode) }
         var h = VP9UncompressedHeader(profile: profile, bitDepth: 8, colorSpace: 0, fullRange: false,
                                       subsamplingX: true, subsamplingY: true, width: 0, height: 0)
         if profile >= 2 { h.bitDepth = try r.flag() ? 12 : 10 }

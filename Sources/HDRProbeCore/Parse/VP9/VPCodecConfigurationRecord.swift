@@ -105,7 +105,7 @@ package struct VPCodecConfigurationRecord: Sendable, Equatable {
                 transferCharacteristics: nil, matrixCoefficients: nil,
                 issues: [.version0])
         default:
-            throw BitstreamError.unsupported("vpcC version \(version)")
+            throw BitstreamError.unsupported(.vpcCVersion(Int(version)))
         }
         if flags != 0 { record.issues.append(.flags(flags)) }
         if r.remaining >= 2 {

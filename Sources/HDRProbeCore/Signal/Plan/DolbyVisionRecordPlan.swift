@@ -78,7 +78,7 @@ package struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
                               reason: "None of the \(framesScanned) scanned frames carries a Dolby Vision RPU: the record promises Dolby Vision the stream does not carry, so it is stripped and no SUPPLEMENTAL-CODECS is written; the base layer plays as it is.")
     }
 
-    package static func decide(codec: String, profile: DolbyVisionProfile?, hasRecord: Bool, accepted: Bool,
+    package static func decide(codec: VideoCodec?, profile: DolbyVisionProfile?, hasRecord: Bool, accepted: Bool,
                               signalled: Bool) -> DolbyVisionRecordPlan? {
         guard let dv = profile else { return nil }
         let name = dv.string
@@ -107,12 +107,12 @@ package struct DolbyVisionRecordPlan: Sendable, Equatable, Codable {
         }
         let reason: String
         switch (codec, dv.profile, dv.compatibilityId) {
-        case ("h264", _, _):
+        case (.h264?, _, _):
             reason = "H.264 with a Dolby Vision record fails with -11868 and Apple has no AVC + Dolby Vision decoder; the BT.709 base plays as plain avc1."
         case (_, 7, _):
             reason = "hvc1 + dvcC for profile 7 fails in VideoToolbox (-12906); turning it into 8.1 needs a per-packet RPU conversion and dropping the EL (a player feature, not a remux), so the HDR10 base plays."
         case (_, 8, 2?), (_, 10, 2?):
-            reason = "The SDR base plays as plain \(codec == "av1" ? "av01" : "hvc1"); db2g has no Apple route."
+            reason = "The SDR base plays as plain \((codec == .av1 ? SampleEntryType.av01 : .hvc1).rawValue); db2g has no Apple route."
         case (_, 4, _), (_, 9, _), (_, 20, _):
             reason = "AVPlayer refuses the stream outright ('unsupported Dolby Vision profile \(name)') while the record is there."
         default:

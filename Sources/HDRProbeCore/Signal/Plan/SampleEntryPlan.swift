@@ -104,7 +104,7 @@ package struct SampleEntryPlan: Sendable, Equatable, Codable {
             return SampleEntryPlan(stored: e.sampleEntry, target: target, steps: steps,
                                    dolbyVisionRecord: .withoutRPUs(framesScanned: e.scan.framesScanned))
         }
-        let recordPlan = DolbyVisionRecordPlan.decide(codec: e.codec ?? "unknown", profile: dolbyVision?.profile,
+        let recordPlan = DolbyVisionRecordPlan.decide(codec: e.codec.flatMap(VideoCodec.init(rawValue:)), profile: dolbyVision?.profile,
                                                       hasRecord: e.doviRecord != nil,
                                                       accepted: dolbyVision?.accepted ?? false,
                                                       signalled: signalling.signalsDolbyVision)
