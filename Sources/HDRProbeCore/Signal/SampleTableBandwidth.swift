@@ -38,7 +38,18 @@ package enum SampleTableBandwidth {
               tracks.allSatisfy({ $0.timescale > 0 && $0.samples.upperBound <= $0.table.sampleCount }) else { return nil }
         let span = min(window, duration)
         let startsAtKeyframes = tracks.contains(where: hasKeyframe)
-        var start = MergedCursor(video: video, audio: audio)
+        return video.table.bytes.withUnsafeBufferPointer { videoBytes in
+            (audio?.table.bytes ?? []).withUnsafeBufferPointer { audioBytes in
+                let start = MergedCursor(video: TrackCursor(video, bytes: videoBytes),
+                                         audio: audio.map { TrackCursor($0, bytes: audioBytes) })
+                return slide(start, span: span, duration: duration, startsAtKeyframes: startsAtKeyframes)
+            }
+        }
+    }
+
+    /// The sliding window of ``HLSBandwidth/measure(samples:duration:window:)`` over the merged samples.
+    static func slide(_ first: MergedCursor, span: Double, duration: Double, startsAtKeyframes: Bool) -> HLSBandwidth? {
+        var start = first
         var end = start
         var maxBytes = 0, bytesInWindow = 0, totalBytes = 0
         while let sample = start.current {
@@ -75,30 +86,91 @@ package enum SampleTableBandwidth {
         var isKeyframe: Bool
     }
 
-    /// Walks one track's index stretch: the current sample's time, size and keyframe flag.
+    /// Walks one track's index stretch: the current sample's time, size and keyframe flag, read
+    /// straight from the table bytes (validated by each box's parse: `stsz` holds `sampleCount`
+    /// entries, `stts`/`stss` their entry counts).
     struct TrackCursor {
-        private var cursor: SampleTableBox.TimingCursor
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let fixedSize: Int?
+        private let sizeBits: Int, sizeStart: Int
+        private let sttsStart: Int, sttsCount: Int
+        private var sttsIndex = 0, left = 0, delta = 0
+        private let stssStart: Int, stssCount: Int, hasSync: Bool
+        private var stssIndex = 0
+        private var sample: Int
         private let end: Int
+        private var decodeTime: Int64 = 0
         private let shift: Int64
         private let tick: Double
         private(set) var current: Sample?
 
-        init(_ track: Track) {
-            cursor = SampleTableBox.TimingCursor(table: track.table)
-            cursor.skip(to: track.samples.lowerBound)
+        init(_ track: Track, bytes: UnsafeBufferPointer<UInt8>) {
+            let table = track.table
+            self.bytes = bytes
+            fixedSize = table.sizes.fixedSize
+            sizeBits = table.sizes.fieldBits
+            sizeStart = table.sizes.entriesStart
+            sttsStart = table.timeToSample.entriesStart
+            sttsCount = table.timeToSample.entryCount
+            hasSync = table.syncSamples != nil
+            stssStart = table.syncSamples?.entriesStart ?? 0
+            stssCount = table.syncSamples?.entryCount ?? 0
+            sample = 0
             end = track.samples.upperBound
             shift = track.shift
             tick = 1 / Double(track.timescale)
+            guard nextDelta() else { return }
+            while sample < track.samples.lowerBound {
+                decodeTime += Int64(delta)
+                sample += 1
+                guard nextDelta() else { return }
+            }
             load()
         }
 
-        private mutating func load() {
-            guard cursor.sample < end, cursor.isValid else { current = nil; return }
-            current = Sample(time: Double(cursor.decodeTime + shift) * tick, size: cursor.size, isKeyframe: cursor.isSync)
+        @inline(__always) private func u32(_ at: Int) -> Int {
+            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
+
+        /// The `stts` delta of `sample`; false when `stts` ends before it.
+        @inline(__always) private mutating func nextDelta() -> Bool {
+            while left == 0 {
+                guard sttsIndex < sttsCount else { return false }
+                left = u32(sttsStart + 8 * sttsIndex)
+                delta = u32(sttsStart + 8 * sttsIndex + 4)
+                sttsIndex += 1
+            }
+            left -= 1
+            return true
+        }
+
+        @inline(__always) private func size(_ i: Int) -> Int {
+            if let fixedSize { return fixedSize }
+            switch sizeBits {
+            case 32: return u32(sizeStart + 4 * i)
+            case 16: return Int(bytes[sizeStart + 2 * i]) << 8 | Int(bytes[sizeStart + 2 * i + 1])
+            case 8: return Int(bytes[sizeStart + i])
+            default:
+                let byte = bytes[sizeStart + i / 2]
+                return Int(i % 2 == 0 ? byte >> 4 : byte & 0x0F)
+            }
+        }
+
+        @inline(__always) private mutating func load() {
+            guard sample < end else { current = nil; return }
+            var isSync = !hasSync
+            if hasSync {
+                while stssIndex < stssCount, u32(stssStart + 4 * stssIndex) < sample + 1 { stssIndex += 1 }
+                isSync = stssIndex < stssCount && u32(stssStart + 4 * stssIndex) == sample + 1
+            }
+            current = Sample(time: Double(decodeTime + shift) * tick, size: size(sample), isKeyframe: isSync)
         }
 
         mutating func advance() {
-            cursor.advance()
+            guard current != nil else { return }
+            decodeTime += Int64(delta)
+            sample += 1
+            guard sample < end, nextDelta() else { current = nil; return }
             load()
         }
     }
@@ -110,9 +182,9 @@ package enum SampleTableBandwidth {
         private var takesAudio = false
         private(set) var current: Sample?
 
-        init(video: Track, audio: Track?) {
-            self.video = TrackCursor(video)
-            self.audio = audio.map(TrackCursor.init)
+        init(video: TrackCursor, audio: TrackCursor?) {
+            self.video = video
+            self.audio = audio
             pick()
         }
 
