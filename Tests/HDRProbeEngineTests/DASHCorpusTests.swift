@@ -29,7 +29,9 @@ import Testing
         var bytes = Data()
         for f in files { bytes += try Data(contentsOf: folder.appendingPathComponent(dir).appendingPathComponent(f)) }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-dash-\(getpid())-\(dir).mp4")
-        try bytes.write(to: url)
+        // Atomically: the ladder test joins every presentation again while the parameterised cases probe theirs, and a
+        // plain write truncates the file another case is reading (CI saw a presentation with no video stream).
+        try bytes.write(to: url, options: .atomic)
         return url.path
     }
 

@@ -212,8 +212,10 @@ import Testing
     // MARK: Mutants
 
     static func xmllintRejects(_ bytes: [UInt8]) throws -> Bool {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-xml-\(getpid())-mutant.xml")
+        // A name of its own per call: the parameterised cases run at once, and a shared file is rewritten under xmllint.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-xml-\(getpid())-\(UUID().uuidString).xml")
         try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
         return try run("/usr/bin/xmllint", ["--noout", "--nonet", url.path], in: FileManager.default.temporaryDirectory) != 0
     }
 
