@@ -220,8 +220,68 @@ import Testing
         for (name, bytes) in variants { #expect(try own(bytes) == nil, "\(name)") }
     }
 
-    func own(_ bytes: [UInt8]) throws -> (any ContainerDemux)? {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-raw-\(getpid())-\(UUID().uuidString).ivf").path
+    /// Annex B streams that are not what the reader verified are declined: a stream whose first
+    /// packet has no parameter sets (the corpus's hdr10_hevc.hevc without its VPS/SPS/PPS), fewer
+    /// than three packets (its first two), zeros after the first start code, and an HEVC stream
+    /// with a NAL unit of layer 1 (an SEI's nuh_layer_id set).
+    @Test func unverifiedAnnexBIsDeclined() throws {
+        let original = try Array(Data(contentsOf: TestPaths.corpus.appendingPathComponent("hdr10_hevc.hevc")))
+        #expect(try own(original, ext: "hevc") != nil, "the unchanged file is covered")
+        let units = AnnexBExtradata.nalUnits(original, isHEVC: true)
+        let afterSets = try #require(units.first { ![32, 33, 34].contains($0.type) }).bytes.startIndex - 3
+        var variants: [(String, [UInt8])] = [("no parameter sets", Array(original[afterSets...]))]
+        let packets = try #require(try Self.ownPackets(original, ext: "hevc"))
+        variants.append(("two packets", Array(packets.prefix(2).joined())))
+        variants.append(("zeros", Array(original.prefix(64)) + [UInt8](repeating: 0, count: 200_000)))
+        let sei = try #require(units.first { $0.type == 39 }).bytes.startIndex
+        var layered = original
+        layered[sei + 1] |= 0x08
+        variants.append(("layer 1 SEI", layered))
+        for (name, bytes) in variants { #expect(try own(bytes, ext: "hevc") == nil, "\(name)") }
+    }
+
+    /// Raw files cut anywhere give the same report with and without own container readers
+    /// (covered or declined alike): every 613th byte of each corpus raw file.
+    @Test func cutRawFilesReportTheSameEitherWay() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-rawcut-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for path in Self.corpusFiles where path.hasPrefix(TestPaths.corpus.path) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            for cut in stride(from: 613, to: bytes.count, by: 613) {
+                let out = dir.appendingPathComponent("\(cut)-" + (path as NSString).lastPathComponent).path
+                try bytes.prefix(cut).write(to: URL(fileURLWithPath: out))
+                paths.append(out)
+            }
+        }
+        #expect(paths.count >= 40)
+        try MPEGTSContainerDemuxTests.expectSameReportsEitherWay(paths, frames: 32)
+    }
+
+    /// A covered raw file probed by the executable as a fresh process: the dynamic linker opens no
+    /// FFmpeg library (FFmpegLoadingTests' LD_DEBUG method), and the report names libavformat's demuxer.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/maps"), "glibc's dynamic linker (Linux)"),
+          arguments: [("hdr10_hevc.hevc", "hevc"), ("sdr_h264.h264", "h264"), ("av1_sdr.ivf", "ivf")])
+    func aCoveredRawFileLoadsNoFFmpeg(_ name: String, demuxer: String) throws {
+        let (libraries, result) = try FFmpegLoadingTests.loaded(["probe", "--json", FFmpegLoadingTests.corpus(name)])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(libraries.isEmpty, "loaded \(libraries)")
+        #expect(result.stdout.contains("\"demuxer\" : \"\(demuxer)\"") || result.stdout.contains("\"demuxer\":\"\(demuxer)\""), "\(result.stdout.prefix(400))")
+    }
+
+    static func ownPackets(_ bytes: [UInt8], ext: String) throws -> [[UInt8]]? {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-raw-\(getpid())-\(UUID().uuidString).\(ext)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let reader = try Self.own(path) else { return nil }
+        var packets: [[UInt8]] = []
+        while let p = reader.readPacket(wantsData: { _ in true }) { packets.append(p.data) }
+        return packets
+    }
+
+    func own(_ bytes: [UInt8], ext: String = "ivf") throws -> (any ContainerDemux)? {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-raw-\(getpid())-\(UUID().uuidString).\(ext)").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try Self.own(path)
