@@ -5,8 +5,8 @@ import Testing
 
 /// hdrprobe's own ISO BMFF sample reader against libavformat's mov demuxer, the independent reader
 /// here: for every ISO BMFF file of the corpus the own reader covers, the video packets of the first
-/// 32 samples and of all samples (bytes and presentation timestamps) are the ones libavformat
-/// returns, and the probe reports (frame scan, per-frame metadata) are identical either way.
+/// 32 samples and of all samples (bytes, presentation timestamps, and the subsample maps of encrypted
+/// ones) are the ones libavformat returns, and the probe reports (frame scan, per-frame metadata) are identical either way.
 @Suite struct ISOBMFFSampleAccessTests {
     static let files: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.corpus.path)) ?? []
@@ -16,7 +16,7 @@ import Testing
         }
     }()
 
-    typealias Packet = (stream: Int, pts: Int64?, data: [UInt8])
+    typealias Packet = (stream: Int, pts: Int64?, data: [UInt8], subsamples: [SubsampleEncryption.Subsample]?)
 
     /// The video packets of each source, per stream, at most `limit` each.
     static func packets(_ name: String, limit: Int?) throws -> (own: [Int: [Packet]], libav: [Int: [Packet]])? {
@@ -43,7 +43,7 @@ import Testing
             var out: [Int: [Packet]] = [:]
             while let p = source.readPacket(wantsData: { wanted.contains($0) }) {
                 guard wanted.contains(p.streamIndex), out[p.streamIndex, default: []].count < (limit ?? .max) else { continue }
-                out[p.streamIndex, default: []].append((p.streamIndex, p.pts, p.data))
+                out[p.streamIndex, default: []].append((p.streamIndex, p.pts, p.data, p.subsamples))
             }
             return out
         }
@@ -60,7 +60,7 @@ import Testing
             for (stream, packets) in libav {
                 let mine = own[stream] ?? []
                 #expect(mine.count == packets.count, "\(name) stream \(stream): packet count")
-                for (a, b) in zip(mine, packets) where a.pts != b.pts || a.data != b.data {
+                for (a, b) in zip(mine, packets) where a.pts != b.pts || a.data != b.data || a.subsamples != b.subsamples {
                     Issue.record("\(name) stream \(stream): packet differs (pts \(String(describing: a.pts)) vs \(String(describing: b.pts)), \(a.data.count) vs \(b.data.count) bytes)")
                     break
                 }
