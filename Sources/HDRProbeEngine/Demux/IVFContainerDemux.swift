@@ -97,20 +97,23 @@ final class IVFContainerDemux: ContainerDemux {
 
     /// The frames after the first, as far as the frame budget's and libavformat's analysis reach
     /// (``checkedFrames`` more; to the end of the file for a whole-stream scan), have timestamps
-    /// 1, 2, 3, … and are whole; and, under a read budget, lie well inside it (libavformat also
-    /// reads ahead up to `probeBytes` while it analyses the stream).
+    /// 1, 2, 3, … and are whole (only their headers are read); and, under a read budget, the frame
+    /// budget's frames (and one more) lie well inside it (libavformat also reads ahead up to
+    /// `probeBytes` while it analyses the stream).
     static func steadyTimestamps(file: MediaFile, after first: Frame, options: ProbeOptions) -> Bool {
         let limit = options.frames.map { $0 + checkedFrames } ?? Int.max
         var seen = 1
         var last = first
+        var scanEnd = first.end
         while seen < limit, last.end < file.size {
             guard last.complete, let next = frame(at: last.end, in: file, payload: false), next.pts == Int64(seen) else { return false }
             last = next
             seen += 1
+            if seen <= (options.frames ?? 0) + 1 { scanEnd = next.end }
         }
         guard seen >= 3, last.complete else { return false }
-        if let budget = options.readBudget, last.end < file.size,
-           last.end + options.probeBytes + (1 << 16) > IVFFileHeader.size + budget { return false }
+        if let budget = options.readBudget, scanEnd < file.size,
+           scanEnd + options.probeBytes + (1 << 16) > IVFFileHeader.size + budget { return false }
         return true
     }
 
