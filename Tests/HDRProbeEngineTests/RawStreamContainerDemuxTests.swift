@@ -63,6 +63,7 @@ import Testing
         Recipe(name: "hdr10plus.hevc", args: copy("hdr10plus_hevc.mp4", to: "hevc"), covered: true),
         Recipe(name: "hlg.hevc", args: copy("hlg_hevc.mp4", to: "hevc"), covered: true),
         Recipe(name: "hevc_12bit.hevc", args: copy("hevc_12bit.mp4", to: "hevc"), covered: true),
+        Recipe(name: "interlaced.hevc", args: copy("interlaced_hevc.mp4", to: "hevc"), covered: true),
         Recipe(name: "hevc_422.hevc", ffmpeg81: true, args: copy("hevc_422_10bit.mp4", to: "hevc"), covered: true),
         // H.264 copied out of corpus MP4s; interlaced coding (fields) is declined.
         Recipe(name: "fps23976.h264", args: copy("fps23976_h264.mp4", to: "h264"), covered: true),
@@ -182,7 +183,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [32, nil] as [Int?])
+    /// The own readers reproduce FFmpeg 5.1's raw demuxers; FFmpeg 7.1's differ (docs/ffmpeg-versions.md)
+    /// and the CI's FFmpeg 7.1 has no `h264` or `ivf` demuxer, so the report comparisons with the
+    /// loaded libavformat run on 5.1 only (`.ci/compare-builds.sh` compares the builds' corpus reports).
+    @Test(.enabled(if: ReferenceLibavformat.isLoaded, ReferenceLibavformat.skipReason), arguments: [32, nil] as [Int?])
     func reportsAreTheSameEitherWay(frames: Int?) throws {
         try MPEGTSContainerDemuxTests.expectSameReportsEitherWay(Self.corpusFiles + Self.madeFiles, frames: frames)
     }
@@ -229,7 +233,8 @@ import Testing
 
     /// Raw files cut anywhere give the same report with and without own container readers
     /// (covered or declined alike): every 613th byte of each corpus raw file.
-    @Test func cutRawFilesReportTheSameEitherWay() throws {
+    @Test(.enabled(if: ReferenceLibavformat.isLoaded, ReferenceLibavformat.skipReason))
+    func cutRawFilesReportTheSameEitherWay() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-rawcut-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
