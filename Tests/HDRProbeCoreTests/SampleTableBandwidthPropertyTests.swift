@@ -37,7 +37,7 @@ import Testing
     }
 
     static func make(_ r: inout Random, count: Int, timescale: Int, deltas: [Int], field: SizeField,
-                     sync: [Bool]?) throws -> Made {
+                     sync: [Bool]?, shift: Int64) throws -> Made {
         let maxSize = [SizeField.bits32: 200_000, .fixed: 5_000, .bits16: 65_535, .bits8: 255, .bits4: 15][field]!
         let fixed = r.int(0...maxSize)
         let sizes = (0..<count).map { _ in field == .fixed ? fixed : (r.chance(5) ? 0 : r.int(0...maxSize)) }
@@ -61,7 +61,6 @@ import Testing
         let table = try #require(SampleTableBox.parse(bytes, payload: 8..<bytes.count))
         let lower = count == 0 ? 0 : r.int(0...count / 3)
         let upper = count == 0 ? 0 : (r.chance(50) ? count : r.int(lower...count))
-        let shift = Int64(r.int(-5_000...5_000))
         var samples: [HLSBandwidth.Sample] = []
         var decodeTime: Int64 = 0
         let tick = 1 / Double(timescale)
@@ -99,15 +98,19 @@ import Testing
         let count = long ? r.int(3_000...6_000) : r.int(1...300)
         // Common scales, and 1 tick per sample for windows holding thousands of samples.
         let (scale, base) = long ? (90_000, r.int(1...30)) : [(24_000, 1_001), (90_000, 3_750), (1_000, 40), (25, 1)][r.int(0...3)]
+        let shift = Int64(r.int(-5_000...5_000))
         let video = try Self.make(&r, count: count, timescale: scale, deltas: Self.deltas(&r, count: count, base: base),
-                                  field: SizeField.allCases[r.int(0...4)], sync: Self.sync(&r, count: count, gop: r.int(1...48)))
+                                  field: SizeField.allCases[r.int(0...4)], sync: Self.sync(&r, count: count, gop: r.int(1...48)),
+                                  shift: shift)
         var audio: Made?
         if r.chance(75) {
             let n = r.int(0...(long ? 8_000 : 400))
-            // Same scale and delta as the video half the time: times meet, video goes first.
-            let (aScale, aBase) = r.chance(50) ? (scale, base) : [(48_000, 1_536), (44_100, 1_024), (1_000, 32)][r.int(0...2)]
+            // Same scale, delta and shift as the video half the time: times meet, video goes first.
+            let meet = r.chance(50)
+            let (aScale, aBase) = meet ? (scale, base) : [(48_000, 1_536), (44_100, 1_024), (1_000, 32)][r.int(0...2)]
             audio = try Self.make(&r, count: n, timescale: aScale, deltas: Self.deltas(&r, count: n, base: aBase),
-                                  field: SizeField.allCases[r.int(0...4)], sync: r.chance(80) ? nil : Self.sync(&r, count: n, gop: 1))
+                                  field: SizeField.allCases[r.int(0...4)], sync: r.chance(80) ? nil : Self.sync(&r, count: n, gop: 1),
+                                  shift: meet ? shift : Int64(r.int(-5_000...5_000)))
         }
         let duration = r.chance(15) ? Double(r.int(1...5_000)) / 1_000 : Double(r.int(1...4_000))
         let window = r.chance(80) ? HLSBandwidth.windowSeconds : Double(r.int(1...80)) / 10
