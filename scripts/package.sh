@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds a release hdrprobe with the Swift runtime linked in (--static-swift-stdlib) and packs
+# Builds a release hdrprobe with the flags of scripts/release-flags.sh (the Swift runtime linked in,
+# --static-swift-stdlib; concrete type metadata without mangled-name look-ups) and packs
 #   dist/hdrprobe-<version>-linux-<arch>.tar.gz
 # holding the binary, its resource bundles (the device catalogue; they must stay beside it),
 # README.md, docs/, the licence notes (LICENSES/: the Swift packages' own licence files and
@@ -15,8 +16,9 @@ version=$(sed -n 's/.*public static let version = "\(.*\)"/\1/p' Sources/HDRProb
 arch=$(uname -m)
 name=hdrprobe-$version-linux-$arch
 t0=$(date +%s)
-swift build -c release --static-swift-stdlib --product hdrprobe
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+flags=$(bash scripts/release-flags.sh)
+swift build -c release $flags --product hdrprobe
+bin=$(swift build -c release $flags --show-bin-path)
 echo "package: release build $(( $(date +%s) - t0 )) s"
 
 stage=$(mktemp -d)

@@ -3,7 +3,19 @@
 # On Linux the Swift runtime and Foundation are linked into the binary (`--static-swift-stdlib`, as
 # scripts/package.sh ships it): a process then resolves no Swift shared-library symbols at start-up,
 # which halves `hdrprobe --version` (9.2 → 5.5 ms measured: Reports/benchmarks.md, "Start-up").
-# macOS has the Swift runtime in the OS and no static Foundation: no flags there.
+# macOS has the Swift runtime in the OS and no static Foundation: no static flag there.
+#
+# On every platform, `-disable-concrete-type-metadata-mangled-name-accessors` (a Swift frontend
+# option, for every module of the build: ours and the packages') makes compiled code get the type
+# metadata of a concrete generic type (`KeyedEncodingContainer<StreamReport.CodingKeys>`,
+# `NullEncoded<ColorReport>`, `Option<FrameBudget>` …) by calling its metadata accessor with the
+# witness tables the compiler already knows, instead of by its mangled name. A mangled name makes
+# the runtime check the type's generic requirements (`K: CodingKey`, `T: Encodable`), and the first
+# check of each (type, protocol) pair walks every protocol-conformance record of the binary (~8,950):
+# that was about two thirds of the instructions of `probe --json` on a small MP4 (docs/startup.md).
+# Code size grows a little; behaviour does not change.
+flags="-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors"
 case "$(uname -s)" in
-  Linux) echo "--static-swift-stdlib" ;;
+  Linux) echo "--static-swift-stdlib $flags" ;;
+  *) echo "$flags" ;;
 esac
