@@ -12,20 +12,20 @@ import Testing
 /// the generator's own (time = (decode time + shift) / timescale, as the index computes it), not
 /// read back from the tables.
 @Suite struct SampleTableBandwidthPropertyTests {
-    /// A reproducible generator (SplitMix64).
+    /// A reproducible generator: the same seed, the same tables.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
+        var source: SplitMix64
+        mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &source) }
         mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+    }
+
+    /// ISO/IEC 14496-12 §4.2: a box is its 32-bit size, its type and its payload; a full box's
+    /// payload starts with version and flags; the sample tables are an entry count and entries.
+    enum Box {
+        static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(8 + payload.count) + Array(type.utf8) + payload }
+        static func full(_ type: String, _ body: [UInt8]) -> [UInt8] { box(type, [0, 0, 0, 0] + body) }
+        static func table(_ type: String, _ rows: [[Int]]) -> [UInt8] { full(type, be32(rows.count) + rows.flatMap { $0.flatMap(be32) }) }
     }
 
     enum SizeField: CaseIterable { case bits32, fixed, bits16, bits8, bits4 }
@@ -44,7 +44,7 @@ import Testing
         // stts: runs of equal deltas as written.
         var runs: [[Int]] = []
         for d in deltas { if let last = runs.last, last[1] == d { runs[runs.count - 1][0] += 1 } else { runs.append([1, d]) } }
-        let b = SampleTableBoxTests.self
+        let b = Box.self
         var stsz: [UInt8]
         switch field {
         case .bits32: stsz = b.full("stsz", b.be32(0) + b.be32(count) + sizes.flatMap(b.be32))
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test(arguments: 0..<400) func streamingMatchesTheMergedSamples(seed: Int) throws {
-        var r = Random(state: UInt64(seed) &* 7919 &+ 17)
+        var r = Random(source: SplitMix64(seed: "sample-table-bandwidth-\(seed)"))
         let long = seed % 25 == 0
         let count = long ? r.int(3_000...6_000) : r.int(1...300)
         // Common scales, and 1 tick per sample for windows holding thousands of samples.
