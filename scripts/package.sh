@@ -41,6 +41,8 @@ Linked into the binary:
   Apache License 2.0 with Runtime Library Exception (https://swift.org/LICENSE.txt)
 - swift-argument-parser (Apache License 2.0), Yams with libyaml (MIT), GRDB.swift (MIT):
   their licence files are beside this note.
+- GCC's C++ runtime (libstdc++) when the build found its static archive (scripts/release-flags.sh):
+  GPL 3 with the GCC Runtime Library Exception (https://www.gnu.org/licenses/gcc-exception-3.1.html)
 Loaded at run time from the system (not shipped): FFmpeg's libavformat, libavcodec, libavutil
 (LGPL 2.1 or later; Debian's build is GPL 2 or later because of the GPL parts it enables) and
 SQLite (public domain) — see RUNTIME-PACKAGES.txt.

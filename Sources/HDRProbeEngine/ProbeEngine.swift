@@ -203,6 +203,8 @@ package struct ProbeEngine: Sendable {
         if let r = ISOBMFFContainerDemux.open(file: file, headers: headers, options: options) { return r }
         if let r = MatroskaContainerDemux.open(file: file, headers: headers, options: options) { return r }
         if let ts = MPEGTSContainerDemux.open(file: file, headers: headers, options: options) { return ts }
+        if let ivf = IVFContainerDemux.open(file: file, headers: headers, options: options) { return ivf }
+        if let raw = AnnexBElementaryStreamDemux.open(file: file, headers: headers, options: options) { return raw }
         return nil
     }
 

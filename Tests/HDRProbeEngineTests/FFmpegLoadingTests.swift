@@ -44,12 +44,13 @@ struct FFmpegLoadingTests {
         #expect(libraries.isEmpty, "loaded \(libraries)")
     }
 
-    /// Plain and clear fragmented MP4s are read by hdrprobe's own container reader (ISOBMFFContainerDemux): probing them
+    /// Plain MP4s (clear, and FFmpeg's CENC file with `senc` in its sample table) and clear fragmented MP4s are read by
+    /// hdrprobe's own container reader (ISOBMFFContainerDemux): probing them
     /// loads no FFmpeg library, and each report says libavformat was not used; an MP4 the own reader
     /// leaves to libavformat (cover art, VP9) loads it and says so.
     @Test func probingPlainMP4sLoadsNoFFmpeg() throws {
         let own = ["sdr_h264_aac.mp4", "dv_p81.mp4", "hdr10_hevc.mp4", "av1_hdr10.mp4", "sdr_h264_faststart.mp4",
-                   "hdr10_hevc_frag.mp4"].map(Self.corpus)
+                   "hdr10_hevc_frag.mp4", "enc_ffcenc_dv_p81.mp4"].map(Self.corpus)
         let (libraries, result) = try Self.loaded(["probe", "--jsonl"] + own)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(libraries.isEmpty, "loaded \(libraries)")

@@ -45,16 +45,7 @@ import Testing
                 #expect(a.extradata.isEmpty == b.extradata.isEmpty && a.extradata.prefix(3) == b.extradata.prefix(3), "\(name): extradata")
                 #expect(a.bitRate == b.bitRate, "\(name): stream bit rate")
             }
-            #expect(own.formatDuration == libav.formatDuration, "\(name): duration \(String(describing: own.formatDuration)) vs \(String(describing: libav.formatDuration))")
-            #expect(own.formatBitRate == libav.formatBitRate, "\(name): bit rate \(String(describing: own.formatBitRate)) vs \(String(describing: libav.formatBitRate))")
-            var ownPackets: [(Int, Int64?, [UInt8])] = [], libavPackets: [(Int, Int64?, [UInt8])] = []
-            while let p = own.readPacket(wantsData: { _ in true }) { ownPackets.append((p.streamIndex, p.pts, p.data)) }
-            while let p = libav.readPacket(wantsData: { _ in true }) { libavPackets.append((p.streamIndex, p.pts, p.data)) }
-            #expect(ownPackets.count == libavPackets.count, "\(name): packet count \(ownPackets.count) vs \(libavPackets.count)")
-            for (i, (a, b)) in zip(ownPackets, libavPackets).enumerated() where a.0 != b.0 || a.1 != b.1 || a.2 != b.2 {
-                Issue.record("\(name): packet \(i) differs (pts \(String(describing: a.1)) vs \(String(describing: b.1)), \(a.2.count) vs \(b.2.count) bytes)")
-                break
-            }
+            ReaderEquivalence.expectSameFormatAndPackets(own, libav, name)
         }
         print("own TS reader: \(covered.count) of \(Self.files.count) files: \(covered)")
         // The corpus's single-video TS files made by ffmpeg's mpegts muxer are covered: not a vacuous pass.

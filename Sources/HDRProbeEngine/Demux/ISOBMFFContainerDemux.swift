@@ -12,7 +12,8 @@ import HDRProbeCore
 /// ``open(file:headers:options:)`` declines (nil: libavformat reads the file) every shape it has
 /// not been checked on: fragmented files of other shapes, media segments, cut-short files, header issues, cover
 /// art, track references (chapters, timecode), `kind` roles, tracks other than video and audio,
-/// encrypted or unmapped sample entries, more than one sample description, the index shapes
+/// unmapped sample entries, encrypted ones other than ``ISOBMFFTrackEncryption`` covers (plain
+/// tracks with `senc` in the sample table), more than one sample description, the index shapes
 /// ``ISOBMFFTrackIndex`` leaves out.
 final class ISOBMFFContainerDemux: ContainerDemux {
     let formatName = "mov,mp4,m4a,3gp,3g2,mj2"
@@ -57,7 +58,8 @@ final class ISOBMFFContainerDemux: ContainerDemux {
         guard Set(streams.map(\.id)).count == streams.count,
               let duration = formatDuration(movie) else { return nil }
         let video = streams.filter { $0.kind == .video }
-            .map { ISOBMFFSampleReader.Stream(index: $0.index, id: $0.id, encrypted: false) }
+            .map { ISOBMFFSampleReader.Stream(index: $0.index, id: $0.id,
+                                              encrypted: movie.tracks[$0.index].sampleEntries[0].protection != nil) }
         guard let packets = ISOBMFFSampleReader.make(file: file, headers: headers, streams: video, limit: options.frames,
                                                      fragments: fragments)
                 ?? (video.isEmpty ? ISOBMFFSampleReader.empty(file: file) : nil) else { return nil }
@@ -90,6 +92,10 @@ final class ISOBMFFContainerDemux: ContainerDemux {
         }
         guard let timing else { return nil }
         let entry = track.sampleEntries[0]
+        // Encrypted: plain tracks whose `senc` gives every sample's map (``ISOBMFFTrackEncryption``).
+        if entry.protection != nil {
+            guard fragments == nil, ISOBMFFTrackEncryption.subsampleMaps(track, limit: 0) != nil else { return nil }
+        }
         var dovi: DOVIDecoderConfigurationRecord?
         if let payload = entry.doviPayload {
             guard let record = try? DOVIDecoderConfigurationRecord.parse(payload) else { return nil }
@@ -97,7 +103,7 @@ final class ISOBMFFContainerDemux: ContainerDemux {
         }
         let tb = 1 / Double(timing.timescale)
         let stream = DemuxedStream(
-            index: index, id: id, kind: codec.kind, codecName: codec.name, codecID: codec.id, codecTag: entry.fourCC,
+            index: index, id: id, kind: codec.kind, codecName: codec.name, codecID: codec.id, codecTag: entry.originalFormat ?? entry.fourCC,
             profile: -99, level: -99,
             width: codec.kind == .video ? entry.width.flatMap { $0 > 0 ? $0 : nil } : nil,
             height: codec.kind == .video ? entry.height.flatMap { $0 > 0 ? $0 : nil } : nil,

@@ -13,7 +13,9 @@ import HDRProbeCore
 /// ``make(file:headers:streams:limit:fragments:)`` returns nil for every shape it does not cover —
 /// the frame scan then reads through libavformat as before: fragmented files without their
 /// fragment index, a cut-short file, a
-/// track with another than exactly one sample entry or an encrypted one, an edit list other than a
+/// track with another than exactly one sample entry, an encrypted one other than
+/// ``ISOBMFFTrackEncryption`` covers (whose samples are read whole, each with its subsample map
+/// from `senc`, as libavformat's encryption side data gives it), an edit list other than a
 /// single edit at normal rate, samples presented before the edit starts (libavformat discards
 /// those), tables that contradict each other or point past the end of the file.
 final class ISOBMFFSampleReader: SampleSource {
@@ -23,6 +25,8 @@ final class ISOBMFFSampleReader: SampleSource {
         var size: Int
         var isSync: Bool
         var pts: Int64
+        /// An encrypted sample's subsample map (``ISOBMFFTrackEncryption``); nil when clear.
+        var subsamples: [SubsampleEncryption.Subsample]? = nil
     }
 
     /// A scanned stream: its libavformat index and track ID, whether it is encrypted, and for
@@ -54,9 +58,21 @@ final class ISOBMFFSampleReader: SampleSource {
         guard headers.signature == .isobmff, let movie = headers.movie, movie.hasMovieExtends == (fragments != nil),
               !headers.isMediaSegment, headers.truncation == nil, !streams.isEmpty else { return nil }
         var pending: [Pending] = []
-        for s in streams {
-            guard !s.encrypted, let track = headers.track(forStreamID: s.id, index: s.index) else { return nil }
-            if let fragments {
+        var streams = streams
+        for (k, s) in streams.enumerated() {
+            guard let track = headers.track(forStreamID: s.id, index: s.index),
+                  s.encrypted == (track.sampleEntries.first?.protection != nil) else { return nil }
+            if s.encrypted {
+                // Whole samples: the clear ranges of the map are read from them (ProbeEngine.scan).
+                streams[k].nalLengthSize = nil
+                guard fragments == nil, let maps = ISOBMFFTrackEncryption.subsampleMaps(track, limit: limit),
+                      let samples = samples(track: track, movie: movie, limit: limit, fileSize: file.size),
+                      samples.count <= maps.count else { return nil }
+                pending += samples.map {
+                    Pending(stream: s.index, offset: $0.sample.offset, size: $0.sample.size, isSync: $0.sample.isSync,
+                            pts: $0.pts, subsamples: maps[$0.sample.index])
+                }
+            } else if let fragments {
                 guard let samples = fragmentSamples(track: track, fragments: fragments, limit: limit) else { return nil }
                 pending += samples.map { Pending(stream: s.index, offset: $0.offset, size: $0.size, isSync: $0.isSync, pts: $0.pts) }
             } else {
@@ -100,7 +116,8 @@ final class ISOBMFFSampleReader: SampleSource {
     /// The track's first `limit` samples with their presentation timestamps, nil when not covered.
     static func samples(track: MovieBox.Track, movie: MovieBox, limit: Int?,
                         fileSize: Int) -> [(sample: SampleTableBox.Sample, pts: Int64)]? {
-        guard track.sampleEntries.count == 1, track.sampleEntries[0].originalFormat == nil,
+        guard track.sampleEntries.count == 1,
+              track.sampleEntries[0].originalFormat == nil || ISOBMFFTrackEncryption.originalFormat(track.sampleEntries[0]) != nil,
               let table = track.sampleTable, let shift = presentationShift(track.editList),
               let samples = table.samples(limit: limit ?? table.sampleCount) else { return nil }
         var out: [(sample: SampleTableBox.Sample, pts: Int64)] = []
@@ -146,6 +163,11 @@ final class ISOBMFFSampleReader: SampleSource {
         next += 1
         guard wantsData(p.stream) else {
             return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: [], subsamples: nil, storedSize: p.size)
+        }
+        if let map = p.subsamples {
+            let data = file.read(at: p.offset, count: p.size)
+            guard data.count == p.size else { return nil }
+            return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: data, subsamples: map)
         }
         if let s = streams[p.stream], let lengthSize = s.nalLengthSize, let isVCL = s.isVCL,
            let data = LengthPrefixedSampleRead.read(file, offset: p.offset, size: p.size,

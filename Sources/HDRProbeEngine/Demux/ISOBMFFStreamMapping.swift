@@ -8,7 +8,8 @@ import HDRProbeCore
 /// the sample entry four-cc names the codec (`hvc1`/`hev1`/`dvhe` HEVC, `dvh1` HEVC when it
 /// carries `hvcC`, `avc1`/`avc3` H.264, `av01` AV1, `ac-3`, `ec-3`, `Opus`, `mp4a` with an MPEG-4
 /// audio `esds`); the configuration box payload is the stream's extradata (for `mp4a` the
-/// DecoderSpecificInfo); no profile or level is set from the headers alone.
+/// DecoderSpecificInfo); no profile or level is set from the headers alone. An `encv` entry
+/// libavformat names by its `frma` original format (codec and codec tag).
 enum ISOBMFFStreamMapping {
     struct Codec {
         var kind: StreamReport.Kind
@@ -27,11 +28,14 @@ enum ISOBMFFStreamMapping {
     }
 
     static func video(_ entry: SampleEntry) -> Codec? {
-        guard entry.audioChildren == nil, entry.protection == nil else { return nil }
+        guard entry.audioChildren == nil else { return nil }
+        // An encrypted entry (`encv`) is its original format's codec (``ISOBMFFTrackEncryption``).
+        guard let format = entry.protection == nil ? entry.fourCC : ISOBMFFTrackEncryption.originalFormat(entry)
+        else { return nil }
         let record: (box: String, name: String, id: AVCodecID)
         // The entries libavformat's mov demuxer maps to these codecs and hdrprobe has verified the
         // own reader on; dva1/dvav/dav1 and vp09 are declined (libavformat reads them).
-        switch SampleEntryType(rawValue: entry.fourCC) {
+        switch SampleEntryType(rawValue: format) {
         case .hvc1?, .hev1?, .dvh1?, .dvhe?: record = ("hvcC", VideoCodec.hevc.rawValue, AV_CODEC_ID_HEVC)
         case .avc1?, .avc3?: record = ("avcC", VideoCodec.h264.rawValue, AV_CODEC_ID_H264)
         case .av01?: record = ("av1C", VideoCodec.av1.rawValue, AV_CODEC_ID_AV1)

@@ -96,7 +96,7 @@ final class MPEGTSContainerDemux: ContainerDemux {
         guard plain(reader), reader.budgetStop == nil, analysed.allSatisfy({ $0.header.pts != nil && $0.header.streamID & 0xF0 == 0xE0 }),
               let start = analysed.first?.header.pts,
               let rate = MPEGTSStreamTiming.frameRate(decodeTimes: analysed.map { $0.header.dts ?? $0.header.pts! }),
-              let extradata = extradata(analysed, codec: codec.id),
+              let extradata = AnnexBExtradata.first(in: analysed.map(\.payload), codec: codec.id),
               timingAgrees(extradata, codec: codec.id, rate: rate),
               let ticks = tailDuration(file: file, pid: es.pid, pmt: map.pmtPID, start: start, rate: rate) else { return nil }
         let us = MPEGTSStreamTiming.microseconds(ticks)
@@ -114,22 +114,6 @@ final class MPEGTSContainerDemux: ContainerDemux {
     /// Nothing seen so far that libavformat would read differently.
     static func plain(_ reader: TransportStreamPESReader) -> Bool {
         reader.foreignPID == nil && !reader.scrambledOrErrored && !reader.unreadableHeader && !reader.lostSync
-    }
-
-    /// What libavformat's `extract_extradata` takes from the first packet with the parameter sets:
-    /// each VPS/SPS/PPS (HEVC, needing a VPS and an SPS) or SPS/PPS (H.264, needing an SPS) after a
-    /// 3-byte start code. nil when no analysed packet has them.
-    static func extradata(_ packets: [TransportStreamPES], codec: AVCodecID) -> [UInt8]? {
-        let isHEVC = codec == AV_CODEC_ID_HEVC
-        let types: Set<Int> = isHEVC ? [32, 33, 34] : [7, 8]
-        for pes in packets {
-            let units = NALUnitSplitter.split(pes.payload[...], framing: .annexB, header: isHEVC ? .hevc : .avc)
-                .filter { types.contains(Int($0.type)) }
-            let kinds = Set(units.map { Int($0.type) })
-            guard isHEVC ? kinds.isSuperset(of: [32, 33]) : kinds.contains(7) else { continue }
-            return units.flatMap { [0, 0, 1] + Array($0.bytes) }
-        }
-        return nil
     }
 
     /// libavformat's packet durations come from the parameter sets' timing information where they

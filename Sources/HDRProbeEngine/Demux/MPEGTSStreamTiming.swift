@@ -12,6 +12,11 @@ enum MPEGTSStreamTiming {
     static let standardRates: [Int] = (1...360).map { $0 * 1001 } + (31...60).map { $0 * 12 * 1001 }
         + [80, 120, 240].map { $0 * 12 * 1001 } + [24, 30, 60, 12, 15, 48].map { $0 * 12 * 1000 }
 
+    /// Whether `rate` is exactly one of the standard rates.
+    static func isStandard(_ rate: FrameRate) -> Bool {
+        standardRates.contains { $0 * rate.denominator == rate.numerator * 12 * 1001 }
+    }
+
     /// The standard rate nearest (relative error) to `fps`, when it is within `tolerance`.
     static func standardRate(near fps: Double, tolerance: Double) -> FrameRate? {
         var best: (error: Double, numerator: Int)?

@@ -12,6 +12,9 @@ package struct SampleTableBox: Sendable, Equatable {
     package var timeToSample: TimeToSampleBox
     package var compositionOffsets: TimeToSampleBox?
     package var syncSamples: SyncSampleBox?
+    /// The payload (in ``bytes``) of the first `senc` of an encrypted track's `stbl`
+    /// (``SampleEncryptionBox``, parsed with the `tenc` IV size); nil without one.
+    package var sampleEncryption: Range<Int>?
 
     /// One sample: where it is, how long it is, when it is decoded and presented (track time scale).
     package struct Sample: Sendable, Equatable {
@@ -35,11 +38,13 @@ package struct SampleTableBox: Sendable, Equatable {
               let toChunk = SampleToChunkBox.parse(bytes, payload: stsc.payload),
               let times = TimeToSampleBox.parse(bytes, type: "stts", payload: stts.payload) else { return nil }
         var table = SampleTableBox(bytes: bytes, sizes: sizes, chunkOffsets: chunks, sampleToChunk: toChunk,
-                                   timeToSample: times, compositionOffsets: nil, syncSamples: nil)
+                                   timeToSample: times, compositionOffsets: nil, syncSamples: nil,
+                                   sampleEncryption: nil)
         if let ctts = box("ctts") {
             guard let offsets = TimeToSampleBox.parse(bytes, type: "ctts", payload: ctts.payload) else { return nil }
             table.compositionOffsets = offsets
         }
+        table.sampleEncryption = box("senc")?.payload
         if let stss = box("stss") {
             guard let sync = SyncSampleBox.parse(bytes, payload: stss.payload) else { return nil }
             table.syncSamples = sync

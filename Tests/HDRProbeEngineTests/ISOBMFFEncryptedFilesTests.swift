@@ -1,0 +1,183 @@
+import Foundation
+import HDRProbeCore
+@testable import HDRProbeEngine
+import Testing
+
+/// hdrprobe's own MP4 reader on encrypted files (``ISOBMFFTrackEncryption``): plain (unfragmented)
+/// files made at test time by FFmpeg 5.1's and the static FFmpeg 8.1's CENC writer
+/// (`-encryption_scheme cenc-aes-ctr`, H.264, HEVC and AV1: `encv` + `sinf`, `senc` with subsample
+/// maps in the sample table), and shapes it leaves to libavformat: encrypted audio (`enca`), FFmpeg's
+/// fragmented CENC output, Shaka Packager's single-file `cenc` and `cbcs` output (fragmented, with
+/// `sidx` and `pssh`). Which files the own reader takes follows from how each was made. For those,
+/// the stream facts are ffprobe's (codec, codec tag = the `frma` original format, durations, rates),
+/// every packet's subsample map covers exactly the sample ffprobe reports, with the clear part
+/// FFmpeg's writer leaves (the 4-byte NAL length and one header byte per NAL unit of H.264/HEVC);
+/// on FFmpeg 5.1 the streams, index and packets with their maps are libavformat's
+/// (`AV_PKT_DATA_ENCRYPTION_INFO`); the reports are the same with and without the own readers.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
+                  && FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe"), "ffmpeg and ffprobe"))
+struct ISOBMFFEncryptedFilesTests {
+    struct Recipe {
+        var name: String
+        var tool = "ffmpeg51"
+        var args: [String]
+        /// From how the file is made: a plain file, encrypted video only, `senc` in the sample table.
+        var covered: Bool
+    }
+
+    static let key = ["-encryption_scheme", "cenc-aes-ctr", "-encryption_key", "00112233445566778899aabbccddeeff",
+                      "-encryption_kid", "ffeeddccbbaa99887766554433221100"]
+    static let source = ["-f", "lavfi", "-i", "testsrc2=size=128x72:rate=25:duration=1"]
+    static let h264 = ["-c:v", "libx264", "-bf", "2", "-g", "12"]
+    static let hevc = ["-c:v", "libx265", "-x265-params", "log-level=error:keyint=10", "-tag:v", "hvc1"]
+
+    static let recipes: [Recipe] = [
+        Recipe(name: "h264_cenc_51.mp4", args: source + h264 + key, covered: true),
+        Recipe(name: "hevc_cenc_51.mp4", args: source + hevc + key, covered: true),
+        Recipe(name: "h264_cenc_faststart_51.mp4", args: source + h264 + key + ["-movflags", "+faststart"], covered: true),
+        Recipe(name: "h264_cenc_81.mp4", tool: "ffmpeg81", args: source + h264 + key, covered: true),
+        Recipe(name: "hevc_cenc_81.mp4", tool: "ffmpeg81", args: source + hevc + key, covered: true),
+        Recipe(name: "av1_cenc_81.mp4", tool: "ffmpeg81", args: source + ["-c:v", "libsvtav1", "-svtav1-params", "keyint=10"] + key,
+               covered: true),
+        Recipe(name: "h264_aac_cenc_51.mp4", args: source + ["-f", "lavfi", "-i", "sine=duration=1"] + h264 + ["-c:a", "aac"] + key,
+               covered: false),
+        Recipe(name: "h264_cenc_frag_51.mp4", args: source + h264 + key + ["-movflags", "frag_keyframe+empty_moov"], covered: false),
+    ]
+
+    /// Shaka Packager's single-file output of `h264_clear.mp4` with a raw key (fragmented, `sidx`, `pssh`): declined.
+    static let packaged = ["shaka_cenc.mp4": "cenc", "shaka_cbcs.mp4": "cbcs"]
+
+    static let made: [String: String] = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-enc-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var out: [String: String] = [:]
+        for r in recipes {
+            guard let program = ISOBMFFFragmentedFilesTests.tool(r.tool) else { continue }
+            let path = dir.appendingPathComponent(r.name).path
+            if (try? CLI.run(["-v", "error", "-y"] + r.args + [path], program: program))?.status == 0 { out[r.name] = path }
+        }
+        let clear = dir.appendingPathComponent("h264_clear.mp4").path
+        guard let packager = ISOBMFFFragmentedFilesTests.tool("packager"),
+              (try? CLI.run(["-v", "error", "-y"] + source + h264 + [clear], program: "/usr/bin/ffmpeg"))?.status == 0 else { return out }
+        for (name, scheme) in packaged {
+            let path = dir.appendingPathComponent(name).path
+            let args = ["in=\(clear),stream=video,output=\(path)", "--enable_raw_key_encryption", "--protection_scheme", scheme,
+                        "--keys", "label=:key_id=ffeeddccbbaa99887766554433221100:key=00112233445566778899aabbccddeeff",
+                        "--clear_lead", "0", "--protection_systems", "Widevine"]
+            if (try? CLI.run(args, program: packager))?.status == 0 { out[name] = path }
+        }
+        return out
+    }()
+
+    static func covered(_ name: String) -> Bool { recipes.first { $0.name == name }?.covered ?? false }
+
+    @Test func coverageFollowsHowEachFileWasMade() throws {
+        #expect(Self.made.count >= Self.recipes.filter { $0.tool == "ffmpeg51" }.count, "made: \(Self.made.keys.sorted())")
+        var accepted: [String] = []
+        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) {
+            let own = try ISOBMFFGeneratedFilesTests.open(path)
+            #expect((own != nil) == Self.covered(name), "\(name): own reader \(own == nil ? "declined" : "accepted")")
+            if own != nil { accepted.append(name) }
+        }
+        // Not a vacuous pass: FFmpeg 5.1's covered files (and 8.1's where installed) are read by the own reader.
+        #expect(accepted.count >= 3, "accepted: \(accepted)")
+    }
+
+    /// The corpus's encrypted files: only FFmpeg's plain CENC file is read without libavformat (the
+    /// others are fragmented: Shaka's with `sidx`, FFmpeg's with no `senc` in its fragments).
+    @Test func corpusCoverageFollowsHowEachFileWasMade() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.corpus.path).filter { $0.hasPrefix("enc_") }.sorted()
+        #expect(names.count >= 8)
+        for name in names {
+            let own = try ISOBMFFGeneratedFilesTests.open(TestPaths.corpus.appendingPathComponent(name).path)
+            #expect((own != nil) == (name == "enc_ffcenc_dv_p81.mp4"), "\(name)")
+            let report = ProbeEngine(options: ProbeOptions()).probe(path: TestPaths.corpus.appendingPathComponent(name).path)
+            #expect(report.tool.libavformatUsed == (own == nil), "\(name)")
+        }
+    }
+
+    static func ffprobe(_ path: String, _ args: [String]) throws -> [String: Any] {
+        let out = try CLI.run(["-v", "error"] + args + ["-of", "json", path], program: "/usr/bin/ffprobe")
+        return try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func ownReaderAgreesWithFFprobe() throws {
+        var checked = 0
+        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) {
+            guard let own = try ISOBMFFGeneratedFilesTests.open(path) else { continue }
+            let probe = try Self.ffprobe(path, ["-show_streams", "-show_format"])
+            let theirs = try #require(probe["streams"] as? [[String: Any]])
+            #expect(own.streams.count == theirs.count, "\(name)")
+            for (s, t) in zip(own.streams, theirs) {
+                let what = "\(name) stream \(s.index)"
+                #expect(t["codec_name"] as? String == s.codecName, "\(what)")
+                #expect(t["codec_tag_string"] as? String == s.codecTag, "\(what): codec tag (the frma original format)")
+                #expect(t["id"] as? String == String(format: "0x%x", s.id), "\(what)")
+                #expect(t["duration"] as? String == s.durationSeconds.map { String(format: "%.6f", $0) }, "\(what)")
+                #expect(t["time_base"] as? String == "\(s.timeBase.num)/\(s.timeBase.den)", "\(what)")
+                #expect(t["avg_frame_rate"] as? String == s.avgFrameRate.map { "\($0.numerator)/\($0.denominator)" }, "\(what)")
+                #expect(t["width"] as? Int == s.width && t["height"] as? Int == s.height, "\(what)")
+                #expect(t["bit_rate"] as? String == s.bitRate.map(String.init), "\(what)")
+            }
+            let format = try #require(probe["format"] as? [String: Any])
+            #expect(format["duration"] as? String == own.formatDuration.map { String(format: "%.6f", $0) }, "\(name)")
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+
+    /// Every packet's map covers the sample exactly (ffprobe's packet sizes, in file order as the
+    /// own reader hands them out), and for H.264/HEVC keeps clear what FFmpeg's writer leaves clear.
+    @Test func mapsCoverTheSamplesFFprobeReads() throws {
+        var packets = 0
+        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) where Self.covered(name) {
+            let probe = try Self.ffprobe(path, ["-show_packets", "-select_streams", "v:0"])
+            let sizes = try #require(probe["packets"] as? [[String: Any]]).compactMap { ($0["size"] as? String).flatMap { Int($0) } }
+            let file = try MediaFile(path: path, deadline: .max)
+            let headers = ContainerHeaders.read(file, head: file.read(at: 0, count: 8192))
+            let reader = try #require(ISOBMFFSampleReader.make(file: file, headers: headers,
+                                                               streams: [.init(index: 0, id: 1, encrypted: true)], limit: nil))
+            var mine: [(size: Int, map: [SubsampleEncryption.Subsample])] = []
+            while let p = reader.readPacket(wantsData: { _ in true }) { mine.append((p.data.count, p.subsamples ?? [.init(clearBytes: -1, protectedBytes: 0)])) }
+            #expect(mine.map(\.size) == sizes, "\(name): sample sizes")
+            for (k, p) in mine.enumerated() {
+                #expect(p.map.reduce(0) { $0 + $1.clearBytes + $1.protectedBytes } == p.size, "\(name) packet \(k): map covers the sample")
+                if !name.hasPrefix("av1") {
+                    #expect(!p.map.isEmpty && p.map.allSatisfy { $0.clearBytes == 5 }, "\(name) packet \(k): \(p.map)")
+                }
+            }
+            packets += mine.count
+        }
+        #expect(packets >= 75, "packets checked: \(packets)")
+    }
+
+    @Test(.enabled(if: ReferenceLibavformat.isLoaded, ReferenceLibavformat.skipReason)) func ownReaderAgreesWithLibavformat() throws {
+        var compared = 0
+        let corpus = TestPaths.corpus.appendingPathComponent("enc_ffcenc_dv_p81.mp4").path
+        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) + [("enc_ffcenc_dv_p81.mp4", corpus)] {
+            let covered = Self.covered(name) || name.hasPrefix("enc_")
+            #expect(try ISOBMFFContainerDemuxTests.compareWithLibavformat(path) == covered, "\(name)")
+            for limit in [32, nil] as [Int?] where covered {
+                #expect(try ISOBMFFSampleAccessTests.expectLibavformatsPackets(path: path, limit: limit, name: name), "\(name): packets")
+                // Not vacuous: libavformat's packets carry encryption info, and so the own ones must.
+                let libav = try #require(try ISOBMFFSampleAccessTests.packets(path: path, limit: limit)).libav
+                #expect(!libav.isEmpty && libav.values.allSatisfy { $0.allSatisfy { $0.subsamples?.isEmpty == false } },
+                        "\(name): libavformat's packets carry subsample maps")
+                compared += 1
+            }
+        }
+        #expect(compared >= 8, "packet comparisons: \(compared)")
+    }
+
+    @Test(arguments: [32, 1, nil] as [Int?])
+    func reportsAreTheSameEitherWay(frames: Int?) throws {
+        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) {
+            try ReaderEquivalence.expectSameReports(path, frames: frames, switch: \.ownContainerReaders)
+            try ReaderEquivalence.expectSameReports(path, frames: frames, switch: \.ownSampleAccess)
+            let report = ProbeEngine(options: ProbeOptions(frames: frames)).probe(path: path)
+            #expect(report.status == .ok, "\(name)")
+            #expect(report.tool.libavformatUsed == !Self.covered(name), "\(name)")
+            #expect(report.streams.first { $0.kind == .video }?.encryption != nil, "\(name): reported as encrypted")
+        }
+    }
+}
