@@ -2,7 +2,8 @@
 /// tables (`docs/rules/hls-signalling.md` §13): the same measure as ``HLSBandwidth/measure(samples:duration:window:)``
 /// over ``HLSBandwidth/merged(_:_:)`` of the video and audio index, with the same `Int` results,
 /// but in one streaming pass over `stsz` (sizes), `stts` (times) and `stss` (keyframes): no list
-/// of samples is built, so a 2-hour film costs reading its table entries, not 400,000 values.
+/// of samples is built, so a 2-hour film costs reading its table entries once, not 400,000
+/// values: each sample is decoded once and held only while the 6-second window covers it.
 ///
 /// Each track is given as the stretch of its samples the index holds and the tick shift the index
 /// applies to their decode times (an edit list's rebuild, worked out by the demuxer); sample `i`
@@ -38,29 +39,38 @@ package enum SampleTableBandwidth {
               tracks.allSatisfy({ $0.timescale > 0 && $0.samples.upperBound <= $0.table.sampleCount }) else { return nil }
         let span = min(window, duration)
         let startsAtKeyframes = tracks.contains(where: hasKeyframe)
-        return video.table.bytes.withUnsafeBufferPointer { videoBytes in
-            (audio?.table.bytes ?? []).withUnsafeBufferPointer { audioBytes in
-                let start = MergedCursor(video: TrackCursor(video, bytes: videoBytes),
-                                         audio: audio.map { TrackCursor($0, bytes: audioBytes) })
-                return slide(start, span: span, duration: duration, startsAtKeyframes: startsAtKeyframes)
+        return video.table.bytes.withUnsafeBytes { videoBytes in
+            (audio?.table.bytes ?? []).withUnsafeBytes { audioBytes in
+                guard let videoBase = videoBytes.baseAddress else { return nil }
+                var silent = video
+                silent.samples = 0..<0
+                var samples = MergedCursor(video: TrackCursor(video, base: videoBase),
+                                           audio: audio.map { TrackCursor($0, base: audioBytes.baseAddress ?? videoBase) }
+                                               ?? TrackCursor(silent, base: videoBase))
+                return slide(&samples, span: span, duration: duration, startsAtKeyframes: startsAtKeyframes)
             }
         }
     }
 
-    /// The sliding window of ``HLSBandwidth/measure(samples:duration:window:)`` over the merged samples.
-    static func slide(_ first: MergedCursor, span: Double, duration: Double, startsAtKeyframes: Bool) -> HLSBandwidth? {
-        var start = first
-        var end = start
+    /// The sliding window of ``HLSBandwidth/measure(samples:duration:window:)`` over the merged
+    /// samples, each decoded from the tables once: the samples between the window's start and its
+    /// end wait in a ``SampleWindow``.
+    static func slide(_ samples: inout MergedCursor, span: Double, duration: Double, startsAtKeyframes: Bool) -> HLSBandwidth? {
+        var window = SampleWindow()
         var maxBytes = 0, bytesInWindow = 0, totalBytes = 0
-        while let sample = start.current {
+        var start = 0, end = 0
+        while window.fill(through: start, from: &samples) {
+            let sample = window[start]
             totalBytes += sample.size
-            while let next = end.current, next.time < sample.time + span {
-                bytesInWindow += next.size
-                end.advance()
+            let limit = sample.time + span
+            while window.fill(through: end, from: &samples), window[end].time < limit {
+                bytesInWindow += window[end].size
+                end += 1
             }
             if !startsAtKeyframes || sample.isKeyframe { maxBytes = max(maxBytes, bytesInWindow) }
             bytesInWindow -= sample.size
-            start.advance()
+            start += 1
+            window.release(before: min(start, end))
         }
         // Sizes are never negative: a zero total means every sample is empty.
         guard totalBytes > 0 else { return nil }
@@ -84,124 +94,5 @@ package enum SampleTableBandwidth {
         var time: Double
         var size: Int
         var isKeyframe: Bool
-    }
-
-    /// Walks one track's index stretch: the current sample's time, size and keyframe flag, read
-    /// straight from the table bytes (validated by each box's parse: `stsz` holds `sampleCount`
-    /// entries, `stts`/`stss` their entry counts).
-    struct TrackCursor {
-        private let bytes: UnsafeBufferPointer<UInt8>
-        private let fixedSize: Int?
-        private let sizeBits: Int, sizeStart: Int
-        private let sttsStart: Int, sttsCount: Int
-        private var sttsIndex = 0, left = 0, delta = 0
-        private let stssStart: Int, stssCount: Int, hasSync: Bool
-        private var stssIndex = 0
-        private var sample: Int
-        private let end: Int
-        private var decodeTime: Int64 = 0
-        private let shift: Int64
-        private let tick: Double
-        private(set) var current: Sample?
-
-        init(_ track: Track, bytes: UnsafeBufferPointer<UInt8>) {
-            let table = track.table
-            self.bytes = bytes
-            fixedSize = table.sizes.fixedSize
-            sizeBits = table.sizes.fieldBits
-            sizeStart = table.sizes.entriesStart
-            sttsStart = table.timeToSample.entriesStart
-            sttsCount = table.timeToSample.entryCount
-            hasSync = table.syncSamples != nil
-            stssStart = table.syncSamples?.entriesStart ?? 0
-            stssCount = table.syncSamples?.entryCount ?? 0
-            sample = 0
-            end = track.samples.upperBound
-            shift = track.shift
-            tick = 1 / Double(track.timescale)
-            guard nextDelta() else { return }
-            while sample < track.samples.lowerBound {
-                decodeTime += Int64(delta)
-                sample += 1
-                guard nextDelta() else { return }
-            }
-            load()
-        }
-
-        @inline(__always) private func u32(_ at: Int) -> Int {
-            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-        }
-
-        /// The `stts` delta of `sample`; false when `stts` ends before it.
-        @inline(__always) private mutating func nextDelta() -> Bool {
-            while left == 0 {
-                guard sttsIndex < sttsCount else { return false }
-                left = u32(sttsStart + 8 * sttsIndex)
-                delta = u32(sttsStart + 8 * sttsIndex + 4)
-                sttsIndex += 1
-            }
-            left -= 1
-            return true
-        }
-
-        @inline(__always) private func size(_ i: Int) -> Int {
-            if let fixedSize { return fixedSize }
-            switch sizeBits {
-            case 32: return u32(sizeStart + 4 * i)
-            case 16: return Int(bytes[sizeStart + 2 * i]) << 8 | Int(bytes[sizeStart + 2 * i + 1])
-            case 8: return Int(bytes[sizeStart + i])
-            default:
-                let byte = bytes[sizeStart + i / 2]
-                return Int(i % 2 == 0 ? byte >> 4 : byte & 0x0F)
-            }
-        }
-
-        @inline(__always) private mutating func load() {
-            guard sample < end else { current = nil; return }
-            var isSync = !hasSync
-            if hasSync {
-                while stssIndex < stssCount, u32(stssStart + 4 * stssIndex) < sample + 1 { stssIndex += 1 }
-                isSync = stssIndex < stssCount && u32(stssStart + 4 * stssIndex) == sample + 1
-            }
-            current = Sample(time: Double(decodeTime + shift) * tick, size: size(sample), isKeyframe: isSync)
-        }
-
-        mutating func advance() {
-            guard current != nil else { return }
-            decodeTime += Int64(delta)
-            sample += 1
-            guard sample < end, nextDelta() else { current = nil; return }
-            load()
-        }
-    }
-
-    /// The two tracks' samples in one time order, as ``HLSBandwidth/merged(_:_:)`` orders them.
-    struct MergedCursor {
-        private var video: TrackCursor
-        private var audio: TrackCursor?
-        private var takesAudio = false
-        private(set) var current: Sample?
-
-        init(video: TrackCursor, audio: TrackCursor?) {
-            self.video = video
-            self.audio = audio
-            pick()
-        }
-
-        private mutating func pick() {
-            let a = video.current, b = audio?.current
-            if let b, a.map({ b.time < $0.time }) ?? true {
-                takesAudio = true
-                current = b
-            } else {
-                takesAudio = false
-                current = a
-            }
-        }
-
-        mutating func advance() {
-            if takesAudio { audio?.advance() } else { video.advance() }
-            pick()
-        }
     }
 }

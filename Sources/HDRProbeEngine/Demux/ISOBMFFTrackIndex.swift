@@ -114,37 +114,16 @@ struct ISOBMFFTrackIndex {
 
     /// The `stts` total when it covers exactly the samples with deltas in 1 ... 2³¹−1.
     static func decodeDuration(_ table: SampleTableBox) -> Int64? {
-        var count = 0
-        var total: Int64 = 0
-        for i in 0..<table.timeToSample.entryCount {
-            let e = table.timeToSample.entry(i, in: table.bytes)
-            guard e.count > 0, e.value > 0, e.value <= Int(Int32.max) else { return nil }
-            count += e.count
-            total += Int64(e.count) * Int64(e.value)
-            guard count <= table.sampleCount else { return nil }
-        }
-        return count == table.sampleCount ? total : nil
+        table.timeToSample.total(coveringExactly: table.sampleCount, values: 1...Int(Int32.max), in: table.bytes)
     }
 
     /// No `ctts`, or one that covers exactly the samples with offsets ≥ 0.
     static func compositionOffsetsCover(_ table: SampleTableBox) -> Bool {
         guard let ctts = table.compositionOffsets else { return true }
-        var count = 0
-        for i in 0..<ctts.entryCount {
-            let e = ctts.entry(i, in: table.bytes)
-            guard e.count > 0, e.value >= 0 else { return false }
-            count += e.count
-            guard count <= table.sampleCount else { return false }
-        }
-        return count == table.sampleCount
+        return ctts.total(coveringExactly: table.sampleCount, values: 0...Int.max, in: table.bytes) != nil
     }
 
-    static func totalBytes(_ table: SampleTableBox) -> Int {
-        if let fixed = table.sizes.fixedSize { return fixed * table.sampleCount }
-        var total = 0
-        for i in 0..<table.sampleCount { total += table.sizes.size(i, in: table.bytes) }
-        return total
-    }
+    static func totalBytes(_ table: SampleTableBox) -> Int { table.sizes.totalSize(in: table.bytes) }
 
     /// The index ``entries()`` builds, described without building it: the stretch of samples it
     /// holds and the shift it adds to their decode times (its timestamps are `decodeTime + shift`,

@@ -109,21 +109,25 @@ final class MediaFile: @unchecked Sendable {
     }
 
     /// `count` bytes at `start` from the file, fewer at its end; nil on a read error.
+    /// The buffer is not zero-filled first: `pread` writes every byte kept.
     private func preadFully(at start: Int, count length: Int) -> [UInt8]? {
-        var data = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            readCalls += 1
-            let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, length - done, off_t(start + done)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
+        var failed = false
+        let data = [UInt8](unsafeUninitializedCapacity: length) { buffer, kept in
+            var done = 0
+            while done < length {
+                readCalls += 1
+                let n = pread(fd, buffer.baseAddress! + done, length - done, off_t(start + done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if n == 0 { break }
+                done += n
             }
-            if n == 0 { break }
-            done += n
+            kept = done
         }
-        if done < length { data.removeLast(length - done) }
-        return data
+        return failed ? nil : data
     }
 
     /// Reads the uncached blocks among `indexes` with one `pread` per run of consecutive ones, so a
@@ -246,10 +250,10 @@ final class MediaFile: @unchecked Sendable {
     func read(at offset: Int, count: Int) -> [UInt8] {
         let n = max(0, min(count, size - offset))
         guard n > 0 else { return [] }
-        var out = [UInt8](repeating: 0, count: n)
-        let got = out.withUnsafeMutableBytes { read(into: $0.baseAddress!, count: n, at: offset) }
-        if got < n { out.removeLast(n - max(0, got)) }
-        return out
+        // Not zero-filled first: only the bytes read are kept.
+        return [UInt8](unsafeUninitializedCapacity: n) { buffer, kept in
+            kept = max(0, read(into: buffer.baseAddress!, count: n, at: offset))
+        }
     }
 }
 

@@ -30,6 +30,19 @@ package struct SampleSizeBox: Sendable, Equatable {
         return box
     }
 
+    /// Every sample's size added up: one pass over the entries, read in place.
+    package func totalSize(in bytes: [UInt8]) -> Int {
+        if let fixedSize { return fixedSize * sampleCount }
+        guard fieldBits == 32 else { return (0..<sampleCount).reduce(0) { $0 + size($1, in: bytes) } }
+        return bytes.withUnsafeBytes { raw in
+            var total = 0
+            for at in stride(from: entriesStart, to: entriesStart + 4 * sampleCount, by: 4) {
+                total += SampleTableBytes.u32(raw, at)
+            }
+            return total
+        }
+    }
+
     /// The size of sample `index` (0-based; the caller keeps it below ``sampleCount``).
     package func size(_ index: Int, in bytes: [UInt8]) -> Int {
         if let fixedSize { return fixedSize }
@@ -52,6 +65,10 @@ enum SampleTableBytes {
     }
     static func i32(_ b: [UInt8], _ at: Int) -> Int { Int(Int32(bitPattern: UInt32(u32(b, at)))) }
     static func u64(_ b: [UInt8], _ at: Int) -> UInt64 { UInt64(u32(b, at)) << 32 | UInt64(u32(b, at + 4)) }
+    /// The same read through a raw pointer (no array bounds check) for the loops over every entry.
+    @inline(__always) static func u32(_ b: UnsafeRawBufferPointer, _ at: Int) -> Int {
+        Int(UInt32(bigEndian: b.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+    }
 
     /// A full box's entry_count after version/flags, with `entrySize`-byte entries fitting the payload.
     static func entryCount(_ b: [UInt8], payload: Range<Int>, entrySize: Int) -> Int? {

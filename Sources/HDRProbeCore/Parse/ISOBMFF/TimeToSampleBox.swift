@@ -12,6 +12,25 @@ package struct TimeToSampleBox: Sendable, Equatable {
         return TimeToSampleBox(entryCount: count, entriesStart: payload.lowerBound + 8, signedValues: type == "ctts")
     }
 
+    /// count × value added up over the entries when each entry counts at least one sample, every
+    /// value lies in `values` and the counts add up to exactly `samples`; nil otherwise. One pass
+    /// over the entries, read in place (a film's `ctts` has one entry per video frame).
+    package func total(coveringExactly samples: Int, values: ClosedRange<Int>, in bytes: [UInt8]) -> Int64? {
+        bytes.withUnsafeBytes { raw in
+            var count = 0
+            var total: Int64 = 0
+            for at in stride(from: entriesStart, to: entriesStart + 8 * entryCount, by: 8) {
+                let n = SampleTableBytes.u32(raw, at)
+                let bits = SampleTableBytes.u32(raw, at + 4)
+                let value = signedValues ? Int(Int32(truncatingIfNeeded: bits)) : bits
+                count += n
+                guard n > 0, values.contains(value), count <= samples else { return nil }
+                total += Int64(n) * Int64(value)
+            }
+            return count == samples ? total : nil
+        }
+    }
+
     /// Entry `index`: how many samples, and their delta (stts) or offset (ctts).
     package func entry(_ index: Int, in bytes: [UInt8]) -> (count: Int, value: Int) {
         let at = entriesStart + 8 * index
