@@ -17,13 +17,8 @@ import Testing
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe"), "ffmpeg and ffprobe"))
 struct ISOBMFFEncryptedFilesTests {
-    struct Recipe {
-        var name: String
-        var tool = "ffmpeg51"
-        var args: [String]
-        /// From how the file is made: a plain file, encrypted video only, `senc` in the sample table.
-        var covered: Bool
-    }
+    /// `covered`, from how the file is made: a plain file, encrypted video only, `senc` in the sample table.
+    typealias Recipe = ISOBMFFFragmentedFilesTests.Recipe
 
     static let key = ["-encryption_scheme", "cenc-aes-ctr", "-encryption_key", "00112233445566778899aabbccddeeff",
                       "-encryption_kid", "ffeeddccbbaa99887766554433221100"]
@@ -49,13 +44,7 @@ struct ISOBMFFEncryptedFilesTests {
 
     static let made: [String: String] = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-enc-\(getpid())")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var out: [String: String] = [:]
-        for r in recipes {
-            guard let program = ISOBMFFFragmentedFilesTests.tool(r.tool) else { continue }
-            let path = dir.appendingPathComponent(r.name).path
-            if (try? CLI.run(["-v", "error", "-y"] + r.args + [path], program: program))?.status == 0 { out[r.name] = path }
-        }
+        var out = ISOBMFFFragmentedFilesTests.make(recipes, in: dir)
         let clear = dir.appendingPathComponent("h264_clear.mp4").path
         guard let packager = ISOBMFFFragmentedFilesTests.tool("packager"),
               (try? CLI.run(["-v", "error", "-y"] + source + h264 + [clear], program: "/usr/bin/ffmpeg"))?.status == 0 else { return out }
@@ -73,12 +62,7 @@ struct ISOBMFFEncryptedFilesTests {
 
     @Test func coverageFollowsHowEachFileWasMade() throws {
         #expect(Self.made.count >= Self.recipes.filter { $0.tool == "ffmpeg51" }.count, "made: \(Self.made.keys.sorted())")
-        var accepted: [String] = []
-        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) {
-            let own = try ISOBMFFGeneratedFilesTests.open(path)
-            #expect((own != nil) == Self.covered(name), "\(name): own reader \(own == nil ? "declined" : "accepted")")
-            if own != nil { accepted.append(name) }
-        }
+        let accepted = try ISOBMFFFragmentedFilesTests.expectCoverage(Self.made, covered: Self.covered).map(\.name)
         // Not a vacuous pass: FFmpeg 5.1's covered files (and 8.1's where installed) are read by the own reader.
         #expect(accepted.count >= 3, "accepted: \(accepted)")
     }

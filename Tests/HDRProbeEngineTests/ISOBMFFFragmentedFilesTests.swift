@@ -57,8 +57,8 @@ struct ISOBMFFFragmentedFilesTests {
     ]
 
     /// The files, made once per test process into a temporary folder: name → path.
-    static let made: [String: String] = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-frag-\(getpid())")
+    /// Makes `recipes` into `dir` (created): name → path of each file its tool made.
+    static func make(_ recipes: [Recipe], in dir: URL) -> [String: String] {
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var out: [String: String] = [:]
         for r in recipes {
@@ -66,6 +66,25 @@ struct ISOBMFFFragmentedFilesTests {
             let path = dir.appendingPathComponent(r.name).path
             if (try? CLI.run(["-v", "error", "-y"] + r.args + [path], program: program))?.status == 0 { out[r.name] = path }
         }
+        return out
+    }
+
+    /// Expects the own reader to accept exactly the made files `covered` names; returns what it accepted.
+    static func expectCoverage(_ made: [String: String], covered: (String) -> Bool,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws -> [(name: String, own: ISOBMFFContainerDemux)] {
+        var accepted: [(name: String, own: ISOBMFFContainerDemux)] = []
+        for (name, path) in made.sorted(by: { $0.key < $1.key }) {
+            let own = try ISOBMFFGeneratedFilesTests.open(path)
+            #expect((own != nil) == covered(name), "\(name): own reader \(own == nil ? "declined" : "accepted")",
+                    sourceLocation: sourceLocation)
+            if let own { accepted.append((name, own)) }
+        }
+        return accepted
+    }
+
+    static let made: [String: String] = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-frag-\(getpid())")
+        var out = make(recipes, in: dir)
         // Shaka Packager's single-file output: a `sidx` (libavformat then indexes the first fragment only) → declined.
         if let packager = tool("packager"), let source = out["hevc_aac_keyframe_51.mp4"] {
             let path = dir.appendingPathComponent("shaka_sidx_video.mp4").path
@@ -80,14 +99,9 @@ struct ISOBMFFFragmentedFilesTests {
 
     @Test func coverageFollowsHowEachFileWasMade() throws {
         #expect(Self.made.count >= Self.recipes.filter { $0.tool == "ffmpeg51" }.count, "made: \(Self.made.keys.sorted())")
-        var accepted: [String] = []
-        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) {
-            let own = try ISOBMFFGeneratedFilesTests.open(path)
-            #expect((own != nil) == Self.covered(name), "\(name): own reader \(own == nil ? "declined" : "accepted")")
-            if let own {
-                #expect(own.fragments != nil, "\(name)")
-                accepted.append(name)
-            }
+        let accepted = try Self.expectCoverage(Self.made, covered: Self.covered).map { a in
+            #expect(a.own.fragments != nil, "\(a.name)")
+            return a.name
         }
         // Not a vacuous pass: the covered recipes FFmpeg 5.1 made are read by the own reader.
         #expect(accepted.count >= 4, "accepted: \(accepted)")
