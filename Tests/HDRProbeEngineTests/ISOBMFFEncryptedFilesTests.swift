@@ -155,12 +155,9 @@ struct ISOBMFFEncryptedFilesTests {
 
     @Test(arguments: [32, 1, nil] as [Int?])
     func reportsAreTheSameEitherWay(frames: Int?) throws {
-        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) {
-            try ReaderEquivalence.expectSameReports(path, frames: frames, switch: \.ownContainerReaders)
-            try ReaderEquivalence.expectSameReports(path, frames: frames, switch: \.ownSampleAccess)
-            let report = ProbeEngine(options: ProbeOptions(frames: frames)).probe(path: path)
-            #expect(report.status == .ok, "\(name)")
-            #expect(report.tool.libavformatUsed == !Self.covered(name), "\(name)")
+        let reports = try ISOBMFFFragmentedFilesTests.expectSameReports(Self.made, frames: frames, covered: Self.covered,
+                                                                        switches: [\.ownContainerReaders, \.ownSampleAccess])
+        for (name, report) in reports {
             #expect(report.streams.first { $0.kind == .video }?.encryption != nil, "\(name): reported as encrypted")
         }
     }

@@ -142,13 +142,22 @@ struct ISOBMFFFragmentedFilesTests {
         #expect(compared >= 8, "packet comparisons: \(compared)")
     }
 
+    /// Every made file: the same report with each own-reader switch on and off, analysed, libavformat
+    /// used exactly for the files `covered` leaves to it; returns the reports (own readers on).
+    static func expectSameReports(_ made: [String: String], frames: Int?, covered: (String) -> Bool,
+                                  switches: [WritableKeyPath<ProbeOptions, Bool>] = [\.ownContainerReaders],
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> [(name: String, report: ProbeReport)] {
+        try made.sorted(by: { $0.key < $1.key }).map { name, path in
+            for key in switches { try ReaderEquivalence.expectSameReports(path, frames: frames, switch: key, sourceLocation: sourceLocation) }
+            let report = ProbeEngine(options: ProbeOptions(frames: frames)).probe(path: path)
+            #expect(report.status == .ok, "\(name)", sourceLocation: sourceLocation)
+            #expect(report.tool.libavformatUsed == !covered(name), "\(name)", sourceLocation: sourceLocation)
+            return (name, report)
+        }
+    }
+
     @Test(arguments: [32, 1, nil] as [Int?])
     func reportsAreTheSameEitherWay(frames: Int?) throws {
-        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) {
-            try ReaderEquivalence.expectSameReports(path, frames: frames, switch: \.ownContainerReaders)
-            let report = ProbeEngine(options: ProbeOptions(frames: frames)).probe(path: path)
-            #expect(report.status == .ok, "\(name)")
-            #expect(report.tool.libavformatUsed == !Self.covered(name), "\(name)")
-        }
+        _ = try Self.expectSameReports(Self.made, frames: frames, covered: Self.covered)
     }
 }
