@@ -2,8 +2,8 @@
 /// tables (`docs/rules/hls-signalling.md` §13): the same measure as ``HLSBandwidth/measure(samples:duration:window:)``
 /// over ``HLSBandwidth/merged(_:_:)`` of the video and audio index, with the same `Int` results,
 /// but in one streaming pass over `stsz` (sizes), `stts` (times) and `stss` (keyframes): no list
-/// of samples is built, so a 2-hour film costs reading its table entries once, not 400,000
-/// values: each sample is decoded once and held only while the 6-second window covers it.
+/// of samples is built and none is held, so a 2-hour film costs reading its table entries twice
+/// (as a window start and as a window end), not storing 400,000 values.
 ///
 /// Each track is given as the stretch of its samples the index holds and the tick shift the index
 /// applies to their decode times (an edit list's rebuild, worked out by the demuxer); sample `i`
@@ -44,37 +44,50 @@ package enum SampleTableBandwidth {
                 guard let videoBase = videoBytes.baseAddress else { return nil }
                 var silent = video
                 silent.samples = 0..<0
-                var samples = MergedCursor(video: TrackCursor(video, base: videoBase),
-                                           audio: audio.map { TrackCursor($0, base: audioBytes.baseAddress ?? videoBase) }
-                                               ?? TrackCursor(silent, base: videoBase))
-                return slide(&samples, span: span, duration: duration, startsAtKeyframes: startsAtKeyframes)
+                let audioBase = audio == nil ? videoBase : audioBytes.baseAddress ?? videoBase
+                let other = audio ?? silent
+                return slide(video: TrackCursor(video, base: videoBase), audio: TrackCursor(other, base: audioBase),
+                             keyframes: (SyncCursor(video, base: videoBase, everySample: !startsAtKeyframes),
+                                         SyncCursor(other, base: audioBase, everySample: !startsAtKeyframes)),
+                             span: span, duration: duration)
             }
         }
     }
 
     /// The sliding window of ``HLSBandwidth/measure(samples:duration:window:)`` over the merged
-    /// samples, each decoded from the tables once: the samples between the window's start and its
-    /// end wait in a ``SampleWindow``.
-    static func slide(_ samples: inout MergedCursor, span: Double, duration: Double, startsAtKeyframes: Bool) -> HLSBandwidth? {
-        var window = SampleWindow()
-        var maxBytes = 0, bytesInWindow = 0, totalBytes = 0
-        var start = 0, end = 0
-        while window.fill(through: start, from: &samples) {
-            let sample = window[start]
-            totalBytes += sample.size
-            let limit = sample.time + span
-            while window.fill(through: end, from: &samples), window[end].time < limit {
-                bytesInWindow += window[end].size
-                end += 1
+    /// samples, none of them held. The window starting at the merged sample `s` ends before the
+    /// first sample at or after `time(s) + span`; as times only grow, its bytes are the bytes of
+    /// both tracks' samples before that time (`reached`: one cursor per track that only moves
+    /// forward) minus the bytes of the merged samples before `s` (`passed`). The measure's own
+    /// window end moves the same way, so the two agree sample for sample. Each sample is read
+    /// twice: once as a window start, once as it enters a window.
+    static func slide(video: TrackCursor, audio: TrackCursor, keyframes: (video: SyncCursor, audio: SyncCursor),
+                      span: Double, duration: Double) -> HLSBandwidth? {
+        var v = video, a = audio, videoKeys = keyframes.video, audioKeys = keyframes.audio
+        var videoEnd = video, audioEnd = audio
+        var passed = 0, reached = 0, maxBytes = 0
+        while true {
+            let time: Double, size: Int, isStart: Bool
+            // The merged order: on equal times the video sample first.
+            if a.time < v.time {
+                (time, size, isStart) = (a.time, a.size, audioKeys.isSync(a.sample))
+                a.step()
+            } else if v.time < .infinity {
+                (time, size, isStart) = (v.time, v.size, videoKeys.isSync(v.sample))
+                v.step()
+            } else {
+                break
             }
-            if !startsAtKeyframes || sample.isKeyframe { maxBytes = max(maxBytes, bytesInWindow) }
-            bytesInWindow -= sample.size
-            start += 1
-            window.release(before: min(start, end))
+            if isStart {
+                let limit = time + span
+                reached += videoEnd.take(before: limit) + audioEnd.take(before: limit)
+                maxBytes = max(maxBytes, reached - passed)
+            }
+            passed += size
         }
         // Sizes are never negative: a zero total means every sample is empty.
-        guard totalBytes > 0 else { return nil }
-        let average = (Double(totalBytes) * 8 / duration).rounded(.up)
+        guard passed > 0 else { return nil }
+        let average = (Double(passed) * 8 / duration).rounded(.up)
         let peak = max((Double(maxBytes) * 8 / span).rounded(.up), average)
         return HLSBandwidth(average: Int(average), peak: Int(peak))
     }
@@ -87,12 +100,5 @@ package enum SampleTableBandwidth {
             return true
         }
         return false
-    }
-
-    /// One sample of the merged time order.
-    struct Sample {
-        var time: Double
-        var size: Int
-        var isKeyframe: Bool
     }
 }
