@@ -1,121 +1,112 @@
 extension SampleTableBandwidth {
-    /// Walks one track's index stretch in decode order: the current sample's number, time and
-    /// size, read straight from the table bytes (validated by each box's parse: `stsz` holds
-    /// `sampleCount` entries, `stts` its entry count). A step inside an `stts` run is one tick
-    /// addition and one time computation; the next `stts` entry is read at the end of a run.
-    struct TrackCursor {
-        private let base: UnsafeRawPointer
-        /// `stsz` sizes as 32-bit fields: sample `i`'s at `sizeAt + sizeStride·i` (``SampleSizeBox/fields``);
-        /// `stz2` sizes (`isNarrow`) are read by ``SampleSizeBox/size(_:at:)``.
-        private let sizeAt: Int, sizeStride: Int, isNarrow: Bool
-        private let sizes: SampleSizeBox
-        /// Byte offsets of the next `stts` entry and of the end of the entries.
-        private var sttsAt: Int
-        private let sttsEnd: Int
-        /// The current sample (0-based) and the first one after its `stts` run or the stretch.
-        private(set) var sample = 0
-        private var runEnd = 0
-        private let end: Int
-        /// The current sample's decode time + shift, and its `stts` delta (ticks).
-        private var ticks: Int64
-        private var delta: Int64 = 0
-        private let tick: Double
-        /// The current sample's time, `Double(decodeTime + shift) · (1 / timescale)` as the index
-        /// computes it; +∞ past the last one (so the other track's samples sort first).
-        private(set) var time = Double.infinity
+    /// One track's index stretch laid out for the slide: each sample's time, computed once as the
+    /// index computes it (`Double(decodeTime + shift) · (1 / timescale)`), in a buffer that ends
+    /// with +∞ (so the other track's samples sort first and no window reaches past it); each
+    /// sample's size read in place from `stsz` as a 32-bit field (the one `sample_size` field,
+    /// stride 0, when all samples have it; `stz2` sizes are widened into such fields first). The
+    /// stretch ends early where `stts` does. The tables are validated by each box's parse (`stsz`
+    /// holds `sampleCount` entries, `stts` its entry count).
+    struct TrackSamples: ~Copyable {
+        /// `times[k]` is the time of sample `first + k`, for `k < count`; `times[count]` is +∞.
+        let times: UnsafeMutablePointer<Double>
+        let count: Int
+        let first: Int
+        private let sizeFields: UnsafeRawPointer
+        private let sizeStride: Int
+        /// The widened `stz2` sizes, owned.
+        private let widened: UnsafeMutableRawPointer?
 
         /// `base`: the first byte of `track.table.bytes`.
         init(_ track: Track, base: UnsafeRawPointer) {
-            let table = track.table
-            self.base = base
-            sizes = table.sizes
-            (sizeAt, sizeStride) = table.sizes.fields ?? (0, 0)
-            isNarrow = table.sizes.fields == nil
-            sttsAt = table.timeToSample.entriesStart
-            sttsEnd = sttsAt + 8 * table.timeToSample.entryCount
-            end = track.samples.upperBound
-            ticks = track.shift
-            tick = 1 / Double(track.timescale)
-            seek(to: track.samples.lowerBound)
-        }
-
-        @inline(__always) private func u32(_ at: Int) -> Int {
-            Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-        }
-
-        /// The current sample's size.
-        @inline(__always) var size: Int {
-            guard !isNarrow else { return narrowSize() }
-            return u32(sizeAt &+ sizeStride &* sample)
-        }
-
-        @inline(never) private func narrowSize() -> Int { sizes.size(sample, at: base) }
-
-        /// Moves from sample 0 to `first`, a run of `stts` at a time, and loads its time (+∞ when
-        /// `stts` or the stretch ends before it).
-        private mutating func seek(to first: Int) {
-            while sample < first {
-                if sample == runEnd {
-                    guard let count = nextRun() else { return }
-                    runEnd = sample + count
-                }
-                let k = min(runEnd, first) - sample
-                ticks += delta * Int64(k)
-                sample += k
-            }
-            enterSample()
-        }
-
-        /// The next `stts` entry with samples: sets ``delta`` and returns its count; nil past the last.
-        private mutating func nextRun() -> Int? {
-            while sttsAt < sttsEnd {
-                let count = u32(sttsAt)
-                delta = Int64(u32(sttsAt + 4))
-                sttsAt += 8
-                if count > 0 { return count }
-            }
-            return nil
-        }
-
-        /// Moves to the next sample.
-        @inline(__always) mutating func step() {
-            ticks += delta
-            sample += 1
-            if sample < runEnd {
-                time = Double(ticks) * tick
+            first = track.samples.lowerBound
+            (times, count) = Self.decodeTimes(track, base: base)
+            let sizes = track.table.sizes
+            if let fields = sizes.fields {
+                widened = nil
+                sizeFields = base + fields.start + fields.stride * first
+                sizeStride = fields.stride
             } else {
-                enterSample()
+                let owned = UnsafeMutableRawPointer.allocate(byteCount: 4 * max(count, 1), alignment: 4)
+                for k in 0..<count {
+                    owned.storeBytes(of: UInt32(truncatingIfNeeded: sizes.size(first + k, at: base)).bigEndian,
+                                     toByteOffset: 4 * k, as: UInt32.self)
+                }
+                widened = owned
+                sizeFields = UnsafeRawPointer(owned)
+                sizeStride = 4
             }
         }
 
-        /// The current sample's time at the start of an `stts` run (`runEnd` reached): reads the
-        /// next run, or sets +∞ past the stretch or the end of `stts`.
-        @inline(never) private mutating func enterSample() {
-            if sample >= runEnd {
-                guard sample < end, let count = nextRun() else { time = .infinity; return }
-                runEnd = sample + count
-            }
-            runEnd = min(runEnd, end)
-            time = sample < end ? Double(ticks) * tick : .infinity
+        deinit {
+            times.deallocate()
+            widened?.deallocate()
         }
 
-        /// The bytes of the samples from the current one up to the first at or after `limit`,
-        /// moving to that sample.
-        @inline(__always) mutating func take(before limit: Double) -> Int {
-            var bytes = 0
-            while time < limit {
-                bytes += size
-                step()
+        /// The size of sample `first + k` (`k < count`).
+        @inline(__always) func size(_ k: Int) -> Int {
+            Int(UInt32(bigEndian: sizeFields.loadUnaligned(fromByteOffset: sizeStride &* k, as: UInt32.self)))
+        }
+
+        /// The stretch's times, a run of `stts` at a time (sample `k` of a run is one delta after
+        /// sample `k − 1`), and how many there are before the +∞ after them.
+        private static func decodeTimes(_ track: Track, base: UnsafeRawPointer) -> (UnsafeMutablePointer<Double>, Int) {
+            let lower = track.samples.lowerBound, end = track.samples.upperBound
+            let times = UnsafeMutablePointer<Double>.allocate(capacity: track.samples.count + 1)
+            let tick = 1 / Double(track.timescale)
+            var at = track.table.timeToSample.entriesStart
+            let sttsEnd = at + 8 * track.table.timeToSample.entryCount
+            var sample = 0, n = 0
+            var ticks = track.shift
+            while sample < end, at < sttsEnd {
+                let count = Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                let delta = Int64(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
+                at += 8
+                let runEnd = sample + count
+                let from = min(max(sample, lower), runEnd)
+                ticks += delta * Int64(from - sample)
+                let stop = n + max(0, min(runEnd, end) - from)
+                while n < stop {
+                    times[n] = Double(ticks) * tick
+                    ticks += delta
+                    n &+= 1
+                }
+                sample = runEnd
+            }
+            times[n] = .infinity
+            return (times, n)
+        }
+    }
+
+    /// Where the windows end: the first sample of each track at or after the last limit asked
+    /// for, and the bytes of both tracks' samples before them. Limits are asked for in
+    /// increasing order, so each sample enters once.
+    struct WindowEnd {
+        private var video = 0, audio = 0
+        private var bytes = 0
+
+        /// The bytes of both tracks' samples before `limit`.
+        @inline(__always)
+        mutating func reached(before limit: Double, _ videoSamples: borrowing TrackSamples,
+                              _ audioSamples: borrowing TrackSamples) -> Int {
+            while videoSamples.times[video] < limit {
+                bytes += videoSamples.size(video)
+                video &+= 1
+            }
+            while audioSamples.times[audio] < limit {
+                bytes += audioSamples.size(audio)
+                audio &+= 1
             }
             return bytes
         }
     }
 
-    /// Whether each sample of a track is a keyframe, asked in increasing sample order: listed in
+    /// Whether each sample of a track's stretch is a keyframe, asked in increasing order: listed in
     /// `stss` (entries below it are passed over); every sample without `stss`.
     struct SyncCursor {
         private let base: UnsafeRawPointer
         private let everySample: Bool
+        /// The 1-based number of the stretch's first sample.
+        private let firstNumber: Int
         private var at: Int
         private let end: Int
         /// The 1-based number of the `stss` entry at `at`; `Int.max` past the last one.
@@ -126,29 +117,31 @@ extension SampleTableBandwidth {
         init(_ track: Track, base: UnsafeRawPointer, everySample: Bool) {
             self.base = base
             self.everySample = everySample || track.table.syncSamples == nil
+            firstNumber = track.samples.lowerBound + 1
             at = track.table.syncSamples?.entriesStart ?? 0
             end = at + 4 * (track.table.syncSamples?.entryCount ?? 0)
-            if at < end { next = u32(at) }
+            if at < end { next = Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
         }
 
-        @inline(__always) private func u32(_ at: Int) -> Int {
-            Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-        }
-
-        /// Sample `index` (0-based, at or after the last one asked for) is a sync sample.
-        @inline(__always) mutating func isSync(_ index: Int) -> Bool {
+        /// Sample `k` of the stretch (at or after the last one asked for) is a sync sample.
+        @inline(__always) mutating func isSync(_ k: Int) -> Bool {
             if everySample { return true }
-            let number = index + 1
+            let number = k &+ firstNumber
             if next > number { return false }
-            return reach(number)
+            if next < number { (at, next) = Self.entry(reaching: number, from: at, to: end, base: base) }
+            return next == number
         }
 
-        @inline(never) private mutating func reach(_ number: Int) -> Bool {
-            while next < number {
+        /// The first `stss` entry from byte `at` on whose number is at least `number`: where it
+        /// is and its number (`Int.max` past the last).
+        @inline(never)
+        private static func entry(reaching number: Int, from at: Int, to end: Int, base: UnsafeRawPointer) -> (Int, Int) {
+            var at = at, next = 0
+            repeat {
                 at += 4
-                next = at < end ? u32(at) : Int.max
-            }
-            return next == number
+                next = at < end ? Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self))) : Int.max
+            } while next < number
+            return (at, next)
         }
     }
 }

@@ -2,8 +2,9 @@
 /// tables (`docs/rules/hls-signalling.md` §13): the same measure as ``HLSBandwidth/measure(samples:duration:window:)``
 /// over ``HLSBandwidth/merged(_:_:)`` of the video and audio index, with the same `Int` results,
 /// but in one streaming pass over `stsz` (sizes), `stts` (times) and `stss` (keyframes): no list
-/// of samples is built and none is held, so a 2-hour film costs reading its table entries twice
-/// (as a window start and as a window end), not storing 400,000 values.
+/// of samples is built — only each sample's time, one `Double`, is computed once and kept (a run
+/// of `stts` at a time), sizes and keyframes are read in place — and the two tracks are not
+/// merged: each sample is visited once as a window start and once as it enters a window.
 ///
 /// Each track is given as the stretch of its samples the index holds and the tick shift the index
 /// applies to their decode times (an edit list's rebuild, worked out by the demuxer); sample `i`
@@ -46,7 +47,7 @@ package enum SampleTableBandwidth {
                 silent.samples = 0..<0
                 let audioBase = audio == nil ? videoBase : audioBytes.baseAddress ?? videoBase
                 let other = audio ?? silent
-                return slide(video: TrackCursor(video, base: videoBase), audio: TrackCursor(other, base: audioBase),
+                return slide(video: TrackSamples(video, base: videoBase), audio: TrackSamples(other, base: audioBase),
                              keyframes: (SyncCursor(video, base: videoBase, everySample: !startsAtKeyframes),
                                          SyncCursor(other, base: audioBase, everySample: !startsAtKeyframes)),
                              span: span, duration: duration)
@@ -55,35 +56,36 @@ package enum SampleTableBandwidth {
     }
 
     /// The sliding window of ``HLSBandwidth/measure(samples:duration:window:)`` over the merged
-    /// samples, none of them held. The window starting at the merged sample `s` ends before the
-    /// first sample at or after `time(s) + span`; as times only grow, its bytes are the bytes of
-    /// both tracks' samples before that time (`reached`: one cursor per track that only moves
-    /// forward) minus the bytes of the merged samples before `s` (`passed`). The measure's own
-    /// window end moves the same way, so the two agree sample for sample. Each sample is read
-    /// twice: once as a window start, once as it enters a window.
-    static func slide(video: TrackCursor, audio: TrackCursor, keyframes: (video: SyncCursor, audio: SyncCursor),
-                      span: Double, duration: Double) -> HLSBandwidth? {
-        var v = video, a = audio, videoKeys = keyframes.video, audioKeys = keyframes.audio
-        var videoEnd = video, audioEnd = audio
-        var passed = 0, reached = 0, maxBytes = 0
-        while true {
-            let time: Double, size: Int, isStart: Bool
-            // The merged order: on equal times the video sample first.
-            if a.time < v.time {
-                (time, size, isStart) = (a.time, a.size, audioKeys.isSync(a.sample))
-                a.step()
-            } else if v.time < .infinity {
-                (time, size, isStart) = (v.time, v.size, videoKeys.isSync(v.sample))
-                v.step()
-            } else {
-                break
+    /// samples, without merging them: the samples of one track up to the other's next one in
+    /// turn, video first on equal times (+∞ after each track's last). The window starting at the
+    /// merged sample `s` ends before the first sample at or after `time(s) + span`; as times only
+    /// grow, its bytes are the bytes of both tracks' samples before that time (``WindowEnd``)
+    /// minus the bytes of the merged samples before `s` (`passed`). The measure's own window end
+    /// moves the same way, so the two agree sample for sample.
+    static func slide(video: borrowing TrackSamples, audio: borrowing TrackSamples,
+                      keyframes: (video: SyncCursor, audio: SyncCursor), span: Double, duration: Double) -> HLSBandwidth? {
+        let videoTimes = video.times, audioTimes = audio.times
+        var videoKeys = keyframes.video, audioKeys = keyframes.audio
+        var end = WindowEnd()
+        var v = 0, a = 0
+        var passed = 0, maxBytes = 0
+        while v < video.count || a < audio.count {
+            let nextAudio = audioTimes[a]
+            while v < video.count, videoTimes[v] <= nextAudio {
+                if videoKeys.isSync(v) {
+                    maxBytes = max(maxBytes, end.reached(before: videoTimes[v] + span, video, audio) - passed)
+                }
+                passed += video.size(v)
+                v &+= 1
             }
-            if isStart {
-                let limit = time + span
-                reached += videoEnd.take(before: limit) + audioEnd.take(before: limit)
-                maxBytes = max(maxBytes, reached - passed)
+            let nextVideo = videoTimes[v]
+            while audioTimes[a] < nextVideo {
+                if audioKeys.isSync(a) {
+                    maxBytes = max(maxBytes, end.reached(before: audioTimes[a] + span, video, audio) - passed)
+                }
+                passed += audio.size(a)
+                a &+= 1
             }
-            passed += size
         }
         // Sizes are never negative: a zero total means every sample is empty.
         guard passed > 0 else { return nil }

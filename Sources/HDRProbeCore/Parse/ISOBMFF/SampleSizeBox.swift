@@ -64,12 +64,20 @@ package struct SampleSizeBox: Sendable, Equatable {
     /// The same read through a pointer to the first byte of the bytes the box was parsed from.
     package func size(_ index: Int, at base: UnsafeRawPointer) -> Int {
         if let fixedSize { return fixedSize }
-        switch fieldBits {
-        case 32: return Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: entriesStart + 4 * index, as: UInt32.self)))
-        case 16: return Int(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: entriesStart + 2 * index, as: UInt16.self)))
-        case 8: return Int(base.load(fromByteOffset: entriesStart + index, as: UInt8.self))
+        if fieldBits == 32 {
+            return Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: entriesStart + 4 * index, as: UInt32.self)))
+        }
+        return Self.narrowField(index, bits: fieldBits, start: entriesStart, at: base)
+    }
+
+    /// Entry `index` of a `stz2` table of `bits`-bit fields (16, 8 or 4) starting at byte `start`.
+    @inline(never)
+    package static func narrowField(_ index: Int, bits: Int, start: Int, at base: UnsafeRawPointer) -> Int {
+        switch bits {
+        case 16: return Int(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: start + 2 * index, as: UInt16.self)))
+        case 8: return Int(base.load(fromByteOffset: start + index, as: UInt8.self))
         default:
-            let byte = base.load(fromByteOffset: entriesStart + index / 2, as: UInt8.self)
+            let byte = base.load(fromByteOffset: start + index / 2, as: UInt8.self)
             return Int(index % 2 == 0 ? byte >> 4 : byte & 0x0F)
         }
     }
