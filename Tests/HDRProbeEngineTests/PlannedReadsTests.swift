@@ -151,7 +151,7 @@ import Testing
             #expect(headers.movie != nil && headers.movie?.tracks.count == 2, "\(path)")
             #expect(file.readCalls == 2, "\(path): \(file.readCalls) read calls for the head and the moov")
         }
-        // With +faststart a moov of more than 1 MiB is read in one call of its own after the head's block.
+        // With +faststart a moov of 256 KiB or more is read in one call of its own after the head's block.
         for path in SampleTableBandwidthTests.films where path.hasSuffix("_faststart.mp4") {
             let file = try MediaFile(path: path, deadline: .max)
             let headers = ContainerHeaders.read(file, head: file.read(at: 0, count: 8192))

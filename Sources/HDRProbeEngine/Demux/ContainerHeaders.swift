@@ -32,9 +32,10 @@ struct ContainerHeaders {
 
     /// Largest `moov` read into memory; bigger ones are reported, not read.
     static let maxMovieBoxBytes = 64 << 20
-    /// From this size on a `moov` ahead of the media data is read in one call of its own rather
-    /// than through the block cache (smaller ones come with the blocks of the file's head).
-    static let directMovieBoxBytes = 1 << 20
+    /// From this size on a `moov` ahead of the media data is read in one call of its own, into the
+    /// buffer it is parsed from, rather than through the block cache (a smaller one mostly came
+    /// with the file head's block).
+    static let directMovieBoxBytes = 256 << 10
     static let maxTopLevelBoxes = 256
     /// Largest Matroska `Tracks` element read, and top-level elements looked at to find it.
     static let maxTracksBytes = 16 << 20
@@ -99,10 +100,13 @@ struct ContainerHeaders {
                 } else {
                     // A large `moov` ahead of the media data (+faststart) is read in one call
                     // straight into the buffer it is parsed from (one behind it was planned at the `mdat`).
-                    // The next box's header comes in the same call.
+                    // The same call reads on to the end of the block cache's block that holds
+                    // the next box's header, as the cache would have (the first samples are there).
                     if payloadSize >= Self.directMovieBoxBytes && !plannedBehindMediaData {
                         let payload = (offset + headerSize)..<(offset + headerSize + payloadSize)
-                        file.planReads([payload.lowerBound..<min(file.size, payload.upperBound + 16)], piece: payload)
+                        let block = MediaFile.blockSize
+                        let end = min(file.size, (payload.upperBound + 16 + block - 1) / block * block)
+                        file.planReads([payload.lowerBound..<end], piece: payload)
                     }
                     let bytes = file.read(at: offset + headerSize, count: payloadSize)
                     let parsed = MovieBox.parse(bytes)

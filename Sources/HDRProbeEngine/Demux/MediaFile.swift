@@ -322,11 +322,15 @@ final class MediaFile: @unchecked Sendable {
     }
 
     /// The bytes of `range` in the buffer the file was read into, when that buffer is exactly
-    /// `range`: a kept planned read, or a whole planned run not read yet (read now, and kept). The
-    /// reader shares the buffer with the kept copy instead of getting a copy of it.
+    /// `range`: a kept planned read, or a planned run or piece not read yet (its run read now, and
+    /// kept) whose bytes the block cache does not hold (its first block, as for any planned read;
+    /// for a piece its last, the piece being large). The reader shares the buffer with the kept
+    /// copy instead of getting a copy of it.
     private func plannedBuffer(exactly range: Range<Int>) -> [UInt8]? {
         if let kept = keptRead(exactly: range) { return kept }
-        guard let run = plannedRun(containing: range.lowerBound), run == range || plannedPiece == range,
+        guard let run = plannedRun(containing: range.lowerBound),
+              run == range && blocks[range.lowerBound / Self.blockSize] == nil
+                || plannedPiece == range && blocks[(range.upperBound - 1) / Self.blockSize] == nil,
               !plannedReads.contains(where: { ($0.start..<$0.start + $0.bytes.count).overlaps(run) }) else { return nil }
         readPlanned(run)
         return keptRead(exactly: range)
