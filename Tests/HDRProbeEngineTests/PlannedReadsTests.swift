@@ -121,9 +121,10 @@ import Testing
         #expect(file.read(at: 99_990, count: 20) == Array(reference[99_990..<100_010]), "before the box: the block cache")
     }
 
-    /// A read of exactly a planned run (a large `moov` ahead of the media data) gets the buffer
-    /// the run was read into, in one call.
-    @Test func readOfExactlyAPlannedRunIsThatRunsBuffer() throws {
+    /// A read of exactly a planned piece (a large `moov` ahead of the media data, its first bytes
+    /// in the file head's cached block) or of exactly a planned run gets the buffer the file was
+    /// read into, in one call; the bytes around the piece come with it.
+    @Test func readOfExactlyAPlannedPieceOrRunIsItsBuffer() throws {
         let content = (0..<400_000).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ $0 >> 10) }
         let url = try Self.tempFile(content)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -131,13 +132,21 @@ import Testing
         let file = try MediaFile(path: url.path, deadline: .max)
         _ = file.read(at: 0, count: 100)
         #expect(file.readCalls == 1)
-        file.planReads([40..<300_040])
-        let run = file.read(at: 40, count: 300_000)
-        #expect(run == Array(reference[40..<300_040]))
+        file.planReads([40..<327_680], piece: 40..<300_040)
+        let piece = file.read(at: 40, count: 300_000)
+        #expect(piece == Array(reference[40..<300_040]))
         #expect(file.readCalls == 2)
-        #expect(Self.buffer(run) == Self.buffer(file.read(at: 40, count: 300_000)))
+        #expect(Self.buffer(piece) == Self.buffer(file.read(at: 40, count: 300_000)))
         #expect(file.read(at: 300_000, count: 100) == Array(reference[300_000..<300_100]))
+        #expect(file.readCalls == 2, "the bytes after the piece came in the same call")
+        #expect(file.read(at: 340_000, count: 100) == Array(reference[340_000..<340_100]))
         #expect(file.readCalls == 3, "past the run: a block of its own")
+
+        file.planReads([370_000..<399_000])
+        let run = file.read(at: 370_000, count: 29_000)
+        #expect(run == Array(reference[370_000..<399_000]))
+        #expect(file.readCalls == 4)
+        #expect(Self.buffer(run) == Self.buffer(file.read(at: 370_000, count: 29_000)))
     }
 
     /// ffmpeg's layout without +faststart: `moov` behind a multi-GB `mdat`, read with its header in one call.
