@@ -80,6 +80,75 @@ import Testing
         #expect(compared >= 10)
     }
 
+    /// The base address of an array's buffer: equal for two arrays that share one buffer.
+    static func buffer(_ bytes: [UInt8]) -> UnsafeRawPointer? {
+        bytes.withUnsafeBytes { $0.baseAddress }
+    }
+
+    /// A file of `media` bytes followed by a box of `header` bytes (`moov` with a 32-bit size, or
+    /// size 1 and a 64-bit size) holding `payload` bytes to the end of the file.
+    static func fileWithBoxAtEnd(media: Int, payload: Int, largeSize: Bool) -> [UInt8] {
+        var content = (0..<media).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let size = (largeSize ? 16 : 8) + payload
+        content += largeSize ? [0, 0, 0, 1] : (0..<4).map { UInt8(truncatingIfNeeded: size >> (24 - 8 * $0)) }
+        content += Array("moov".utf8)
+        if largeSize { content += (0..<8).map { UInt8(truncatingIfNeeded: size >> (56 - 8 * $0)) } }
+        content += (0..<payload).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        return content
+    }
+
+    /// ``MediaFile/planBox(_:)``: the header and the payload in one call (`preadv`), the payload
+    /// handed over in the buffer it was read into (two reads of it share one buffer), reads across
+    /// the header and the payload served from the two pieces; the bytes are Foundation's.
+    @Test(arguments: [false, true])
+    func plannedBoxInOneCallWithItsPayloadNotCopied(largeSize: Bool) throws {
+        let header = largeSize ? 16 : 8
+        let url = try Self.tempFile(Self.fileWithBoxAtEnd(media: 100_000, payload: 200_000, largeSize: largeSize))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reference = [UInt8](try Data(contentsOf: url))
+        let file = try MediaFile(path: url.path, deadline: .max)
+        file.planBox(100_000..<reference.count)
+        #expect(file.read(at: 100_000, count: 16) == Array(reference[100_000..<100_016]))
+        #expect(file.readCalls == 1)
+        let payload = file.read(at: 100_000 + header, count: 200_000)
+        #expect(payload == Array(reference[(100_000 + header)...]))
+        #expect(file.read(at: 100_004, count: 20) == Array(reference[100_004..<100_024]))
+        #expect(file.readCalls == 1, "header and payload came in the first call")
+        #expect(file.bytesRead == reference.count - 100_000)
+        let again = file.read(at: 100_000 + header, count: 200_000)
+        // Only a 32-bit-size box's payload is a piece of its own; a 64-bit one's is copied out.
+        #expect((Self.buffer(payload) == Self.buffer(again)) == !largeSize)
+        #expect(file.read(at: 99_990, count: 20) == Array(reference[99_990..<100_010]), "before the box: the block cache")
+    }
+
+    /// A read of exactly a planned piece (a large `moov` ahead of the media data, its first bytes
+    /// in the file head's cached block) or of exactly a planned run gets the buffer the file was
+    /// read into, in one call; the bytes around the piece come with it.
+    @Test func readOfExactlyAPlannedPieceOrRunIsItsBuffer() throws {
+        let content = (0..<400_000).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ $0 >> 10) }
+        let url = try Self.tempFile(content)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reference = [UInt8](try Data(contentsOf: url))
+        let file = try MediaFile(path: url.path, deadline: .max)
+        _ = file.read(at: 0, count: 100)
+        #expect(file.readCalls == 1)
+        file.planReads([40..<327_680], piece: 40..<300_040)
+        let piece = file.read(at: 40, count: 300_000)
+        #expect(piece == Array(reference[40..<300_040]))
+        #expect(file.readCalls == 2)
+        #expect(Self.buffer(piece) == Self.buffer(file.read(at: 40, count: 300_000)))
+        #expect(file.read(at: 300_000, count: 100) == Array(reference[300_000..<300_100]))
+        #expect(file.readCalls == 2, "the bytes after the piece came in the same call")
+        #expect(file.read(at: 340_000, count: 100) == Array(reference[340_000..<340_100]))
+        #expect(file.readCalls == 3, "past the run: a block of its own")
+
+        file.planReads([370_000..<399_000])
+        let run = file.read(at: 370_000, count: 29_000)
+        #expect(run == Array(reference[370_000..<399_000]))
+        #expect(file.readCalls == 4)
+        #expect(Self.buffer(run) == Self.buffer(file.read(at: 370_000, count: 29_000)))
+    }
+
     /// ffmpeg's layout without +faststart: `moov` behind a multi-GB `mdat`, read with its header in one call.
     @Test(.enabled(if: !SampleTableBandwidthTests.films.isEmpty, "the benchmark films (bench/.work) are not on this machine"))
     func movieBoxBehindMediaDataInOneCall() throws {
@@ -89,6 +158,13 @@ import Testing
             #expect(file.readCalls == 1)
             let headers = ContainerHeaders.read(file, head: head)
             #expect(headers.movie != nil && headers.movie?.tracks.count == 2, "\(path)")
+            #expect(file.readCalls == 2, "\(path): \(file.readCalls) read calls for the head and the moov")
+        }
+        // With +faststart a moov of 256 KiB or more is read in one call of its own after the head's block.
+        for path in SampleTableBandwidthTests.films where path.hasSuffix("_faststart.mp4") {
+            let file = try MediaFile(path: path, deadline: .max)
+            let headers = ContainerHeaders.read(file, head: file.read(at: 0, count: 8192))
+            #expect(headers.movie?.tracks.count == 2, "\(path)")
             #expect(file.readCalls == 2, "\(path): \(file.readCalls) read calls for the head and the moov")
         }
     }

@@ -32,6 +32,10 @@ struct ContainerHeaders {
 
     /// Largest `moov` read into memory; bigger ones are reported, not read.
     static let maxMovieBoxBytes = 64 << 20
+    /// From this size on a `moov` ahead of the media data is read in one call of its own, into the
+    /// buffer it is parsed from, rather than through the block cache (a smaller one mostly came
+    /// with the file head's block).
+    static let directMovieBoxBytes = 256 << 10
     static let maxTopLevelBoxes = 256
     /// Largest Matroska `Tracks` element read, and top-level elements looked at to find it.
     static let maxTracksBytes = 16 << 20
@@ -60,6 +64,7 @@ struct ContainerHeaders {
         var offset = 0
         var count = 0
         var boxesAfterMovie = 0
+        var plannedBehindMediaData = false
         while offset + 8 <= file.size, count < Self.maxTopLevelBoxes {
             count += 1
             let header = file.read(at: offset, count: 16)
@@ -93,6 +98,16 @@ struct ContainerHeaders {
                 if payloadSize > Self.maxMovieBoxBytes {
                     issues.append(.movieBoxTooLarge(bytes: payloadSize, limit: Self.maxMovieBoxBytes))
                 } else {
+                    // A large `moov` ahead of the media data (+faststart) is read in one call
+                    // straight into the buffer it is parsed from (one behind it was planned at the `mdat`).
+                    // The same call reads on to the end of the block cache's block that holds
+                    // the next box's header, as the cache would have (the first samples are there).
+                    if payloadSize >= Self.directMovieBoxBytes && !plannedBehindMediaData {
+                        let payload = (offset + headerSize)..<(offset + headerSize + payloadSize)
+                        let block = MediaFile.blockSize
+                        let end = min(file.size, (payload.upperBound + 16 + block - 1) / block * block)
+                        file.planReads([payload.lowerBound..<end], piece: payload)
+                    }
                     let bytes = file.read(at: offset + headerSize, count: payloadSize)
                     let parsed = MovieBox.parse(bytes)
                     movie = parsed
@@ -110,7 +125,8 @@ struct ContainerHeaders {
             // Behind the media data, what is left is most likely the `moov` (as ffmpeg writes it
             // without +faststart): read the box header and the box in one call.
             if type == "mdat", file.size - offset <= MediaFile.maxPlannedRunBytes {
-                file.planReads([offset..<file.size])
+                file.planBox(offset..<file.size)
+                plannedBehindMediaData = true
             }
         }
         if isMediaSegment && !hasMovieBox {

@@ -130,6 +130,51 @@ final class MediaFile: @unchecked Sendable {
         return failed ? nil : data
     }
 
+    /// `counts[0]`, `counts[1]` and `counts[2]` bytes one after the other from `start`, each into a
+    /// buffer of its own, with one `preadv` (repeated for what the kernel did not return); nil on a
+    /// read error. At the end of the file the last buffers come back shorter.
+    private func preadPieces(at start: Int, _ counts: [Int]) -> [[UInt8]]? {
+        var failed = false
+        var first: [UInt8] = [], second: [UInt8] = []
+        let third = [UInt8](unsafeUninitializedCapacity: counts[2]) { c, cKept in
+            second = [UInt8](unsafeUninitializedCapacity: counts[1]) { b, bKept in
+                first = [UInt8](unsafeUninitializedCapacity: counts[0]) { a, aKept in
+                    let done = readVector([a, b, c].map { UnsafeMutableRawBufferPointer($0) }, at: start, failed: &failed)
+                    aKept = min(done, counts[0])
+                    bKept = min(max(0, done - counts[0]), counts[1])
+                    cKept = max(0, done - counts[0] - counts[1])
+                }
+            }
+        }
+        return failed ? nil : [first, second, third]
+    }
+
+    /// Fills `buffers` from the file at `start` in order with `preadv` calls; the bytes read
+    /// (fewer at the end of the file).
+    private func readVector(_ buffers: [UnsafeMutableRawBufferPointer], at start: Int, failed: inout Bool) -> Int {
+        let total = buffers.reduce(0) { $0 + $1.count }
+        var done = 0
+        while done < total {
+            var vectors: [iovec] = []
+            var skip = done
+            for buffer in buffers where buffer.count > 0 {
+                if skip >= buffer.count { skip -= buffer.count; continue }
+                vectors.append(iovec(iov_base: buffer.baseAddress! + skip, iov_len: buffer.count - skip))
+                skip = 0
+            }
+            readCalls += 1
+            let n = preadv(fd, vectors, Int32(vectors.count), off_t(start + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                break
+            }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
     /// Reads the uncached blocks among `indexes` with one `pread` per run of consecutive ones, so a
     /// large read (an MP4's `moov` of a few MB) costs one read call, not one per 32 KiB block (a
     /// network share charges per call). Runs longer than the cache are left to ``block(_:)``.
@@ -168,6 +213,8 @@ final class MediaFile: @unchecked Sendable {
     /// read so far (a few, newest last).
     private var plannedRuns: [Range<Int>] = []
     private var plannedReads: [(start: Int, bytes: [UInt8])] = []
+    /// A range inside one planned run that is read into a buffer of its own (``planReads(_:piece:)``).
+    private var plannedPiece: Range<Int>?
 
     /// The widest gap one planned read call spans rather than making two: under the network-share
     /// estimate (`Reports/benchmarks.md`: bytes / 100 MB/s + 0.5 ms per read call) a call costs as
@@ -182,7 +229,12 @@ final class MediaFile: @unchecked Sendable {
     /// ``plannedGapBytes`` are joined into runs, and a read that starts inside a run reads the run
     /// from there to its end in one call, kept for the reads that follow. Nothing is read until a
     /// reader asks; a run never asked for is never read.
-    func planReads(_ ranges: [Range<Int>]) {
+    ///
+    /// `piece`, a range inside one of the runs, is read into a buffer of its own when its run is
+    /// read (the same call: one `preadv` into the piece and the bytes around it), and a reader
+    /// asking for exactly `piece` gets that buffer, not a copy: `moov` is parsed from the buffer
+    /// the file was read into.
+    func planReads(_ ranges: [Range<Int>], piece: Range<Int>? = nil) {
         let sorted = ranges.map { $0.clamped(to: 0..<size) }.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         var runs: [Range<Int>] = []
         for range in sorted {
@@ -194,27 +246,98 @@ final class MediaFile: @unchecked Sendable {
             }
         }
         plannedRuns = runs
+        plannedPiece = piece.flatMap(pieceHeldWhole)
+    }
+
+    /// `piece` when one planned run holds all of it.
+    private func pieceHeldWhole(_ piece: Range<Int>) -> Range<Int>? {
+        guard !piece.isEmpty, let run = plannedRun(containing: piece.lowerBound), piece.upperBound <= run.upperBound else { return nil }
+        return piece
+    }
+
+    /// The header of an ISO BMFF box as ``planBox(_:)`` expects it: the common 32-bit size and type.
+    static let boxHeaderBytes = 8
+
+    /// Plans `box` (an ISO BMFF box from its header to its end, `moov` behind the media data) as
+    /// one read with its payload as the piece of its own (``planReads(_:piece:)``). A box with a
+    /// 64-bit size reads the same; only its payload is then copied out.
+    func planBox(_ box: Range<Int>) {
+        let payload = box.lowerBound + Self.boxHeaderBytes
+        planReads([box], piece: payload < box.upperBound ? payload..<box.upperBound : nil)
     }
 
     /// `count` bytes at `offset` from a planned run (read now when not yet read); nil when the
     /// bytes are not all inside one planned run.
     private func plannedRead(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int? {
-        if let kept = plannedReads.last(where: { $0.start <= offset && offset + count <= $0.start + $0.bytes.count }) {
-            kept.bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + (offset - kept.start), byteCount: count) }
-            return count
-        }
+        if copyKept(into: buffer, count: count, at: offset) { return count }
+        guard let run = plannedRun(containing: offset), offset + count <= run.upperBound else { return nil }
+        readPlanned(offset..<run.upperBound)
+        return copyKept(into: buffer, count: count, at: offset) ? count : nil
+    }
+
+    /// The planned run holding byte `offset`.
+    private func plannedRun(containing offset: Int) -> Range<Int>? {
         var lo = 0, hi = plannedRuns.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if plannedRuns[mid].upperBound <= offset { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < plannedRuns.count, plannedRuns[lo].contains(offset), offset + count <= plannedRuns[lo].upperBound,
-              let data = preadFully(at: offset, count: plannedRuns[lo].upperBound - offset), data.count >= count else { return nil }
-        bytesRead += data.count
+        return lo < plannedRuns.count && plannedRuns[lo].contains(offset) ? plannedRuns[lo] : nil
+    }
+
+    /// Reads `range` of a planned run and keeps it: in one buffer, or around the planned piece
+    /// when `range` holds it, in up to three (one `preadv`).
+    private func readPlanned(_ range: Range<Int>) {
+        guard let piece = plannedPiece, range.lowerBound <= piece.lowerBound, piece.upperBound <= range.upperBound else {
+            if let data = preadFully(at: range.lowerBound, count: range.count) { keep(data, at: range.lowerBound) }
+            return
+        }
+        let counts = [piece.lowerBound - range.lowerBound, piece.count, range.upperBound - piece.upperBound]
+        guard let buffers = preadPieces(at: range.lowerBound, counts) else { return }
+        var start = range.lowerBound
+        for (buffer, count) in zip(buffers, counts) {
+            if !buffer.isEmpty { keep(buffer, at: start) }
+            start += count
+        }
+    }
+
+    private func keep(_ bytes: [UInt8], at start: Int) {
+        bytesRead += bytes.count
         if plannedReads.count >= Self.keptPlannedReads { plannedReads.removeFirst() }
-        plannedReads.append((offset, data))
-        data.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: count) }
-        return count
+        plannedReads.append((start, bytes))
+    }
+
+    /// Copies `count` bytes at `offset` from the kept planned reads (the newest holding each byte;
+    /// a range may run from one into the next); false when some byte is not kept.
+    private func copyKept(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let position = offset + done
+            guard let kept = plannedReads.last(where: { $0.start <= position && position < $0.start + $0.bytes.count }) else { return false }
+            let n = min(count - done, kept.start + kept.bytes.count - position)
+            kept.bytes.withUnsafeBytes { (buffer + done).copyMemory(from: $0.baseAddress! + (position - kept.start), byteCount: n) }
+            done += n
+        }
+        return true
+    }
+
+    /// The bytes of `range` in the buffer the file was read into, when that buffer is exactly
+    /// `range`: a kept planned read, or a planned run or piece not read yet (its run read now, and
+    /// kept) whose bytes the block cache does not hold (its first block, as for any planned read;
+    /// for a piece its last, the piece being large). The reader shares the buffer with the kept
+    /// copy instead of getting a copy of it.
+    private func plannedBuffer(exactly range: Range<Int>) -> [UInt8]? {
+        if let kept = keptRead(exactly: range) { return kept }
+        guard let run = plannedRun(containing: range.lowerBound),
+              run == range && blocks[range.lowerBound / Self.blockSize] == nil
+                || plannedPiece == range && blocks[(range.upperBound - 1) / Self.blockSize] == nil,
+              !plannedReads.contains(where: { ($0.start..<$0.start + $0.bytes.count).overlaps(run) }) else { return nil }
+        readPlanned(run)
+        return keptRead(exactly: range)
+    }
+
+    private func keptRead(exactly range: Range<Int>) -> [UInt8]? {
+        plannedReads.last { $0.start == range.lowerBound && $0.bytes.count == range.count }?.bytes
     }
 
     /// Reads up to `count` bytes at `offset` into `buffer`; returns the count read, 0 at EOF,
@@ -250,6 +373,7 @@ final class MediaFile: @unchecked Sendable {
     func read(at offset: Int, count: Int) -> [UInt8] {
         let n = max(0, min(count, size - offset))
         guard n > 0 else { return [] }
+        if memory == nil, !timedOut, let planned = plannedBuffer(exactly: offset..<offset + n) { return planned }
         // Not zero-filled first: only the bytes read are kept.
         return [UInt8](unsafeUninitializedCapacity: n) { buffer, kept in
             kept = max(0, read(into: buffer.baseAddress!, count: n, at: offset))
