@@ -1,10 +1,10 @@
 /// `BANDWIDTH` and `AVERAGE-BANDWIDTH` of an MP4/MOV variant measured straight from its sample
 /// tables (`docs/rules/hls-signalling.md` §13): the same measure as ``HLSBandwidth/measure(samples:duration:window:)``
 /// over ``HLSBandwidth/merged(_:_:)`` of the video and audio index, with the same `Int` results,
-/// but in one streaming pass over `stsz` (sizes), `stts` (times) and `stss` (keyframes): no list
-/// of samples is built — each sample's time and the bytes before it are computed once and kept
-/// (two numbers per sample, a run of `stts` at a time), keyframes are read in place — and the two
-/// tracks are not merged: a window's bytes are a difference of those sums.
+/// but straight from `stsz` (sizes), `stts` (times) and `stss` (keyframes): no index is built —
+/// per track each sample's time and the bytes before it are computed once and kept (two numbers
+/// per sample: a pass over the `stts` runs, one over `stsz`), keyframes are read in place — and
+/// the two tracks are not merged: a window's bytes are a difference of those sums.
 ///
 /// Each track is given as the stretch of its samples the index holds and the tick shift the index
 /// applies to their decode times (an edit list's rebuild, worked out by the demuxer); sample `i`
