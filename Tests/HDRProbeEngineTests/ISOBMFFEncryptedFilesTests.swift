@@ -185,4 +185,52 @@ struct ISOBMFFEncryptedFilesTests {
             #expect(report.streams.first { $0.kind == .video }?.encryption != nil, "\(name): reported as encrypted")
         }
     }
+
+    /// Shaka's corpus file with its `traf` children rewritten: `order` (box types; "free" stands for
+    /// a box of that type renamed `free`, same size, so every offset stays) → the new file's path.
+    static func rewritten(_ name: String, order: [String], renaming: String? = nil) throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: TestPaths.corpus.appendingPathComponent(name)))
+        let moof = try #require(ISOBoxWalker.walk(bytes).boxes.first { $0.type == "moof" })
+        let traf = try #require(ISOBoxWalker.first("traf", in: bytes, range: moof.payload))
+        let children = ISOBoxWalker.walk(bytes, range: traf.payload).boxes
+        #expect(children.map(\.type) == ["tfhd", "tfdt", "trun", "saiz", "saio", "senc"], "\(name): as Shaka writes it")
+        var payload: [UInt8] = []
+        for type in order {
+            let box = try #require(children.first { $0.type == type })
+            var raw = Array(bytes[box.offset..<box.payload.upperBound])
+            if type == renaming { raw.replaceSubrange(4..<8, with: Array("free".utf8)) }
+            payload += raw
+        }
+        #expect(payload.count == traf.payload.count)
+        bytes.replaceSubrange(traf.payload, with: payload)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-enc-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("\(order.joined(separator: "_"))_\(renaming ?? "")_\(name)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// libavformat 5.1's first-met rule (`docs/rules/encryption-cmaf.md` §4) on Shaka's files: with
+    /// `senc` moved before `saiz`/`saio` (the `saio` offset now points at the `senc` box header, not
+    /// at its entries) libavformat takes the maps from `senc`, and so does the own reader — the
+    /// streams, index and packets with their maps are libavformat's.
+    @Test(.enabled(if: ReferenceLibavformat.isLoaded, ReferenceLibavformat.skipReason)) func sencBeforeAuxiliaryInformationWins() throws {
+        for name in ["enc_cenc_hdr10_hevc.mp4", "enc_cbcs_hdr10_hevc.mp4"] {
+            let path = try Self.rewritten(name, order: ["tfhd", "tfdt", "trun", "senc", "saiz", "saio"])
+            #expect(try ISOBMFFContainerDemuxTests.compareWithLibavformat(path), "\(name): covered")
+            #expect(try ISOBMFFSampleAccessTests.expectLibavformatsPackets(path: path, limit: nil, name: name), "\(name): packets")
+            let libav = try #require(try ISOBMFFSampleAccessTests.packets(path: path, limit: nil)).libav
+            #expect(!libav.isEmpty && libav.values.allSatisfy { $0.allSatisfy { $0.subsamples?.isEmpty == false } }, "\(name)")
+        }
+    }
+
+    /// `saiz` without `saio` (the `saio` renamed `free`): libavformat fails every packet read ("saiz
+    /// atom found without saio"); the own reader declines, and the report is the same either way.
+    @Test func auxiliarySizesWithoutOffsetsAreLeftToLibavformat() throws {
+        for name in ["enc_cenc_hdr10_hevc.mp4", "enc_cbcs_hdr10_hevc.mp4"] {
+            let path = try Self.rewritten(name, order: ["tfhd", "tfdt", "trun", "saiz", "saio", "senc"], renaming: "saio")
+            #expect(try ISOBMFFGeneratedFilesTests.open(path) == nil, "\(name): declined")
+            try ReaderEquivalence.expectSameReports(path, frames: nil, switch: \.ownContainerReaders)
+        }
+    }
 }
