@@ -13,7 +13,8 @@ import HDRProbeCore
 /// not been checked on: fragmented files of other shapes, media segments, cut-short files, header issues, cover
 /// art, track references (chapters, timecode), `kind` roles, tracks other than video and audio,
 /// unmapped sample entries, encrypted ones other than ``ISOBMFFTrackEncryption`` covers (plain
-/// tracks with `senc` in the sample table), more than one sample description, the index shapes
+/// tracks with `senc` in the sample table, single-fragment files with the maps in the `traf`),
+/// `meta` boxes other than an ID3 tag, more than one sample description, the index shapes
 /// ``ISOBMFFTrackIndex`` leaves out.
 final class ISOBMFFContainerDemux: ContainerDemux {
     let formatName = "mov,mp4,m4a,3gp,3g2,mj2"

@@ -17,10 +17,16 @@ import HDRProbeCore
 /// sample is one. Negative composition offsets (`trun` version 1) are allowed: libavformat then
 /// presents every sample of the track later by the largest of them (its `dts_shift`, ``ptsShift``).
 ///
-/// ``read(file:movie:)`` returns nil for every shape not covered: a `sidx` or other top-level box
+/// An encrypted track's samples carry the subsample maps of their `traf`
+/// (``ISOBMFFTrackEncryption/fragmentMaps(_:moof:payloadOffset:base:protection:sampleCount:)``), in a
+/// file of one `moof` only (libavformat 5.1 uses the last-read fragment's encryption index for every
+/// packet, `docs/rules/encryption-cmaf.md` §4). A `sidx` is covered where it changes nothing
+/// (``coversWhole(_:at:firstFragment:movie:fileSize:)``, `docs/rules/isobmff-sample-tables.md` §8).
+///
+/// ``read(file:movie:)`` returns nil for every shape not covered: another `sidx`, or other top-level box
 /// than `ftyp`, `moov`, `moof`, `mdat`, `free`, `skip`, `mfra`; a `moof` before `moov`, too big,
 /// unreadable or holding more than `mfhd` and `traf`s; a `traf` with other boxes than `tfhd`,
-/// `tfdt` and one `trun` (encryption `senc`/`saiz`/`saio`, sample groups), of a track without
+/// `tfdt` and one `trun` (plus `saiz`/`saio`/`senc` for an encrypted track; sample groups), of a track without
 /// `trex`, with another sample description than the first or duration-is-empty; a run without a
 /// data offset, with a sample of size or duration 0 or a composition offset of −2³¹, data past
 /// the end of the file, or a decode time before the end of the track's previous run.

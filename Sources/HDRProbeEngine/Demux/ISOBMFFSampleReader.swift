@@ -15,7 +15,7 @@ import HDRProbeCore
 /// fragment index, a cut-short file, a
 /// track with another than exactly one sample entry, an encrypted one other than
 /// ``ISOBMFFTrackEncryption`` covers (whose samples are read whole, each with its subsample map
-/// from `senc`, as libavformat's encryption side data gives it), an edit list other than a
+/// from `senc` or its fragment's, as libavformat's encryption side data gives it), an edit list other than a
 /// single edit at normal rate, samples presented before the edit starts (libavformat discards
 /// those), tables that contradict each other or point past the end of the file.
 final class ISOBMFFSampleReader: SampleSource {

@@ -3,16 +3,19 @@ import HDRProbeCore
 /// The encrypted tracks hdrprobe's own ISO BMFF reader covers, and the encryption info libavformat
 /// 5.1's mov demuxer attaches to their packets (`AV_PKT_DATA_ENCRYPTION_INFO`): its subsample map.
 ///
-/// Covered (compared with libavformat, ISOBMFFEncryptedFilesTests): a plain (unfragmented) track
-/// whose single `encv` entry carries `sinf` with `frma` `hvc1`/`hev1`/`avc1`/`avc3`/`av01` (the codec
-/// libavformat names from it, as for the clear entry), `schm` `cenc`/`cbc1`/`cens`/`cbcs`, and a
-/// `tenc` marking the track protected with an 8- or 16-byte per-sample IV; its `stbl` holds one
+/// Covered (compared with libavformat, ISOBMFFEncryptedFilesTests; `docs/rules/encryption-cmaf.md`
+/// §4): a track whose single `encv` entry carries `sinf` with `frma` `hvc1`/`hev1`/`avc1`/`avc3`/`av01`
+/// (the codec libavformat names from it, as for the clear entry), `schm` `cenc`/`cbc1`/`cens`/`cbcs`,
+/// and a `tenc` marking the track protected with an 8- or 16-byte per-sample IV or a constant IV of 8
+/// or 16 bytes; in a fragmented file of one `moof`, each `traf` gives its maps
+/// (``fragmentMaps(_:moof:payloadOffset:base:protection:sampleCount:)``); in a plain file (per-sample
+/// IVs only) its `stbl` holds one
 /// `senc` with an entry for every sample, placed before any `saiz`/`saio` (libavformat then takes the
 /// maps from `senc` and ignores the auxiliary-information boxes, `docs/rules/encryption-cmaf.md` §4),
 /// and no sample groups (`sbgp`/`sgpd`: key rotation by `seig` groups is not covered). Everything
 /// else — `enca`, other original formats (FFmpeg 5.1 reads `frma dvh1` as the DV camcorder codec),
-/// constant IVs, `saiz`/`saio` without a `senc` before them, a `senc` cut short or of another sample
-/// count, fragmented encrypted files — is left to libavformat.
+/// in a plain file constant IVs or `saiz`/`saio` without a `senc` before them, a `senc` cut short or of
+/// another sample count, encrypted files of several fragments — is left to libavformat.
 enum ISOBMFFTrackEncryption {
     static let schemes: Set<String> = ["cenc", "cbc1", "cens", "cbcs"]
     static let originalFormats: Set<String> = ["hvc1", "hev1", "avc1", "avc3", "av01"]
