@@ -5,9 +5,12 @@ import Testing
 /// ``HLSBandwidth/measure(samples:duration:window:)`` over ``HLSBandwidth/merged(_:_:)`` of the
 /// very samples the tables were written from (`docs/rules/hls-signalling.md` §13): random tracks —
 /// sizes in `stsz` (32-bit entries or one fixed size) or `stz2` (16-, 8-, 4-bit fields), `stts`
-/// runs, `stss` present, empty or absent (audio without it: every packet a keyframe), a stretch of
-/// the samples with a tick shift, timescales that make video and audio times meet (video first on
-/// equal times), windows longer than the film and windows holding thousands of samples — and the
+/// runs (one run for the whole track, entries of zero samples, `stts` ending before `stsz`: the
+/// track ends there), `stss` present, empty or absent (audio without it: every packet a keyframe;
+/// no keyframe in either track: windows at every sample), a stretch of the samples with a tick
+/// shift (times near 10¹⁷ s too, where `time + window` rounds to `time`), timescales that make
+/// video and audio times meet (video first on equal times), windows longer than the film and
+/// windows holding thousands of samples — and the
 /// same `Int` results, or nil on both sides when every sample is empty. The expected samples are
 /// the generator's own (time = (decode time + shift) / timescale, as the index computes it), not
 /// read back from the tables.
@@ -38,12 +41,16 @@ import Testing
 
     static func make(_ r: inout Random, count: Int, timescale: Int, deltas: [Int], field: SizeField,
                      sync: [Bool]?, shift: Int64) throws -> Made {
+        // `stts` written for the first `timed` samples only, now and then: the track ends there.
+        let timed = count > 0 && r.chance(5) ? r.int(0...count) : count
         let maxSize = [SizeField.bits32: 200_000, .fixed: 5_000, .bits16: 65_535, .bits8: 255, .bits4: 15][field]!
         let fixed = r.int(0...maxSize)
         let sizes = (0..<count).map { _ in field == .fixed ? fixed : (r.chance(5) ? 0 : r.int(0...maxSize)) }
         // stts: runs of equal deltas as written.
         var runs: [[Int]] = []
-        for d in deltas { if let last = runs.last, last[1] == d { runs[runs.count - 1][0] += 1 } else { runs.append([1, d]) } }
+        for d in deltas.prefix(timed) { if let last = runs.last, last[1] == d { runs[runs.count - 1][0] += 1 } else { runs.append([1, d]) } }
+        // Entries of zero samples (no time passes) between runs, now and then.
+        if r.chance(10) { runs = runs.flatMap { r.chance(30) ? [[0, r.int(0...5_000)], $0] : [$0] } + [[0, 1]] }
         let b = Box.self
         var stsz: [UInt8]
         switch field {
@@ -65,7 +72,7 @@ import Testing
         var decodeTime: Int64 = 0
         let tick = 1 / Double(timescale)
         for i in 0..<count {
-            if (lower..<upper).contains(i) {
+            if i >= lower, i < min(upper, timed) {
                 samples.append(HLSBandwidth.Sample(time: Double(decodeTime + shift) * tick, size: sizes[i],
                                                    isKeyframe: sync?[i] ?? true))
             }
@@ -76,6 +83,7 @@ import Testing
 
     /// Deltas of `count` samples: runs of one value (a constant frame rate) with some jitter.
     static func deltas(_ r: inout Random, count: Int, base: Int) -> [Int] {
+        if r.chance(25) { return Array(repeating: base, count: count) } // one stts run
         var out: [Int] = []
         while out.count < count {
             let value = r.chance(70) ? base : r.int(0...2 * base)
@@ -98,8 +106,11 @@ import Testing
         let count = long ? r.int(3_000...6_000) : r.int(1...300)
         // Common scales, and 1 tick per sample for windows holding thousands of samples.
         let (scale, base) = long ? (90_000, r.int(1...30)) : [(24_000, 1_001), (90_000, 3_750), (1_000, 40), (25, 1)][r.int(0...3)]
-        let shift = Int64(r.int(-5_000...5_000))
-        let video = try Self.make(&r, count: count, timescale: scale, deltas: Self.deltas(&r, count: count, base: base),
+        // Times near 10¹⁷ s, now and then (timescale 1): `time + window` rounds to `time` there.
+        let huge = seed % 40 == 7
+        let (timescale, step) = huge ? (1, r.int(1...40)) : (scale, base)
+        let shift = huge ? Int64(100_000_000_000_000_000 + r.int(0...1_000)) : Int64(r.int(-5_000...5_000))
+        let video = try Self.make(&r, count: count, timescale: timescale, deltas: Self.deltas(&r, count: count, base: step),
                                   field: SizeField.allCases[r.int(0...4)], sync: Self.sync(&r, count: count, gop: r.int(1...48)),
                                   shift: shift)
         var audio: Made?
@@ -107,10 +118,10 @@ import Testing
             let n = r.int(0...(long ? 8_000 : 400))
             // Same scale, delta and shift as the video half the time: times meet, video goes first.
             let meet = r.chance(50)
-            let (aScale, aBase) = meet ? (scale, base) : [(48_000, 1_536), (44_100, 1_024), (1_000, 32)][r.int(0...2)]
+            let (aScale, aBase) = meet || huge ? (timescale, step) : [(48_000, 1_536), (44_100, 1_024), (1_000, 32)][r.int(0...2)]
             audio = try Self.make(&r, count: n, timescale: aScale, deltas: Self.deltas(&r, count: n, base: aBase),
                                   field: SizeField.allCases[r.int(0...4)], sync: r.chance(80) ? nil : Self.sync(&r, count: n, gop: 1),
-                                  shift: meet ? shift : Int64(r.int(-5_000...5_000)))
+                                  shift: meet || huge ? shift : Int64(r.int(-5_000...5_000)))
         }
         let duration = r.chance(15) ? Double(r.int(1...5_000)) / 1_000 : Double(r.int(1...4_000))
         let window = r.chance(80) ? HLSBandwidth.windowSeconds : Double(r.int(1...80)) / 10

@@ -1,154 +1,147 @@
 extension SampleTableBandwidth {
-    /// Walks one track's index stretch: the current sample's time, size and keyframe flag, read
-    /// straight from the table bytes (validated by each box's parse: `stsz` holds `sampleCount`
-    /// entries, `stts`/`stss` their entry counts). Each step reads one `stsz` entry and, at the end
-    /// of a run, one `stts` entry; `stss` is read once per sync sample.
-    struct TrackCursor {
-        private let base: UnsafeRawPointer
-        /// Every sample's size (`stsz` sample_size ≠ 0), or −1 when each has its own entry.
-        private let fixedSize: Int
-        private let sizeBits: Int, sizeStart: Int
-        /// Byte offsets of the next `stts` entry and of the end of the entries.
-        private var sttsAt: Int
-        private let sttsEnd: Int
-        /// The current sample's `stts` delta, and how many samples of its run follow it.
-        private var delta = 0, left = 0
-        private let hasSync: Bool
-        private var stssAt: Int
-        private let stssEnd: Int
-        /// The 1-based number of the `stss` entry at `stssAt`; `Int.max` past the last one.
-        private var nextSync = Int.max
-        private var sample = 0
-        private let end: Int
-        private var decodeTime: Int64 = 0
-        private let shift: Int64
-        private let tick: Double
-        /// The current sample; `time` is +∞ past the last one (so the other track's samples sort first).
-        private(set) var time = Double.infinity
-        private(set) var size = 0
-        private(set) var isKeyframe = false
+    /// One track's index stretch laid out for the slide: each sample's time, computed once as the
+    /// index computes it (`Double(decodeTime + shift) · (1 / timescale)`), in a buffer that ends
+    /// with +∞ (so the other track's samples sort first and no window reaches past it); each
+    /// sample's size read in place from `stsz` as a 32-bit field (the one `sample_size` field,
+    /// stride 0, when all samples have it; `stz2` sizes are widened into such fields first). The
+    /// stretch ends early where `stts` does. The tables are validated by each box's parse (`stsz`
+    /// holds `sampleCount` entries, `stts` its entry count).
+    struct TrackSamples: ~Copyable {
+        /// `times[k]` is the time of sample `first + k`, for `k < count`; `times[count]` is +∞.
+        let times: UnsafeMutablePointer<Double>
+        let count: Int
+        let first: Int
+        private let sizeFields: UnsafeRawPointer
+        private let sizeStride: Int
+        /// The widened `stz2` sizes, owned.
+        private let widened: UnsafeMutableRawPointer?
 
         /// `base`: the first byte of `track.table.bytes`.
         init(_ track: Track, base: UnsafeRawPointer) {
-            let table = track.table
-            self.base = base
-            fixedSize = table.sizes.fixedSize ?? -1
-            sizeBits = table.sizes.fieldBits
-            sizeStart = table.sizes.entriesStart
-            sttsAt = table.timeToSample.entriesStart
-            sttsEnd = sttsAt + 8 * table.timeToSample.entryCount
-            hasSync = table.syncSamples != nil
-            stssAt = table.syncSamples?.entriesStart ?? 0
-            stssEnd = stssAt + 4 * (table.syncSamples?.entryCount ?? 0)
-            end = track.samples.upperBound
-            shift = track.shift
-            tick = 1 / Double(track.timescale)
-            if stssAt < stssEnd { nextSync = u32(stssAt) }
-            guard nextDelta(), skip(to: track.samples.lowerBound) else { return }
-            load()
-        }
-
-        @inline(__always) private func u32(_ at: Int) -> Int {
-            Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-        }
-
-        /// Moves from sample 0 to `first`, a run of `stts` at a time; false when `stts` ends before it.
-        private mutating func skip(to first: Int) -> Bool {
-            while sample < first {
-                if left > 0 {
-                    let k = min(left, first - sample)
-                    decodeTime += Int64(delta) * Int64(k)
-                    sample += k
-                    left -= k
-                } else {
-                    decodeTime += Int64(delta)
-                    sample += 1
-                    guard nextDelta() else { return false }
+            first = track.samples.lowerBound
+            (times, count) = Self.decodeTimes(track, base: base)
+            let sizes = track.table.sizes
+            if let fields = sizes.fields {
+                widened = nil
+                sizeFields = base + fields.start + fields.stride * first
+                sizeStride = fields.stride
+            } else {
+                let owned = UnsafeMutableRawPointer.allocate(byteCount: 4 * max(count, 1), alignment: 4)
+                for k in 0..<count {
+                    owned.storeBytes(of: UInt32(truncatingIfNeeded: sizes.size(first + k, at: base)).bigEndian,
+                                     toByteOffset: 4 * k, as: UInt32.self)
                 }
-            }
-            return true
-        }
-
-        /// The `stts` delta of `sample`; false when `stts` ends before it.
-        @inline(__always) private mutating func nextDelta() -> Bool {
-            if left > 0 {
-                left -= 1
-                return true
-            }
-            return nextRun()
-        }
-
-        private mutating func nextRun() -> Bool {
-            while left == 0 {
-                guard sttsAt < sttsEnd else { return false }
-                left = u32(sttsAt)
-                delta = u32(sttsAt + 4)
-                sttsAt += 8
-            }
-            left -= 1
-            return true
-        }
-
-        @inline(__always) private func sizeOf(_ i: Int) -> Int {
-            if fixedSize >= 0 { return fixedSize }
-            switch sizeBits {
-            case 32: return u32(sizeStart + 4 * i)
-            case 16: return Int(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: sizeStart + 2 * i, as: UInt16.self)))
-            case 8: return Int(base.load(fromByteOffset: sizeStart + i, as: UInt8.self))
-            default:
-                let byte = base.load(fromByteOffset: sizeStart + i / 2, as: UInt8.self)
-                return Int(i % 2 == 0 ? byte >> 4 : byte & 0x0F)
+                widened = owned
+                sizeFields = UnsafeRawPointer(owned)
+                sizeStride = 4
             }
         }
 
-        /// A sync sample when `stss` lists its number (entries below it are passed over); every
-        /// sample without `stss`.
-        @inline(__always) private mutating func isSync(_ number: Int) -> Bool {
-            guard hasSync else { return true }
-            while nextSync < number {
-                stssAt += 4
-                nextSync = stssAt < stssEnd ? u32(stssAt) : Int.max
+        deinit {
+            times.deallocate()
+            widened?.deallocate()
+        }
+
+        /// The size of sample `first + k` (`k < count`).
+        @inline(__always) func size(_ k: Int) -> Int {
+            Int(UInt32(bigEndian: sizeFields.loadUnaligned(fromByteOffset: sizeStride &* k, as: UInt32.self)))
+        }
+
+        /// The stretch's times, a run of `stts` at a time (sample `k` of a run is one delta after
+        /// sample `k − 1`), and how many there are before the +∞ after them.
+        private static func decodeTimes(_ track: Track, base: UnsafeRawPointer) -> (UnsafeMutablePointer<Double>, Int) {
+            let lower = track.samples.lowerBound, end = track.samples.upperBound
+            let times = UnsafeMutablePointer<Double>.allocate(capacity: track.samples.count + 1)
+            let tick = 1 / Double(track.timescale)
+            var at = track.table.timeToSample.entriesStart
+            let sttsEnd = at + 8 * track.table.timeToSample.entryCount
+            var sample = 0, n = 0
+            var ticks = track.shift
+            while sample < end, at < sttsEnd {
+                let count = Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+                let delta = Int64(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
+                at += 8
+                let runEnd = sample + count
+                let from = min(max(sample, lower), runEnd)
+                ticks += delta * Int64(from - sample)
+                let stop = n + max(0, min(runEnd, end) - from)
+                while n < stop {
+                    times[n] = Double(ticks) * tick
+                    ticks += delta
+                    n &+= 1
+                }
+                sample = runEnd
             }
-            return nextSync == number
-        }
-
-        @inline(__always) private mutating func load() {
-            guard sample < end else { time = .infinity; return }
-            time = Double(decodeTime + shift) * tick
-            size = sizeOf(sample)
-            isKeyframe = isSync(sample + 1)
-        }
-
-        @inline(__always) mutating func advance() {
-            guard time < .infinity else { return }
-            decodeTime += Int64(delta)
-            sample += 1
-            guard sample < end, nextDelta() else { time = .infinity; return }
-            load()
+            times[n] = .infinity
+            return (times, n)
         }
     }
 
-    /// The two tracks' samples in one time order, as ``HLSBandwidth/merged(_:_:)`` orders them:
-    /// on equal times the video sample first.
-    struct MergedCursor {
-        private var video: TrackCursor
-        private var audio: TrackCursor
+    /// Where the windows end: the first sample of each track at or after the last limit asked
+    /// for, and the bytes of both tracks' samples before them. Limits are asked for in
+    /// increasing order, so each sample enters once.
+    struct WindowEnd {
+        private var video = 0, audio = 0
+        private var bytes = 0
 
-        /// `audio`: a cursor past its last sample when there is no audio track.
-        init(video: TrackCursor, audio: TrackCursor) {
-            self.video = video
-            self.audio = audio
+        /// The bytes of both tracks' samples before `limit`.
+        @inline(__always)
+        mutating func reached(before limit: Double, _ videoSamples: borrowing TrackSamples,
+                              _ audioSamples: borrowing TrackSamples) -> Int {
+            while videoSamples.times[video] < limit {
+                bytes += videoSamples.size(video)
+                video &+= 1
+            }
+            while audioSamples.times[audio] < limit {
+                bytes += audioSamples.size(audio)
+                audio &+= 1
+            }
+            return bytes
+        }
+    }
+
+    /// Whether each sample of a track's stretch is a keyframe, asked in increasing order: listed in
+    /// `stss` (entries below it are passed over); every sample without `stss`.
+    struct SyncCursor {
+        private let base: UnsafeRawPointer
+        private let everySample: Bool
+        /// The 1-based number of the stretch's first sample.
+        private let firstNumber: Int
+        private var at: Int
+        private let end: Int
+        /// The 1-based number of the `stss` entry at `at`; `Int.max` past the last one.
+        private var next = Int.max
+
+        /// `everySample`: every sample counts as a keyframe whatever `stss` says (no window
+        /// start is a keyframe, so the measure starts one at every sample).
+        init(_ track: Track, base: UnsafeRawPointer, everySample: Bool) {
+            self.base = base
+            self.everySample = everySample || track.table.syncSamples == nil
+            firstNumber = track.samples.lowerBound + 1
+            at = track.table.syncSamples?.entriesStart ?? 0
+            end = at + 4 * (track.table.syncSamples?.entryCount ?? 0)
+            if at < end { next = Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self))) }
         }
 
-        /// The next sample in time order, nil after the last.
-        @inline(__always) mutating func next() -> Sample? {
-            if audio.time < video.time {
-                defer { audio.advance() }
-                return Sample(time: audio.time, size: audio.size, isKeyframe: audio.isKeyframe)
-            }
-            guard video.time < .infinity else { return nil }
-            defer { video.advance() }
-            return Sample(time: video.time, size: video.size, isKeyframe: video.isKeyframe)
+        /// Sample `k` of the stretch (at or after the last one asked for) is a sync sample.
+        @inline(__always) mutating func isSync(_ k: Int) -> Bool {
+            if everySample { return true }
+            let number = k &+ firstNumber
+            if next > number { return false }
+            if next < number { (at, next) = Self.entry(reaching: number, from: at, to: end, base: base) }
+            return next == number
+        }
+
+        /// The first `stss` entry from byte `at` on whose number is at least `number`: where it
+        /// is and its number (`Int.max` past the last).
+        @inline(never)
+        private static func entry(reaching number: Int, from at: Int, to end: Int, base: UnsafeRawPointer) -> (Int, Int) {
+            var at = at, next = 0
+            repeat {
+                at += 4
+                next = at < end ? Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self))) : Int.max
+            } while next < number
+            return (at, next)
         }
     }
 }

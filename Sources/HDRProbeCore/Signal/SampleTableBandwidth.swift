@@ -2,8 +2,9 @@
 /// tables (`docs/rules/hls-signalling.md` §13): the same measure as ``HLSBandwidth/measure(samples:duration:window:)``
 /// over ``HLSBandwidth/merged(_:_:)`` of the video and audio index, with the same `Int` results,
 /// but in one streaming pass over `stsz` (sizes), `stts` (times) and `stss` (keyframes): no list
-/// of samples is built, so a 2-hour film costs reading its table entries once, not 400,000
-/// values: each sample is decoded once and held only while the 6-second window covers it.
+/// of samples is built — only each sample's time, one `Double`, is computed once and kept (a run
+/// of `stts` at a time), sizes and keyframes are read in place — and the two tracks are not
+/// merged: each sample is visited once as a window start and once as it enters a window.
 ///
 /// Each track is given as the stretch of its samples the index holds and the tick shift the index
 /// applies to their decode times (an edit list's rebuild, worked out by the demuxer); sample `i`
@@ -44,37 +45,51 @@ package enum SampleTableBandwidth {
                 guard let videoBase = videoBytes.baseAddress else { return nil }
                 var silent = video
                 silent.samples = 0..<0
-                var samples = MergedCursor(video: TrackCursor(video, base: videoBase),
-                                           audio: audio.map { TrackCursor($0, base: audioBytes.baseAddress ?? videoBase) }
-                                               ?? TrackCursor(silent, base: videoBase))
-                return slide(&samples, span: span, duration: duration, startsAtKeyframes: startsAtKeyframes)
+                let audioBase = audio == nil ? videoBase : audioBytes.baseAddress ?? videoBase
+                let other = audio ?? silent
+                return slide(video: TrackSamples(video, base: videoBase), audio: TrackSamples(other, base: audioBase),
+                             keyframes: (SyncCursor(video, base: videoBase, everySample: !startsAtKeyframes),
+                                         SyncCursor(other, base: audioBase, everySample: !startsAtKeyframes)),
+                             span: span, duration: duration)
             }
         }
     }
 
     /// The sliding window of ``HLSBandwidth/measure(samples:duration:window:)`` over the merged
-    /// samples, each decoded from the tables once: the samples between the window's start and its
-    /// end wait in a ``SampleWindow``.
-    static func slide(_ samples: inout MergedCursor, span: Double, duration: Double, startsAtKeyframes: Bool) -> HLSBandwidth? {
-        var window = SampleWindow()
-        var maxBytes = 0, bytesInWindow = 0, totalBytes = 0
-        var start = 0, end = 0
-        while window.fill(through: start, from: &samples) {
-            let sample = window[start]
-            totalBytes += sample.size
-            let limit = sample.time + span
-            while window.fill(through: end, from: &samples), window[end].time < limit {
-                bytesInWindow += window[end].size
-                end += 1
+    /// samples, without merging them: the samples of one track up to the other's next one in
+    /// turn, video first on equal times (+∞ after each track's last). The window starting at the
+    /// merged sample `s` ends before the first sample at or after `time(s) + span`; as times only
+    /// grow, its bytes are the bytes of both tracks' samples before that time (``WindowEnd``)
+    /// minus the bytes of the merged samples before `s` (`passed`). The measure's own window end
+    /// moves the same way, so the two agree sample for sample.
+    static func slide(video: borrowing TrackSamples, audio: borrowing TrackSamples,
+                      keyframes: (video: SyncCursor, audio: SyncCursor), span: Double, duration: Double) -> HLSBandwidth? {
+        let videoTimes = video.times, audioTimes = audio.times
+        var videoKeys = keyframes.video, audioKeys = keyframes.audio
+        var end = WindowEnd()
+        var v = 0, a = 0
+        var passed = 0, maxBytes = 0
+        while v < video.count || a < audio.count {
+            let nextAudio = audioTimes[a]
+            while v < video.count, videoTimes[v] <= nextAudio {
+                if videoKeys.isSync(v) {
+                    maxBytes = max(maxBytes, end.reached(before: videoTimes[v] + span, video, audio) - passed)
+                }
+                passed += video.size(v)
+                v &+= 1
             }
-            if !startsAtKeyframes || sample.isKeyframe { maxBytes = max(maxBytes, bytesInWindow) }
-            bytesInWindow -= sample.size
-            start += 1
-            window.release(before: min(start, end))
+            let nextVideo = videoTimes[v]
+            while audioTimes[a] < nextVideo {
+                if audioKeys.isSync(a) {
+                    maxBytes = max(maxBytes, end.reached(before: audioTimes[a] + span, video, audio) - passed)
+                }
+                passed += audio.size(a)
+                a &+= 1
+            }
         }
         // Sizes are never negative: a zero total means every sample is empty.
-        guard totalBytes > 0 else { return nil }
-        let average = (Double(totalBytes) * 8 / duration).rounded(.up)
+        guard passed > 0 else { return nil }
+        let average = (Double(passed) * 8 / duration).rounded(.up)
         let peak = max((Double(maxBytes) * 8 / span).rounded(.up), average)
         return HLSBandwidth(average: Int(average), peak: Int(peak))
     }
@@ -87,12 +102,5 @@ package enum SampleTableBandwidth {
             return true
         }
         return false
-    }
-
-    /// One sample of the merged time order.
-    struct Sample {
-        var time: Double
-        var size: Int
-        var isKeyframe: Bool
     }
 }

@@ -120,7 +120,7 @@ struct ISOBMFFTrackIndex {
     /// No `ctts`, or one that covers exactly the samples with offsets ≥ 0.
     static func compositionOffsetsCover(_ table: SampleTableBox) -> Bool {
         guard let ctts = table.compositionOffsets else { return true }
-        return ctts.total(coveringExactly: table.sampleCount, values: 0...Int.max, in: table.bytes) != nil
+        return ctts.total(coveringExactly: table.sampleCount, values: 0...Int(Int32.max), in: table.bytes) != nil
     }
 
     static func totalBytes(_ table: SampleTableBox) -> Int { table.sizes.totalSize(in: table.bytes) }
@@ -196,11 +196,7 @@ struct ISOBMFFTrackIndex {
     /// leave room for all the track's bytes.
     func offsetsFit() -> Bool {
         let offsets = table.chunkOffsets
-        guard offsets.is64 else { return true }
-        for i in 0..<offsets.entryCount {
-            guard let offset = offsets.offset(i, in: table.bytes), offset <= Int.max - totalBytes else { return false }
-        }
-        return true
+        return !offsets.is64 || offsets.largestOffset(in: table.bytes) <= UInt64(Int.max - totalBytes)
     }
 
     /// The index as libavformat holds it after opening the file.

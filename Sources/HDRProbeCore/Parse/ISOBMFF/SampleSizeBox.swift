@@ -30,28 +30,54 @@ package struct SampleSizeBox: Sendable, Equatable {
         return box
     }
 
-    /// Every sample's size added up: one pass over the entries, read in place.
+    /// Every sample's size added up: one pass over the entries, read in place. The sum cannot
+    /// overflow (at most 2³² − 1 per entry, entries fit the box), so it wraps unchecked and the
+    /// 32-bit loop vectorises.
     package func totalSize(in bytes: [UInt8]) -> Int {
         if let fixedSize { return fixedSize * sampleCount }
-        guard fieldBits == 32 else { return (0..<sampleCount).reduce(0) { $0 + size($1, in: bytes) } }
         return bytes.withUnsafeBytes { raw in
+            guard fieldBits == 32, let base = raw.baseAddress else {
+                return (0..<sampleCount).reduce(0) { $0 + size($1, at: raw.baseAddress!) }
+            }
             var total = 0
             for at in stride(from: entriesStart, to: entriesStart + 4 * sampleCount, by: 4) {
-                total += SampleTableBytes.u32(raw, at)
+                total &+= Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
             }
             return total
         }
     }
 
+    /// `stsz` sizes as 32-bit big-endian fields of the bytes: sample `i`'s at `start + stride · i`;
+    /// stride 0 when every sample has the one `sample_size` (then `start` is that field, 8 bytes
+    /// before where entries would start). nil for `stz2`.
+    package var fields: (start: Int, stride: Int)? {
+        guard fieldBits == 32 else { return nil }
+        return fixedSize == nil ? (entriesStart, 4) : (entriesStart - 8, 0)
+    }
+
     /// The size of sample `index` (0-based; the caller keeps it below ``sampleCount``).
     package func size(_ index: Int, in bytes: [UInt8]) -> Int {
         if let fixedSize { return fixedSize }
-        switch fieldBits {
-        case 32: return SampleTableBytes.u32(bytes, entriesStart + 4 * index)
-        case 16: return SampleTableBytes.u16(bytes, entriesStart + 2 * index)
-        case 8: return Int(bytes[entriesStart + index])
+        return bytes.withUnsafeBytes { size(index, at: $0.baseAddress!) }
+    }
+
+    /// The same read through a pointer to the first byte of the bytes the box was parsed from.
+    package func size(_ index: Int, at base: UnsafeRawPointer) -> Int {
+        if let fixedSize { return fixedSize }
+        if fieldBits == 32 {
+            return Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: entriesStart + 4 * index, as: UInt32.self)))
+        }
+        return Self.narrowField(index, bits: fieldBits, start: entriesStart, at: base)
+    }
+
+    /// Entry `index` of a `stz2` table of `bits`-bit fields (16, 8 or 4) starting at byte `start`.
+    @inline(never)
+    package static func narrowField(_ index: Int, bits: Int, start: Int, at base: UnsafeRawPointer) -> Int {
+        switch bits {
+        case 16: return Int(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: start + 2 * index, as: UInt16.self)))
+        case 8: return Int(base.load(fromByteOffset: start + index, as: UInt8.self))
         default:
-            let byte = bytes[entriesStart + index / 2]
+            let byte = base.load(fromByteOffset: start + index / 2, as: UInt8.self)
             return Int(index % 2 == 0 ? byte >> 4 : byte & 0x0F)
         }
     }

@@ -14,21 +14,40 @@ package struct TimeToSampleBox: Sendable, Equatable {
 
     /// count × value added up over the entries when each entry counts at least one sample, every
     /// value lies in `values` and the counts add up to exactly `samples`; nil otherwise. One pass
-    /// over the entries, read in place (a film's `ctts` has one entry per video frame).
+    /// over the entries, read in place (a film's `ctts` has one entry per video frame), with the
+    /// checks made once after it: `samples` is at most 2³² − 1 (an `stsz` count) and `values` lie
+    /// within Int32, so when the counts add up to `samples` no sum can have overflowed and they
+    /// run unchecked.
     package func total(coveringExactly samples: Int, values: ClosedRange<Int>, in bytes: [UInt8]) -> Int64? {
-        bytes.withUnsafeBytes { raw in
-            var count = 0
-            var total: Int64 = 0
-            for at in stride(from: entriesStart, to: entriesStart + 8 * entryCount, by: 8) {
-                let n = SampleTableBytes.u32(raw, at)
-                let bits = SampleTableBytes.u32(raw, at + 4)
-                let value = signedValues ? Int(Int32(truncatingIfNeeded: bits)) : bits
-                count += n
-                guard n > 0, values.contains(value), count <= samples else { return nil }
-                total += Int64(n) * Int64(value)
-            }
-            return count == samples ? total : nil
+        precondition(values.lowerBound >= Int(Int32.min) && values.upperBound <= Int(Int32.max), "values beyond Int32")
+        guard samples >= 0, samples <= Int(UInt32.max), entryCount <= samples else { return nil }
+        guard entryCount > 0 else { return samples == 0 ? 0 : nil }
+        return bytes.withUnsafeBytes { raw in
+            let sums = signedValues ? Self.sums(raw, entriesStart, entryCount) { Int64(Int32(bitPattern: $0)) }
+                : Self.sums(raw, entriesStart, entryCount) { Int64($0) }
+            guard sums.smallestCount > 0, sums.count == UInt64(samples),
+                  values.contains(Int(sums.smallest)), values.contains(Int(sums.largest)) else { return nil }
+            return sums.total
         }
+    }
+
+    /// The counts and count × value added up (wrapping), the smallest count, the smallest and
+    /// largest value, over `entryCount` entries from `start`.
+    @inline(__always)
+    private static func sums(_ raw: UnsafeRawBufferPointer, _ start: Int, _ entryCount: Int, _ value: (UInt32) -> Int64)
+        -> (count: UInt64, total: Int64, smallestCount: UInt32, smallest: Int64, largest: Int64) {
+        var count: UInt64 = 0, total: Int64 = 0
+        var smallestCount = UInt32.max, smallest = Int64.max, largest = Int64.min
+        for at in stride(from: start, to: start + 8 * entryCount, by: 8) {
+            let n = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+            let v = value(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
+            count &+= UInt64(n)
+            total &+= Int64(n) &* v
+            smallestCount = min(smallestCount, n)
+            smallest = min(smallest, v)
+            largest = max(largest, v)
+        }
+        return (count, total, smallestCount, smallest, largest)
     }
 
     /// Entry `index`: how many samples, and their delta (stts) or offset (ctts).
