@@ -28,6 +28,25 @@ import Testing
         #expect(info.defaultPerSampleIVSize == 0)
         #expect(info.cryptByteBlock == 1 && info.skipByteBlock == 9)
         #expect(info.defaultKID == "00112233445566778899aabbccddeeff")
+        // IV size 0 but no default_constant_IV_size after the KID: none is reported.
+        #expect(info.defaultConstantIVSize == nil)
+    }
+
+    /// `tenc` as Shaka Packager v3.8 writes it for `cbcs` (Corpus/enc_cbcs_hdr10_hevc.mp4, bytes
+    /// 3233–3273, read with a hex dump): version 1, pattern 1:9, protected, IV size 0, KID, then
+    /// default_constant_IV_size 8 and the 8-byte IV (ISO/IEC 23001-7 §8.2.2).
+    @Test func readsTheConstantIVSize() {
+        let tenc: [UInt8] = [1, 0, 0, 0, 0, 0x19, 1, 0] + Self.kid + [8] + hex("0123456789abcdef")
+        let payload = Self.box("schi", Self.box("tenc", tenc))
+        #expect(ProtectionSchemeInfoBox.parse(payload, range: 0..<payload.count).defaultConstantIVSize == 8)
+        // The IV cut short: no size reported.
+        let cut = Self.box("schi", Self.box("tenc", Array(tenc.dropLast(1))))
+        #expect(ProtectionSchemeInfoBox.parse(cut, range: 0..<cut.count).defaultConstantIVSize == nil)
+        // A per-sample IV size of 8: no constant IV follows, whatever bytes do.
+        var perSample = tenc
+        perSample[7] = 8
+        let other = Self.box("schi", Self.box("tenc", perSample))
+        #expect(ProtectionSchemeInfoBox.parse(other, range: 0..<other.count).defaultConstantIVSize == nil)
     }
 
     @Test func truncatedTencLeavesTheRestReadable() {

@@ -7,8 +7,10 @@ import Testing
 /// files made at test time by FFmpeg 5.1's and the static FFmpeg 8.1's CENC writer
 /// (`-encryption_scheme cenc-aes-ctr`, H.264, HEVC and AV1: `encv` + `sinf`, `senc` with subsample
 /// maps in the sample table), and shapes it leaves to libavformat: encrypted audio (`enca`), FFmpeg's
-/// fragmented CENC output, Shaka Packager's single-file `cenc` and `cbcs` output (fragmented, with
-/// `sidx` and `pssh`). Which files the own reader takes follows from how each was made. For those,
+/// fragmented CENC output (no `senc` in its fragments), Shaka Packager's single-file output of more
+/// than one fragment. It takes Shaka's single-fragment `cenc` and `cbcs` output (`sidx` covering the
+/// one fragment, `pssh` and an ID3 `meta` in `moov`, `saiz`/`saio` before `senc` in the `traf`, a
+/// constant IV for `cbcs`). Which files the own reader takes follows from how each was made. For those,
 /// the stream facts are ffprobe's (codec, codec tag = the `frma` original format, durations, rates),
 /// every packet's subsample map covers exactly the sample ffprobe reports, with the clear part
 /// FFmpeg's writer leaves (the 4-byte NAL length and one header byte per NAL unit of H.264/HEVC);
@@ -39,8 +41,13 @@ struct ISOBMFFEncryptedFilesTests {
         Recipe(name: "h264_cenc_frag_51.mp4", args: source + h264 + key + ["-movflags", "frag_keyframe+empty_moov"], covered: false),
     ]
 
-    /// Shaka Packager's single-file output of `h264_clear.mp4` with a raw key (fragmented, `sidx`, `pssh`): declined.
-    static let packaged = ["shaka_cenc.mp4": "cenc", "shaka_cbcs.mp4": "cbcs"]
+    /// Shaka Packager's single-file output of `h264_clear.mp4` (1 s) with a raw key: one fragment
+    /// (`sidx`, `pssh`, `saiz`/`saio` then `senc`) is covered; 0.4-second segments make three
+    /// fragments, declined (libavformat 5.1 attaches the last-read fragment's encryption info).
+    static let packaged: [(name: String, scheme: String, segment: String?)] = [
+        ("shaka_cenc.mp4", "cenc", nil), ("shaka_cbcs.mp4", "cbcs", nil),
+        ("shaka_cbcs_segments.mp4", "cbcs", "0.4"), ("shaka_cenc_segments.mp4", "cenc", "0.4"),
+    ]
 
     static let made: [String: String] = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-enc-\(getpid())")
@@ -48,33 +55,43 @@ struct ISOBMFFEncryptedFilesTests {
         let clear = dir.appendingPathComponent("h264_clear.mp4").path
         guard let packager = ISOBMFFFragmentedFilesTests.tool("packager"),
               (try? CLI.run(["-v", "error", "-y"] + source + h264 + [clear], program: "/usr/bin/ffmpeg"))?.status == 0 else { return out }
-        for (name, scheme) in packaged {
+        for (name, scheme, segment) in packaged {
             let path = dir.appendingPathComponent(name).path
             let args = ["in=\(clear),stream=video,output=\(path)", "--enable_raw_key_encryption", "--protection_scheme", scheme,
                         "--keys", "label=:key_id=ffeeddccbbaa99887766554433221100:key=00112233445566778899aabbccddeeff",
-                        "--clear_lead", "0", "--protection_systems", "Widevine"]
+                        "--clear_lead", "0", "--protection_systems", "Widevine"] + (segment.map { ["--segment_duration", $0] } ?? [])
             if (try? CLI.run(args, program: packager))?.status == 0 { out[name] = path }
         }
         return out
     }()
 
-    static func covered(_ name: String) -> Bool { recipes.first { $0.name == name }?.covered ?? false }
+    static func covered(_ name: String) -> Bool {
+        recipes.first { $0.name == name }?.covered ?? packaged.contains { $0.name == name && $0.segment == nil }
+    }
+
+    /// The corpus's encrypted files the own reader takes, from how each was made (Corpus/generate.sh):
+    /// FFmpeg's plain CENC file and Shaka's single-fragment output, except `frma dvh1` (libavformat
+    /// 5.1 names the DV camcorder codec) and FFmpeg's fragmented file (no `senc` in its fragments).
+    static let corpusCovered: Set<String> = ["enc_ffcenc_dv_p81.mp4", "enc_cbcs_dv_p81.mp4", "enc_cbcs_hdr10_hevc.mp4",
+                                             "enc_cbcs_hdr10plus_hevc.mp4", "enc_cenc_dv_p81.mp4", "enc_cenc_hdr10_hevc.mp4"]
 
     @Test func coverageFollowsHowEachFileWasMade() throws {
         #expect(Self.made.count >= Self.recipes.filter { $0.tool == "ffmpeg51" }.count, "made: \(Self.made.keys.sorted())")
+        if ISOBMFFFragmentedFilesTests.tool("packager") != nil {
+            #expect(Self.packaged.allSatisfy { Self.made[$0.name] != nil }, "made: \(Self.made.keys.sorted())")
+        }
         let accepted = try ISOBMFFFragmentedFilesTests.expectCoverage(Self.made, covered: Self.covered).map(\.name)
         // Not a vacuous pass: FFmpeg 5.1's covered files (and 8.1's where installed) are read by the own reader.
         #expect(accepted.count >= 3, "accepted: \(accepted)")
     }
 
-    /// The corpus's encrypted files: only FFmpeg's plain CENC file is read without libavformat (the
-    /// others are fragmented: Shaka's with `sidx`, FFmpeg's with no `senc` in its fragments).
+    /// The corpus's encrypted files: ``corpusCovered`` are read without libavformat.
     @Test func corpusCoverageFollowsHowEachFileWasMade() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.corpus.path).filter { $0.hasPrefix("enc_") }.sorted()
         #expect(names.count >= 8)
         for name in names {
             let own = try ISOBMFFGeneratedFilesTests.open(TestPaths.corpus.appendingPathComponent(name).path)
-            #expect((own != nil) == (name == "enc_ffcenc_dv_p81.mp4"), "\(name)")
+            #expect((own != nil) == Self.corpusCovered.contains(name), "\(name)")
             let report = ProbeEngine(options: ProbeOptions()).probe(path: TestPaths.corpus.appendingPathComponent(name).path)
             #expect(report.tool.libavformatUsed == (own == nil), "\(name)")
         }
@@ -103,8 +120,15 @@ struct ISOBMFFEncryptedFilesTests {
                 #expect(t["width"] as? Int == s.width && t["height"] as? Int == s.height, "\(what)")
                 #expect(t["bit_rate"] as? String == s.bitRate.map(String.init), "\(what)")
             }
+            // A fragmented file declares no movie duration (`mvhd` 0): ffprobe's format duration is then
+            // avformat_find_stream_info's estimate from the streams, which hdrprobe's engine does not run
+            // for MP4 — libavformat's own demuxer gives none, as the own reader (ownReaderAgreesWithLibavformat).
             let format = try #require(probe["format"] as? [String: Any])
-            #expect(format["duration"] as? String == own.formatDuration.map { String(format: "%.6f", $0) }, "\(name)")
+            if own.fragments == nil {
+                #expect(format["duration"] as? String == own.formatDuration.map { String(format: "%.6f", $0) }, "\(name)")
+            } else {
+                #expect(own.formatDuration == nil && format["duration"] != nil, "\(name)")
+            }
             checked += 1
         }
         #expect(checked >= 3)
@@ -114,7 +138,7 @@ struct ISOBMFFEncryptedFilesTests {
     /// own reader hands them out), and for H.264/HEVC keeps clear what FFmpeg's writer leaves clear.
     @Test func mapsCoverTheSamplesFFprobeReads() throws {
         var packets = 0
-        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) where Self.covered(name) {
+        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) where Self.recipes.contains(where: { $0.name == name && $0.covered }) {
             let probe = try Self.ffprobe(path, ["-show_packets", "-select_streams", "v:0"])
             let sizes = try #require(probe["packets"] as? [[String: Any]]).compactMap { ($0["size"] as? String).flatMap { Int($0) } }
             let file = try MediaFile(path: path, deadline: .max)
@@ -137,8 +161,8 @@ struct ISOBMFFEncryptedFilesTests {
 
     @Test(.enabled(if: ReferenceLibavformat.isLoaded, ReferenceLibavformat.skipReason)) func ownReaderAgreesWithLibavformat() throws {
         var compared = 0
-        let corpus = TestPaths.corpus.appendingPathComponent("enc_ffcenc_dv_p81.mp4").path
-        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) + [("enc_ffcenc_dv_p81.mp4", corpus)] {
+        let corpus = Self.corpusCovered.sorted().map { ($0, TestPaths.corpus.appendingPathComponent($0).path) }
+        for (name, path) in Self.made.sorted(by: { $0.key < $1.key }) + corpus {
             let covered = Self.covered(name) || name.hasPrefix("enc_")
             #expect(try ISOBMFFContainerDemuxTests.compareWithLibavformat(path) == covered, "\(name)")
             for limit in [32, nil] as [Int?] where covered {
@@ -150,7 +174,7 @@ struct ISOBMFFEncryptedFilesTests {
                 compared += 1
             }
         }
-        #expect(compared >= 8, "packet comparisons: \(compared)")
+        #expect(compared >= 18, "packet comparisons: \(compared)")
     }
 
     @Test(arguments: [32, 1, nil] as [Int?])
@@ -159,6 +183,54 @@ struct ISOBMFFEncryptedFilesTests {
                                                                         switches: [\.ownContainerReaders, \.ownSampleAccess])
         for (name, report) in reports {
             #expect(report.streams.first { $0.kind == .video }?.encryption != nil, "\(name): reported as encrypted")
+        }
+    }
+
+    /// Shaka's corpus file with its `traf` children rewritten: `order` (box types; "free" stands for
+    /// a box of that type renamed `free`, same size, so every offset stays) → the new file's path.
+    static func rewritten(_ name: String, order: [String], renaming: String? = nil) throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: TestPaths.corpus.appendingPathComponent(name)))
+        let moof = try #require(ISOBoxWalker.walk(bytes).boxes.first { $0.type == "moof" })
+        let traf = try #require(ISOBoxWalker.first("traf", in: bytes, range: moof.payload))
+        let children = ISOBoxWalker.walk(bytes, range: traf.payload).boxes
+        #expect(children.map(\.type) == ["tfhd", "tfdt", "trun", "saiz", "saio", "senc"], "\(name): as Shaka writes it")
+        var payload: [UInt8] = []
+        for type in order {
+            let box = try #require(children.first { $0.type == type })
+            var raw = Array(bytes[box.offset..<box.payload.upperBound])
+            if type == renaming { raw.replaceSubrange(4..<8, with: Array("free".utf8)) }
+            payload += raw
+        }
+        #expect(payload.count == traf.payload.count)
+        bytes.replaceSubrange(traf.payload, with: payload)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-enc-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("\(order.joined(separator: "_"))_\(renaming ?? "")_\(name)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// libavformat 5.1's first-met rule (`docs/rules/encryption-cmaf.md` §4) on Shaka's files: with
+    /// `senc` moved before `saiz`/`saio` (the `saio` offset now points at the `senc` box header, not
+    /// at its entries) libavformat takes the maps from `senc`, and so does the own reader — the
+    /// streams, index and packets with their maps are libavformat's.
+    @Test(.enabled(if: ReferenceLibavformat.isLoaded, ReferenceLibavformat.skipReason)) func sencBeforeAuxiliaryInformationWins() throws {
+        for name in ["enc_cenc_hdr10_hevc.mp4", "enc_cbcs_hdr10_hevc.mp4"] {
+            let path = try Self.rewritten(name, order: ["tfhd", "tfdt", "trun", "senc", "saiz", "saio"])
+            #expect(try ISOBMFFContainerDemuxTests.compareWithLibavformat(path), "\(name): covered")
+            #expect(try ISOBMFFSampleAccessTests.expectLibavformatsPackets(path: path, limit: nil, name: name), "\(name): packets")
+            let libav = try #require(try ISOBMFFSampleAccessTests.packets(path: path, limit: nil)).libav
+            #expect(!libav.isEmpty && libav.values.allSatisfy { $0.allSatisfy { $0.subsamples?.isEmpty == false } }, "\(name)")
+        }
+    }
+
+    /// `saiz` without `saio` (the `saio` renamed `free`): libavformat fails every packet read ("saiz
+    /// atom found without saio"); the own reader declines, and the report is the same either way.
+    @Test func auxiliarySizesWithoutOffsetsAreLeftToLibavformat() throws {
+        for name in ["enc_cenc_hdr10_hevc.mp4", "enc_cbcs_hdr10_hevc.mp4"] {
+            let path = try Self.rewritten(name, order: ["tfhd", "tfdt", "trun", "saiz", "saio", "senc"], renaming: "saio")
+            #expect(try ISOBMFFGeneratedFilesTests.open(path) == nil, "\(name): declined")
+            try ReaderEquivalence.expectSameReports(path, frames: nil, switch: \.ownContainerReaders)
         }
     }
 }

@@ -13,7 +13,8 @@ import HDRProbeCore
 /// not been checked on: fragmented files of other shapes, media segments, cut-short files, header issues, cover
 /// art, track references (chapters, timecode), `kind` roles, tracks other than video and audio,
 /// unmapped sample entries, encrypted ones other than ``ISOBMFFTrackEncryption`` covers (plain
-/// tracks with `senc` in the sample table), more than one sample description, the index shapes
+/// tracks with `senc` in the sample table, single-fragment files with the maps in the `traf`),
+/// `meta` boxes other than an ID3 tag, more than one sample description, the index shapes
 /// ``ISOBMFFTrackIndex`` leaves out.
 final class ISOBMFFContainerDemux: ContainerDemux {
     let formatName = "mov,mp4,m4a,3gp,3g2,mj2"
@@ -40,7 +41,8 @@ final class ISOBMFFContainerDemux: ContainerDemux {
         guard headers.signature == .isobmff, let movie = headers.movie, headers.hasMovieBox, !headers.isMediaSegment,
               headers.truncation == nil, headers.issues.isEmpty, movie.issues.isEmpty,
               !movie.mayHaveCoverArt, !movie.tracks.isEmpty,
-              !movie.boxTypes.contains(where: { ["cmov", "meta", "pssh"].contains($0) }) else { return nil }
+              !movie.boxTypes.contains("cmov"), movie.boxTypes.filter({ $0 == "meta" }).count == movie.id3OnlyMetaBoxes
+        else { return nil }
         var fragments: ISOBMFFFragmentIndex?
         if movie.hasMovieExtends {
             guard movie.movieDuration == 0, movie.movieExtendsBoxTypes.allSatisfy({ $0 == "mehd" || $0 == "trex" }),
@@ -92,9 +94,14 @@ final class ISOBMFFContainerDemux: ContainerDemux {
         }
         guard let timing else { return nil }
         let entry = track.sampleEntries[0]
-        // Encrypted: plain tracks whose `senc` gives every sample's map (``ISOBMFFTrackEncryption``).
+        // Encrypted: plain tracks whose `senc` gives every sample's map, fragmented ones whose
+        // fragments gave every sample one (``ISOBMFFTrackEncryption``).
         if entry.protection != nil {
-            guard fragments == nil, ISOBMFFTrackEncryption.subsampleMaps(track, limit: 0) != nil else { return nil }
+            if let fragments {
+                guard fragments.samples[id]?.allSatisfy({ $0.subsamples != nil }) == true else { return nil }
+            } else {
+                guard ISOBMFFTrackEncryption.subsampleMaps(track, limit: 0) != nil else { return nil }
+            }
         }
         var dovi: DOVIDecoderConfigurationRecord?
         if let payload = entry.doviPayload {

@@ -17,10 +17,16 @@ import HDRProbeCore
 /// sample is one. Negative composition offsets (`trun` version 1) are allowed: libavformat then
 /// presents every sample of the track later by the largest of them (its `dts_shift`, ``ptsShift``).
 ///
-/// ``read(file:movie:)`` returns nil for every shape not covered: a `sidx` or other top-level box
+/// An encrypted track's samples carry the subsample maps of their `traf`
+/// (``ISOBMFFTrackEncryption/fragmentMaps(_:moof:payloadOffset:base:protection:sampleCount:)``), in a
+/// file of one `moof` only (libavformat 5.1 uses the last-read fragment's encryption index for every
+/// packet, `docs/rules/encryption-cmaf.md` §4). A `sidx` is covered where it changes nothing
+/// (``coversWhole(_:at:firstFragment:movie:fileSize:)``, `docs/rules/isobmff-sample-tables.md` §8).
+///
+/// ``read(file:movie:)`` returns nil for every shape not covered: another `sidx`, or other top-level box
 /// than `ftyp`, `moov`, `moof`, `mdat`, `free`, `skip`, `mfra`; a `moof` before `moov`, too big,
 /// unreadable or holding more than `mfhd` and `traf`s; a `traf` with other boxes than `tfhd`,
-/// `tfdt` and one `trun` (encryption `senc`/`saiz`/`saio`, sample groups), of a track without
+/// `tfdt` and one `trun` (plus `saiz`/`saio`/`senc` for an encrypted track; sample groups), of a track without
 /// `trex`, with another sample description than the first or duration-is-empty; a run without a
 /// data offset, with a sample of size or duration 0 or a composition offset of −2³¹, data past
 /// the end of the file, or a decode time before the end of the track's previous run.
@@ -33,6 +39,8 @@ struct ISOBMFFFragmentIndex {
         var duration: Int64
         var compositionOffset: Int64
         var isSync: Bool
+        /// An encrypted sample's subsample map (``ISOBMFFTrackEncryption/fragmentMaps``); nil when clear.
+        var subsamples: [SubsampleEncryption.Subsample]? = nil
     }
 
     /// Track ID → the track's samples in decode order.
@@ -47,7 +55,10 @@ struct ISOBMFFFragmentIndex {
     static let maxFragments = 2048
     /// Largest `moof` read.
     static let maxFragmentBytes = 1 << 20
-    static let allowedTopLevel: Set<String> = ["ftyp", "moov", "moof", "mdat", "free", "skip", "mfra"]
+    static let allowedTopLevel: Set<String> = ["ftyp", "moov", "moof", "mdat", "free", "skip", "mfra", "sidx"]
+    /// The `traf` children read: the encryption boxes only in a track fragment of an encrypted track.
+    static let clearFragmentBoxes: Set<String> = ["tfhd", "tfdt", "trun"]
+    static let encryptedFragmentBoxes: Set<String> = ["tfhd", "tfdt", "trun", "saiz", "saio", "senc"]
 
     /// The index of every fragment of `file`, whose `moov` is `movie`; nil when not covered.
     static func read(file: MediaFile, movie: MovieBox) -> ISOBMFFFragmentIndex? {
@@ -56,20 +67,56 @@ struct ISOBMFFFragmentIndex {
         var offset = 0
         var seenMovie = false
         var boxes = 0
+        var segmentIndex: (box: SegmentIndexBox, end: Int)?
+        var firstFragment: Int?
         while offset + 8 <= file.size {
             boxes += 1
             guard boxes <= 2 * maxFragments + 64, !file.timedOut,
                   let (type, headerSize, size) = boxHeader(file, at: offset), allowedTopLevel.contains(type) else { return nil }
             if type == "moov" { seenMovie = true }
+            if type == "sidx" {
+                guard seenMovie, segmentIndex == nil, firstFragment == nil, size <= maxFragmentBytes,
+                      let box = try? SegmentIndexBox.parse(file.read(at: offset, count: size)) else { return nil }
+                segmentIndex = (box, offset + size)
+            }
             if type == "moof" {
                 index.fragmentCount += 1
+                firstFragment = firstFragment ?? offset
+                let payload = file.read(at: offset + headerSize, count: size - headerSize)
                 guard seenMovie, index.fragmentCount <= maxFragments, size - headerSize <= maxFragmentBytes,
-                      let fragment = MovieFragmentBox.parse(file.read(at: offset + headerSize, count: size - headerSize)),
-                      index.add(fragment, at: offset, movie: movie, audio: audio, fileSize: file.size) else { return nil }
+                      let fragment = MovieFragmentBox.parse(payload),
+                      index.add(fragment, at: offset, payload: payload, headerSize: headerSize, movie: movie,
+                                audio: audio, fileSize: file.size) else { return nil }
             }
             offset += size
         }
+        // libavformat reads the encryption info of the fragment it last opened for every packet
+        // (`frag_index.current`): only a single fragment is covered.
+        let encrypted = movie.tracks.contains { $0.sampleEntries.first?.protection != nil }
+        guard !encrypted || index.fragmentCount == 1 else { return nil }
+        if let (sidx, end) = segmentIndex {
+            guard let first = firstFragment, index.coversWhole(sidx, at: end, firstFragment: first, movie: movie,
+                                                               fileSize: file.size) else { return nil }
+        }
         return index
+    }
+
+    /// A `sidx` ending at `end` covered: libavformat 5.1 then takes the fragment's first decode
+    /// time from its earliest_presentation_time and the track's duration from the sum of the
+    /// references' durations, stopping the opening read at the first `mdat` — the same index as
+    /// without it when the file has one track and one fragment, the `sidx` references that
+    /// fragment to the end of the file, in the track's timescale, at the `tfdt` time and with the
+    /// run's duration (`docs/rules/encryption-cmaf.md` §4).
+    private func coversWhole(_ sidx: SegmentIndexBox, at end: Int, firstFragment: Int, movie: MovieBox,
+                             fileSize: Int) -> Bool {
+        guard movie.tracks.count == 1, fragmentCount == 1, let track = movie.tracks.first, let id = track.trackID,
+              sidx.referenceID == UInt32(id), sidx.references.count == 1, let reference = sidx.references.first,
+              !reference.isIndex, end + Int(sidx.firstOffset) == firstFragment,
+              firstFragment + Int(reference.size) == fileSize, track.mediaTimescale == Int(sidx.timescale),
+              let list = samples[id], let head = list.first, let last = list.last,
+              sidx.earliestPresentationTime == UInt64(head.decodeTime),
+              Int64(reference.duration) == last.decodeTime + last.duration - head.decodeTime else { return false }
+        return true
     }
 
     /// A top-level box header at `offset`: type, header size and whole size (size 0: to the end);
@@ -91,18 +138,30 @@ struct ISOBMFFFragmentIndex {
     }
 
     /// Adds the samples of one `moof` at `moofOffset`; false when a shape is not covered.
-    private mutating func add(_ moof: MovieFragmentBox, at moofOffset: Int, movie: MovieBox, audio: Set<Int>,
-                              fileSize: Int) -> Bool {
+    private mutating func add(_ moof: MovieFragmentBox, at moofOffset: Int, payload: [UInt8], headerSize: Int,
+                              movie: MovieBox, audio: Set<Int>, fileSize: Int) -> Bool {
         guard moof.boxTypes.allSatisfy({ $0 == "mfhd" || $0 == "traf" }) else { return false }
         var implicitOffset = moofOffset
         for traf in moof.trackFragments {
             let h = traf.header
-            guard traf.boxTypes.allSatisfy({ ["tfhd", "tfdt", "trun"].contains($0) }), traf.runs.count == 1,
-                  !h.durationIsEmpty, movie.tracks.contains(where: { $0.trackID == h.trackID }),
+            guard let track = movie.tracks.first(where: { $0.trackID == h.trackID }), let entry = track.sampleEntries.first else { return false }
+            let protection = entry.protection
+            guard traf.boxTypes.allSatisfy((protection == nil ? Self.clearFragmentBoxes : Self.encryptedFragmentBoxes).contains),
+                  traf.runs.count == 1, !h.durationIsEmpty,
                   let trex = movie.trackExtends.first(where: { $0.trackID == h.trackID }),
                   (h.sampleDescriptionIndex ?? trex.defaultSampleDescriptionIndex) == 1 else { return false }
             let base = h.baseDataOffset.map { Int(clamping: $0) } ?? (h.defaultBaseIsMoof ? moofOffset : implicitOffset)
-            guard let end = addRun(traf.runs[0], track: h.trackID, base: base, decodeTime: traf.decodeTime,
+            var maps: [[SubsampleEncryption.Subsample]]?
+            if let protection {
+                // Encrypted: a covered entry whose moov sample table holds no encryption info of its own.
+                guard ISOBMFFTrackEncryption.originalFormat(entry) != nil,
+                      !track.sampleTableBoxTypes.contains(where: { ["saiz", "saio", "senc"].contains($0) }),
+                      let found = ISOBMFFTrackEncryption.fragmentMaps(traf, moof: payload, payloadOffset: moofOffset + headerSize,
+                                                                      base: base, protection: protection,
+                                                                      sampleCount: traf.runs[0].entries.count) else { return false }
+                maps = found
+            }
+            guard let end = addRun(traf.runs[0], track: h.trackID, base: base, decodeTime: traf.decodeTime, maps: maps,
                                    defaults: (h.defaultSampleDuration ?? trex.defaultSampleDuration,
                                               h.defaultSampleSize ?? trex.defaultSampleSize,
                                               h.defaultSampleFlags ?? trex.defaultSampleFlags),
@@ -114,6 +173,7 @@ struct ISOBMFFFragmentIndex {
 
     /// Adds one run's samples; returns the end of its data, nil when not covered.
     private mutating func addRun(_ run: TrackFragmentRunBox, track: Int, base: Int, decodeTime: UInt64?,
+                                 maps: [[SubsampleEncryption.Subsample]]?,
                                  defaults: (duration: UInt32, size: UInt32, flags: UInt32), isAudio: Bool,
                                  fileSize: Int) -> Int? {
         guard let dataOffset = run.dataOffset else { return nil }
@@ -136,7 +196,7 @@ struct ISOBMFFFragmentIndex {
             shift = max(shift, -composition)
             let sync = isAudio || flags & 0x0101_0000 == 0
             list.append(Sample(offset: offset, size: size, decodeTime: dts, duration: Int64(duration),
-                               compositionOffset: composition, isSync: sync))
+                               compositionOffset: composition, isSync: sync, subsamples: maps?[i]))
             dts += Int64(duration)
             offset += size
         }

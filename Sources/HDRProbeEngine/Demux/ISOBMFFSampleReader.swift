@@ -15,7 +15,7 @@ import HDRProbeCore
 /// fragment index, a cut-short file, a
 /// track with another than exactly one sample entry, an encrypted one other than
 /// ``ISOBMFFTrackEncryption`` covers (whose samples are read whole, each with its subsample map
-/// from `senc`, as libavformat's encryption side data gives it), an edit list other than a
+/// from `senc` or its fragment's, as libavformat's encryption side data gives it), an edit list other than a
 /// single edit at normal rate, samples presented before the edit starts (libavformat discards
 /// those), tables that contradict each other or point past the end of the file.
 final class ISOBMFFSampleReader: SampleSource {
@@ -62,10 +62,18 @@ final class ISOBMFFSampleReader: SampleSource {
         for (k, s) in streams.enumerated() {
             guard let track = headers.track(forStreamID: s.id, index: s.index),
                   s.encrypted == (track.sampleEntries.first?.protection != nil) else { return nil }
-            if s.encrypted {
+            if s.encrypted, let fragments {
+                // Whole samples with the fragment's maps (``ISOBMFFFragmentIndex``).
+                streams[k].nalLengthSize = nil
+                guard let samples = fragmentSamples(track: track, fragments: fragments, limit: limit),
+                      samples.allSatisfy({ $0.subsamples != nil }) else { return nil }
+                pending += samples.map {
+                    Pending(stream: s.index, offset: $0.offset, size: $0.size, isSync: $0.isSync, pts: $0.pts, subsamples: $0.subsamples)
+                }
+            } else if s.encrypted {
                 // Whole samples: the clear ranges of the map are read from them (ProbeEngine.scan).
                 streams[k].nalLengthSize = nil
-                guard fragments == nil, let maps = ISOBMFFTrackEncryption.subsampleMaps(track, limit: limit),
+                guard let maps = ISOBMFFTrackEncryption.subsampleMaps(track, limit: limit),
                       let samples = samples(track: track, movie: movie, limit: limit, fileSize: file.size),
                       samples.count <= maps.count else { return nil }
                 pending += samples.map {
@@ -73,7 +81,8 @@ final class ISOBMFFSampleReader: SampleSource {
                             pts: $0.pts, subsamples: maps[$0.sample.index])
                 }
             } else if let fragments {
-                guard let samples = fragmentSamples(track: track, fragments: fragments, limit: limit) else { return nil }
+                guard let samples = fragmentSamples(track: track, fragments: fragments, limit: limit),
+                      samples.allSatisfy({ $0.subsamples == nil }) else { return nil }
                 pending += samples.map { Pending(stream: s.index, offset: $0.offset, size: $0.size, isSync: $0.isSync, pts: $0.pts) }
             } else {
                 guard let samples = samples(track: track, movie: movie, limit: limit, fileSize: file.size) else { return nil }
@@ -133,17 +142,19 @@ final class ISOBMFFSampleReader: SampleSource {
 
     /// The track's first `limit` fragment samples with their presentation timestamps, nil when not
     /// covered (the same rules as ``samples(track:movie:limit:fileSize:)``; the fragment index
-    /// checked sizes and offsets).
-    static func fragmentSamples(track: MovieBox.Track, fragments: ISOBMFFFragmentIndex,
-                                limit: Int?) -> [(offset: Int, size: Int, isSync: Bool, pts: Int64)]? {
-        guard track.sampleEntries.count == 1, track.sampleEntries[0].originalFormat == nil, let id = track.trackID,
+    /// checked sizes and offsets, and gave an encrypted sample its map).
+    static func fragmentSamples(track: MovieBox.Track, fragments: ISOBMFFFragmentIndex, limit: Int?)
+        -> [(offset: Int, size: Int, isSync: Bool, pts: Int64, subsamples: [SubsampleEncryption.Subsample]?)]? {
+        guard track.sampleEntries.count == 1,
+              track.sampleEntries[0].originalFormat == nil || ISOBMFFTrackEncryption.originalFormat(track.sampleEntries[0]) != nil,
+              let id = track.trackID,
               let all = fragments.samples[id], let shift = presentationShift(track.editList) else { return nil }
         let ptsShift = fragments.ptsShift[id] ?? 0
-        var out: [(offset: Int, size: Int, isSync: Bool, pts: Int64)] = []
+        var out: [(offset: Int, size: Int, isSync: Bool, pts: Int64, subsamples: [SubsampleEncryption.Subsample]?)] = []
         for sample in all.prefix(limit ?? all.count) {
             let composition = sample.decodeTime + ptsShift + sample.compositionOffset
             guard composition >= shift else { return nil }
-            out.append((sample.offset, sample.size, sample.isSync, composition - shift))
+            out.append((sample.offset, sample.size, sample.isSync, composition - shift, sample.subsamples))
         }
         return out
     }

@@ -64,6 +64,10 @@ package struct MovieBox: Sendable, Equatable {
     /// The `udta` of `moov` holds the bytes `covr` (iTunes cover art, which libavformat turns into
     /// an attached-picture stream): a conservative test, true also when the bytes only look so.
     package var mayHaveCoverArt = false
+    /// How many `meta` boxes of `moov` hold only an ID3 handler and `ID32` boxes (Shaka Packager's
+    /// version tag: `hdlr` of handler type `ID32`, ISO/IEC 23009-1's ID3 in ISO BMFF), which carry
+    /// no stream facts.
+    package var id3OnlyMetaBoxes = 0
 
     package static let maxTracks = 256
     package static let maxEntriesPerTrack = 16
@@ -91,7 +95,18 @@ package struct MovieBox: Sendable, Equatable {
         movie.movieDuration = top.boxes.first { $0.type == "mvhd" }.flatMap { duration(bytes, fullBox: $0.payload) }
         movie.boxTypes = top.boxes.map(\.type)
         movie.mayHaveCoverArt = top.boxes.contains { $0.type == "udta" && contains(bytes[$0.payload], "covr") }
+        movie.id3OnlyMetaBoxes = top.boxes.filter { $0.type == "meta" && isID3Only(bytes, meta: $0) }.count
         return movie
+    }
+
+    /// A `meta` full box (version and flags, then boxes) holding one `hdlr` of handler type `ID32`
+    /// and otherwise only `ID32` boxes.
+    private static func isID3Only(_ bytes: [UInt8], meta: ISOBox) -> Bool {
+        guard meta.payload.count > 4 else { return false }
+        let walk = ISOBoxWalker.walk(bytes, range: (meta.payload.lowerBound + 4)..<meta.payload.upperBound)
+        guard walk.issues.isEmpty, let hdlr = walk.boxes.first, hdlr.type == "hdlr", hdlr.payload.count >= 12,
+              FourCC.string(bytes[(hdlr.payload.lowerBound + 8)..<(hdlr.payload.lowerBound + 12)]) == "ID32" else { return false }
+        return walk.boxes.dropFirst().allSatisfy { $0.type == "ID32" }
     }
 
     private static func parseTrack(_ bytes: [UInt8], trak: ISOBox, issues: inout [Issue]) -> Track {

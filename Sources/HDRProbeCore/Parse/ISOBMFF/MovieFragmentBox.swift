@@ -1,7 +1,7 @@
 /// `moof` (ISO/IEC 14496-12 §8.8.4): one movie fragment, its track fragments (`traf`, §8.8.6) with
 /// their header (`tfhd`), decode time (`tfdt`) and sample runs (`trun`). Box types are kept so a
-/// reader can decline what it does not interpret (sample encryption `senc`/`saiz`/`saio`, sample
-/// groups, subsample information).
+/// reader can decline what it does not interpret (sample groups, subsample information); the
+/// sample encryption boxes `saiz`/`saio`/`senc` are kept for ``SampleEncryptionBox``.
 package struct MovieFragmentBox: Sendable, Equatable {
     package struct TrackFragment: Sendable, Equatable {
         package var header: TrackFragmentHeaderBox
@@ -9,6 +9,11 @@ package struct MovieFragmentBox: Sendable, Equatable {
         package var runs: [TrackFragmentRunBox]
         /// The `traf`'s child box types in file order.
         package var boxTypes: [String]
+        /// The first `saiz` and `saio` (nil when absent or unreadable) and the payload range of the
+        /// first `senc` in the `moof` payload (parsed with the track's IV size, ``SampleEncryptionBox``).
+        package var auxiliaryInfoSizes: SampleAuxiliaryInformationSizesBox? = nil
+        package var auxiliaryInfoOffsets: SampleAuxiliaryInformationOffsetsBox? = nil
+        package var sampleEncryption: Range<Int>? = nil
     }
 
     package var trackFragments: [TrackFragment]
@@ -35,6 +40,12 @@ package struct MovieFragmentBox: Sendable, Equatable {
                 case "trun":
                     guard let run = TrackFragmentRunBox.parse(bytes, payload: box.payload) else { return nil }
                     fragment.runs.append(run)
+                case "saiz" where fragment.auxiliaryInfoSizes == nil:
+                    fragment.auxiliaryInfoSizes = SampleAuxiliaryInformationSizesBox.parse(bytes, payload: box.payload)
+                case "saio" where fragment.auxiliaryInfoOffsets == nil:
+                    fragment.auxiliaryInfoOffsets = SampleAuxiliaryInformationOffsetsBox.parse(bytes, payload: box.payload)
+                case "senc" where fragment.sampleEncryption == nil:
+                    fragment.sampleEncryption = box.payload
                 default: break
                 }
             }

@@ -15,6 +15,9 @@ package struct ProtectionSchemeInfoBox: Sendable, Equatable {
     /// `tenc` version 1: crypt_byte_block / skip_byte_block (pattern encryption, `cens`/`cbcs`).
     package var cryptByteBlock: Int?
     package var skipByteBlock: Int?
+    /// default_constant_IV_size: present when the track is protected with a per-sample IV size of 0
+    /// (a constant IV for every sample, the `cbcs` way); nil when absent or cut short.
+    package var defaultConstantIVSize: Int?
 
     /// `bytes[range]` is the payload of `sinf` (its children).
     package static func parse(_ bytes: [UInt8], range: Range<Int>) -> ProtectionSchemeInfoBox {
@@ -42,7 +45,8 @@ package struct ProtectionSchemeInfoBox: Sendable, Equatable {
 
     /// `tenc` (ISO/IEC 23001-7 §8.2.2): version u8, flags u24, reserved u8, then version 0: reserved u8,
     /// version ≥ 1: crypt_byte_block u4 + skip_byte_block u4; default_isProtected u8,
-    /// default_Per_Sample_IV_Size u8, default_KID 16 bytes.
+    /// default_Per_Sample_IV_Size u8, default_KID 16 bytes; when protected with an IV size of 0,
+    /// default_constant_IV_size u8 and that many bytes of default_constant_IV.
     private mutating func readTrackEncryption(_ bytes: [UInt8], payload: Range<Int>) {
         var r = ByteReader(bytes, offset: payload.lowerBound, end: payload.upperBound)
         guard let version = try? r.u8(), (try? r.skip(4)) != nil, let pattern = try? r.u8(),
@@ -54,6 +58,9 @@ package struct ProtectionSchemeInfoBox: Sendable, Equatable {
         defaultIsProtected = isProtected != 0
         defaultPerSampleIVSize = Int(ivSize)
         defaultKID = kid.map { CodecStringFormatting.hex($0, width: 2, uppercase: false) }.joined()
+        if isProtected != 0, ivSize == 0, let size = try? r.u8(), (try? r.skip(Int(size))) != nil {
+            defaultConstantIVSize = Int(size)
+        }
     }
 }
 

@@ -10,6 +10,24 @@
 package struct SampleAuxiliaryInformationSizesBox: Sendable, Equatable {
     package var defaultSampleInfoSize: Int
     package var sampleCount: Int
+    /// `aux_info_type` and `aux_info_type_parameter` when flags bit 0 is set.
+    package var auxInfoType: String?
+    package var auxInfoTypeParameter: UInt32?
+    /// The per-sample sizes when the default is 0 (empty otherwise, or when the box is cut short
+    /// before them).
+    package var sampleInfoSizes: [Int] = []
+
+    package init(defaultSampleInfoSize: Int, sampleCount: Int) {
+        self.defaultSampleInfoSize = defaultSampleInfoSize
+        self.sampleCount = sampleCount
+    }
+
+    /// The size of sample `i`'s auxiliary information; nil past the sizes read.
+    package func sampleInfoSize(_ i: Int) -> Int? {
+        guard i >= 0, i < sampleCount else { return nil }
+        if defaultSampleInfoSize != 0 { return defaultSampleInfoSize }
+        return i < sampleInfoSizes.count ? sampleInfoSizes[i] : nil
+    }
 
     package var isEmpty: Bool { defaultSampleInfoSize == 0 && sampleCount == 0 }
 
@@ -17,9 +35,18 @@ package struct SampleAuxiliaryInformationSizesBox: Sendable, Equatable {
     package static func parse(_ bytes: [UInt8], payload: Range<Int>) -> SampleAuxiliaryInformationSizesBox? {
         var r = ByteReader(bytes, offset: payload.lowerBound, end: payload.upperBound)
         guard (try? r.skip(1)) != nil, let flags = try? r.u24() else { return nil }
-        if flags & 1 != 0 { guard (try? r.skip(8)) != nil else { return nil } }
+        var type: String?, parameter: UInt32?
+        if flags & 1 != 0 {
+            guard let t = try? r.fourCC(), let p = try? r.u32() else { return nil }
+            (type, parameter) = (t, p)
+        }
         guard let size = try? r.u8(), let count = try? r.u32() else { return nil }
-        return SampleAuxiliaryInformationSizesBox(defaultSampleInfoSize: Int(size), sampleCount: Int(count))
+        var box = SampleAuxiliaryInformationSizesBox(defaultSampleInfoSize: Int(size), sampleCount: Int(count))
+        (box.auxInfoType, box.auxInfoTypeParameter) = (type, parameter)
+        if size == 0, Int(count) <= r.remaining, let sizes = try? r.take(Int(count)) {
+            box.sampleInfoSizes = sizes.map(Int.init)
+        }
+        return box
     }
 
     /// Offsets (in `moov`'s payload `bytes`) of the empty `saiz` boxes in its tracks' sample tables
