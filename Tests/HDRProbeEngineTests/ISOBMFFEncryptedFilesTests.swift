@@ -70,9 +70,10 @@ struct ISOBMFFEncryptedFilesTests {
     }
 
     /// The corpus's encrypted files the own reader takes, from how each was made (Corpus/generate.sh):
-    /// FFmpeg's plain CENC file and Shaka's single-fragment output, except `frma dvh1` (libavformat
-    /// 5.1 names the DV camcorder codec) and FFmpeg's fragmented file (no `senc` in its fragments).
-    static let corpusCovered: Set<String> = ["enc_ffcenc_dv_p81.mp4", "enc_cbcs_dv_p81.mp4", "enc_cbcs_hdr10_hevc.mp4",
+    /// FFmpeg's plain CENC file and Shaka's single-fragment output (with `frma dvh1` too, which
+    /// libavformat 5.1 names the DV camcorder codec, and so does the own reader), not FFmpeg's
+    /// fragmented file (no `senc` in its fragments).
+    static let corpusCovered: Set<String> = ["enc_ffcenc_dv_p81.mp4", "enc_cbcs_dv_p5_dvh1.mp4", "enc_cbcs_dv_p81.mp4", "enc_cbcs_hdr10_hevc.mp4",
                                              "enc_cbcs_hdr10plus_hevc.mp4", "enc_cenc_dv_p81.mp4", "enc_cenc_hdr10_hevc.mp4"]
 
     @Test func coverageFollowsHowEachFileWasMade() throws {
@@ -174,7 +175,7 @@ struct ISOBMFFEncryptedFilesTests {
                 compared += 1
             }
         }
-        #expect(compared >= 18, "packet comparisons: \(compared)")
+        #expect(compared >= 20, "packet comparisons: \(compared)")
     }
 
     @Test(arguments: [32, 1, nil] as [Int?])
@@ -232,5 +233,18 @@ struct ISOBMFFEncryptedFilesTests {
             #expect(try ISOBMFFGeneratedFilesTests.open(path) == nil, "\(name): declined")
             try ReaderEquivalence.expectSameReports(path, frames: nil, switch: \.ownContainerReaders)
         }
+    }
+
+    /// `frma dvh1` (Corpus/enc_cbcs_dv_p5_dvh1.mp4, Shaka's `cbcs` of a Dolby Vision profile 5 file):
+    /// ffprobe names the codec `dvvideo` with the `hvcC` payload as extradata, and so does the own
+    /// reader; the report names HEVC either way (``StreamEvidenceBuilder``), here without FFmpeg loaded.
+    @Test func frmaDvh1IsLibavformatsDVCodec() throws {
+        let path = TestPaths.corpus.appendingPathComponent("enc_cbcs_dv_p5_dvh1.mp4").path
+        let own = try #require(try ISOBMFFGeneratedFilesTests.open(path))
+        let theirs = try #require((try Self.ffprobe(path, ["-show_streams"])["streams"] as? [[String: Any]])?.first)
+        #expect(theirs["codec_name"] as? String == own.streams[0].codecName && own.streams[0].codecName == "dvvideo")
+        #expect(theirs["extradata_size"] as? Int == own.streams[0].extradata.count)
+        let report = ProbeEngine(options: ProbeOptions()).probe(path: path)
+        #expect(report.tool.libavformatUsed == false && report.streams.first?.codec == "hevc")
     }
 }

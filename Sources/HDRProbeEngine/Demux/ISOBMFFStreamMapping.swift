@@ -36,6 +36,10 @@ enum ISOBMFFStreamMapping {
         // The entries libavformat's mov demuxer maps to these codecs and hdrprobe has verified the
         // own reader on; dva1/dvav/dav1 and vp09 are declined (libavformat reads them).
         switch SampleEntryType(rawValue: format) {
+        // `frma dvh1`: FFmpeg 5.1 names the DV camcorder codec (a four-cc clash, ``StreamEvidenceBuilder``
+        // corrects it), with the `hvcC` payload as extradata (ffprobe: dvvideo, 2,551 bytes for
+        // Corpus/enc_cbcs_dv_p5_dvh1.mp4).
+        case .dvh1? where entry.protection != nil: record = ("hvcC", "dvvideo", AV_CODEC_ID_DVVIDEO)
         case .hvc1?, .hev1?, .dvh1?, .dvhe?: record = ("hvcC", VideoCodec.hevc.rawValue, AV_CODEC_ID_HEVC)
         case .avc1?, .avc3?: record = ("avcC", VideoCodec.h264.rawValue, AV_CODEC_ID_H264)
         case .av01?: record = ("av1C", VideoCodec.av1.rawValue, AV_CODEC_ID_AV1)

@@ -4,8 +4,8 @@ import HDRProbeCore
 /// 5.1's mov demuxer attaches to their packets (`AV_PKT_DATA_ENCRYPTION_INFO`): its subsample map.
 ///
 /// Covered (compared with libavformat, ISOBMFFEncryptedFilesTests; `docs/rules/encryption-cmaf.md`
-/// §4): a track whose single `encv` entry carries `sinf` with `frma` `hvc1`/`hev1`/`avc1`/`avc3`/`av01`
-/// (the codec libavformat names from it, as for the clear entry), `schm` `cenc`/`cbc1`/`cens`/`cbcs`,
+/// §4): a track whose single `encv` entry carries `sinf` with `frma` `hvc1`/`hev1`/`avc1`/`avc3`/`av01`/
+/// `dvh1` (the codec libavformat names from it: as for the clear entry, `dvvideo` for `dvh1`), `schm` `cenc`/`cbc1`/`cens`/`cbcs`,
 /// and a `tenc` marking the track protected with an 8- or 16-byte per-sample IV or a constant IV of 8
 /// or 16 bytes; in a fragmented file of one `moof`, each `traf` gives its maps
 /// (``fragmentMaps(_:moof:payloadOffset:base:protection:sampleCount:)``); in a plain file (per-sample
@@ -13,12 +13,12 @@ import HDRProbeCore
 /// `senc` with an entry for every sample, placed before any `saiz`/`saio` (libavformat then takes the
 /// maps from `senc` and ignores the auxiliary-information boxes, `docs/rules/encryption-cmaf.md` §4),
 /// and no sample groups (`sbgp`/`sgpd`: key rotation by `seig` groups is not covered). Everything
-/// else — `enca`, other original formats (FFmpeg 5.1 reads `frma dvh1` as the DV camcorder codec),
+/// else — `enca`, other original formats (`dvhe`, which FFmpeg 5.1 reads as the DV camcorder codec too),
 /// in a plain file constant IVs or `saiz`/`saio` without a `senc` before them, a `senc` cut short or of
 /// another sample count, encrypted files of several fragments — is left to libavformat.
 enum ISOBMFFTrackEncryption {
     static let schemes: Set<String> = ["cenc", "cbc1", "cens", "cbcs"]
-    static let originalFormats: Set<String> = ["hvc1", "hev1", "avc1", "avc3", "av01"]
+    static let originalFormats: Set<String> = ["hvc1", "hev1", "avc1", "avc3", "av01", "dvh1"]
 
     /// The original format of a covered encrypted visual entry; nil when the entry is not one.
     static func originalFormat(_ entry: SampleEntry) -> String? {

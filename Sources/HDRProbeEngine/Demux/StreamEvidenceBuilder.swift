@@ -148,10 +148,13 @@ enum StreamEvidenceBuilder {
     /// record from hdrprobe's own sample-entry walk when libavformat misnamed the codec, and the
     /// entry's dimensions.
     static func originalFormat(_ s: DemuxedStream, entry: SampleEntry?) -> DemuxedStream {
-        guard let format = entry?.originalFormat, let id = originalFormatCodec(format), id != s.codecID else { return s }
+        guard let format = entry?.originalFormat, let id = originalFormatCodec(format), id != s.codecID,
+              let codec = SampleEntryType(rawValue: format)?.codec else { return s }
         var fixed = s
         fixed.codecID = id
-        fixed.codecName = String(cString: hdrprobe_avcodec_get_name(id))
+        // libavcodec's names of these four codecs are VideoCodec's raw values (`avcodec_get_name`):
+        // no FFmpeg call, so a file the own reader read needs no FFmpeg loaded.
+        fixed.codecName = codec.rawValue
         fixed.profile = -1
         fixed.level = 0
         fixed.bitDepth = nil
