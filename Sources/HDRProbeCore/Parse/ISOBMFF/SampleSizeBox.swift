@@ -39,9 +39,10 @@ package struct SampleSizeBox: Sendable, Equatable {
             guard fieldBits == 32, let base = raw.baseAddress else {
                 return (0..<sampleCount).reduce(0) { $0 + size($1, at: raw.baseAddress!) }
             }
+            let fields = base + entriesStart
             var total = 0
-            for at in stride(from: entriesStart, to: entriesStart + 4 * sampleCount, by: 4) {
-                total &+= Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+            for i in 0..<sampleCount {
+                total &+= Int(UInt32(bigEndian: fields.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)))
             }
             return total
         }

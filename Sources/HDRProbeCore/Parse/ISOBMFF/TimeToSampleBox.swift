@@ -38,9 +38,10 @@ package struct TimeToSampleBox: Sendable, Equatable {
         -> (count: UInt64, total: Int64, smallestCount: UInt32, smallest: Int64, largest: Int64) {
         var count: UInt64 = 0, total: Int64 = 0
         var smallestCount = UInt32.max, smallest = Int64.max, largest = Int64.min
-        for at in stride(from: start, to: start + 8 * entryCount, by: 8) {
-            let n = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-            let v = value(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
+        let entries = raw.baseAddress! + start
+        for i in 0..<entryCount {
+            let n = UInt32(bigEndian: entries.loadUnaligned(fromByteOffset: i &* 8, as: UInt32.self))
+            let v = value(UInt32(bigEndian: entries.loadUnaligned(fromByteOffset: i &* 8 &+ 4, as: UInt32.self)))
             count &+= UInt64(n)
             total &+= Int64(n) &* v
             smallestCount = min(smallestCount, n)
