@@ -1,57 +1,36 @@
 extension SampleTableBandwidth {
-    /// One track's index stretch laid out for the slide: each sample's time, computed once as the
-    /// index computes it (`Double(decodeTime + shift) · (1 / timescale)`), in a buffer that ends
-    /// with +∞ (so the other track's samples sort first and no window reaches past it); each
-    /// sample's size read in place from `stsz` as a 32-bit field (the one `sample_size` field,
-    /// stride 0, when all samples have it; `stz2` sizes are widened into such fields first). The
-    /// stretch ends early where `stts` does. The tables are validated by each box's parse (`stsz`
-    /// holds `sampleCount` entries, `stts` its entry count).
+    /// One track's index stretch laid out for the slide, in one pass over its `stts` runs and
+    /// `stsz` entries: each sample's time, computed as the index computes it
+    /// (`Double(decodeTime + shift) · (1 / timescale)`; sample `k` of a run is one delta after
+    /// sample `k − 1`), and the bytes of the samples before it. Both end with the track's last
+    /// sample: a time of +∞ (so the other track's samples sort first and no window reaches past
+    /// it) and every sample's bytes. The stretch ends early where `stts` does. The tables are
+    /// validated by each box's parse (`stsz` holds `sampleCount` entries, `stts` its entry count).
     struct TrackSamples: ~Copyable {
-        /// `times[k]` is the time of sample `first + k`, for `k < count`; `times[count]` is +∞.
+        /// `times[k]`, `bytesBefore[k]`: the time of the stretch's sample `k` and the bytes of the stretch
+        /// before it, for `k < count`; `times[count]` is +∞, `bytesBefore[count]` all the bytes.
         let times: UnsafeMutablePointer<Double>
+        let bytesBefore: UnsafeMutablePointer<Int>
         let count: Int
-        let first: Int
-        private let sizeFields: UnsafeRawPointer
-        private let sizeStride: Int
-        /// The widened `stz2` sizes, owned.
-        private let widened: UnsafeMutableRawPointer?
 
         /// `base`: the first byte of `track.table.bytes`.
         init(_ track: Track, base: UnsafeRawPointer) {
-            first = track.samples.lowerBound
-            (times, count) = Self.decodeTimes(track, base: base)
-            let sizes = track.table.sizes
-            if let fields = sizes.fields {
-                widened = nil
-                sizeFields = base + fields.start + fields.stride * first
-                sizeStride = fields.stride
-            } else {
-                let owned = UnsafeMutableRawPointer.allocate(byteCount: 4 * max(count, 1), alignment: 4)
-                for k in 0..<count {
-                    owned.storeBytes(of: UInt32(truncatingIfNeeded: sizes.size(first + k, at: base)).bigEndian,
-                                     toByteOffset: 4 * k, as: UInt32.self)
-                }
-                widened = owned
-                sizeFields = UnsafeRawPointer(owned)
-                sizeStride = 4
-            }
+            times = .allocate(capacity: track.samples.count + 1)
+            bytesBefore = .allocate(capacity: track.samples.count + 1)
+            count = Self.decodeTimes(track, base: base, into: times)
+            Self.addUpSizes(SizeFields(track.table.sizes, base: base, first: track.samples.lowerBound), count: count,
+                            into: bytesBefore)
         }
 
         deinit {
             times.deallocate()
-            widened?.deallocate()
+            bytesBefore.deallocate()
         }
 
-        /// The size of sample `first + k` (`k < count`).
-        @inline(__always) func size(_ k: Int) -> Int {
-            Int(UInt32(bigEndian: sizeFields.loadUnaligned(fromByteOffset: sizeStride &* k, as: UInt32.self)))
-        }
-
-        /// The stretch's times, a run of `stts` at a time (sample `k` of a run is one delta after
-        /// sample `k − 1`), and how many there are before the +∞ after them.
-        private static func decodeTimes(_ track: Track, base: UnsafeRawPointer) -> (UnsafeMutablePointer<Double>, Int) {
+        /// The stretch's times, a run of `stts` at a time, then +∞; returns how many there are
+        /// before it.
+        private static func decodeTimes(_ track: Track, base: UnsafeRawPointer, into times: UnsafeMutablePointer<Double>) -> Int {
             let lower = track.samples.lowerBound, end = track.samples.upperBound
-            let times = UnsafeMutablePointer<Double>.allocate(capacity: track.samples.count + 1)
             let tick = 1 / Double(track.timescale)
             var at = track.table.timeToSample.entriesStart
             let sttsEnd = at + 8 * track.table.timeToSample.entryCount
@@ -73,30 +52,68 @@ extension SampleTableBandwidth {
                 sample = runEnd
             }
             times[n] = .infinity
-            return (times, n)
+            return n
+        }
+
+        /// The bytes before each of the first `count` samples, then all their bytes.
+        private static func addUpSizes(_ sizes: SizeFields, count: Int, into bytesBefore: UnsafeMutablePointer<Int>) {
+            var bytes = 0
+            if let (fields, stride) = sizes.wide {
+                for k in 0..<count {
+                    bytesBefore[k] = bytes
+                    bytes += Int(UInt32(bigEndian: fields.loadUnaligned(fromByteOffset: stride &* k, as: UInt32.self)))
+                }
+            } else {
+                for k in 0..<count {
+                    bytesBefore[k] = bytes
+                    bytes += sizes[k]
+                }
+            }
+            bytesBefore[count] = bytes
+        }
+    }
+
+    /// A stretch's sample sizes as 32-bit big-endian fields: the size of its sample `k` (track
+    /// sample `first + k`) at `start + stride · (first + k)` (``SampleSizeBox/fields``: stride 0
+    /// for the one `sample_size` of every sample); `stz2` entries read by
+    /// ``SampleSizeBox/narrowField(_:bits:start:at:)``.
+    struct SizeFields {
+        private let base: UnsafeRawPointer
+        private let fields: UnsafeRawPointer
+        private let stride: Int
+        private let narrowBits: Int, narrowStart: Int, first: Int
+
+        init(_ sizes: SampleSizeBox, base: UnsafeRawPointer, first: Int) {
+            let layout = sizes.fields
+            self.base = base
+            fields = base + (layout.map { $0.start + $0.stride * first } ?? 0)
+            stride = layout?.stride ?? 0
+            narrowBits = layout == nil ? sizes.fieldBits : 0
+            narrowStart = sizes.entriesStart
+            self.first = first
+        }
+
+        /// The 32-bit fields and their stride; nil for `stz2`.
+        var wide: (UnsafeRawPointer, Int)? { narrowBits == 0 ? (fields, stride) : nil }
+
+        @inline(__always) subscript(k: Int) -> Int {
+            guard narrowBits == 0 else { return SampleSizeBox.narrowField(first + k, bits: narrowBits, start: narrowStart, at: base) }
+            return Int(UInt32(bigEndian: fields.loadUnaligned(fromByteOffset: stride &* k, as: UInt32.self)))
         }
     }
 
     /// Where the windows end: the first sample of each track at or after the last limit asked
-    /// for, and the bytes of both tracks' samples before them. Limits are asked for in
-    /// increasing order, so each sample enters once.
+    /// for. Limits are asked for in increasing order, so each sample is passed once.
     struct WindowEnd {
         private var video = 0, audio = 0
-        private var bytes = 0
 
         /// The bytes of both tracks' samples before `limit`.
         @inline(__always)
-        mutating func reached(before limit: Double, _ videoSamples: borrowing TrackSamples,
-                              _ audioSamples: borrowing TrackSamples) -> Int {
-            while videoSamples.times[video] < limit {
-                bytes += videoSamples.size(video)
-                video &+= 1
-            }
-            while audioSamples.times[audio] < limit {
-                bytes += audioSamples.size(audio)
-                audio &+= 1
-            }
-            return bytes
+        mutating func bytes(before limit: Double, _ videoSamples: borrowing TrackSamples,
+                            _ audioSamples: borrowing TrackSamples) -> Int {
+            while videoSamples.times[video] < limit { video &+= 1 }
+            while audioSamples.times[audio] < limit { audio &+= 1 }
+            return videoSamples.bytesBefore[video] + audioSamples.bytesBefore[audio]
         }
     }
 

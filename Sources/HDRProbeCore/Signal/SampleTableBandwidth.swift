@@ -1,10 +1,10 @@
 /// `BANDWIDTH` and `AVERAGE-BANDWIDTH` of an MP4/MOV variant measured straight from its sample
 /// tables (`docs/rules/hls-signalling.md` §13): the same measure as ``HLSBandwidth/measure(samples:duration:window:)``
 /// over ``HLSBandwidth/merged(_:_:)`` of the video and audio index, with the same `Int` results,
-/// but in one streaming pass over `stsz` (sizes), `stts` (times) and `stss` (keyframes): no list
-/// of samples is built — only each sample's time, one `Double`, is computed once and kept (a run
-/// of `stts` at a time), sizes and keyframes are read in place — and the two tracks are not
-/// merged: each sample is visited once as a window start and once as it enters a window.
+/// but straight from `stsz` (sizes), `stts` (times) and `stss` (keyframes): no index is built —
+/// per track each sample's time and the bytes before it are computed once and kept (two numbers
+/// per sample: a pass over the `stts` runs, one over `stsz`), keyframes are read in place — and
+/// the two tracks are not merged: a window's bytes are a difference of those sums.
 ///
 /// Each track is given as the stretch of its samples the index holds and the tick shift the index
 /// applies to their decode times (an edit list's rebuild, worked out by the demuxer); sample `i`
@@ -56,40 +56,42 @@ package enum SampleTableBandwidth {
     }
 
     /// The sliding window of ``HLSBandwidth/measure(samples:duration:window:)`` over the merged
-    /// samples, without merging them: the samples of one track up to the other's next one in
-    /// turn, video first on equal times (+∞ after each track's last). The window starting at the
+    /// samples, without merging them: the next sample is the earlier of the two tracks' next ones,
+    /// video first on equal times (+∞ after each track's last). The window starting at the
     /// merged sample `s` ends before the first sample at or after `time(s) + span`; as times only
     /// grow, its bytes are the bytes of both tracks' samples before that time (``WindowEnd``)
-    /// minus the bytes of the merged samples before `s` (`passed`). The measure's own window end
-    /// moves the same way, so the two agree sample for sample.
+    /// minus the bytes of the merged samples before `s` (each track's samples before its own
+    /// position). The measure's own window end moves the same way, so the two agree sample for
+    /// sample.
     static func slide(video: borrowing TrackSamples, audio: borrowing TrackSamples,
                       keyframes: (video: SyncCursor, audio: SyncCursor), span: Double, duration: Double) -> HLSBandwidth? {
         let videoTimes = video.times, audioTimes = audio.times
         var videoKeys = keyframes.video, audioKeys = keyframes.audio
         var end = WindowEnd()
         var v = 0, a = 0
-        var passed = 0, maxBytes = 0
-        while v < video.count || a < audio.count {
-            let nextAudio = audioTimes[a]
-            while v < video.count, videoTimes[v] <= nextAudio {
-                if videoKeys.isSync(v) {
-                    maxBytes = max(maxBytes, end.reached(before: videoTimes[v] + span, video, audio) - passed)
-                }
-                passed += video.size(v)
-                v &+= 1
-            }
-            let nextVideo = videoTimes[v]
-            while audioTimes[a] < nextVideo {
+        var maxBytes = 0
+        while true {
+            // The merged order: on equal times the video sample first; +∞ after each track's last.
+            if audioTimes[a] < videoTimes[v] {
                 if audioKeys.isSync(a) {
-                    maxBytes = max(maxBytes, end.reached(before: audioTimes[a] + span, video, audio) - passed)
+                    let passed = video.bytesBefore[v] + audio.bytesBefore[a]
+                    maxBytes = max(maxBytes, end.bytes(before: audioTimes[a] + span, video, audio) - passed)
                 }
-                passed += audio.size(a)
                 a &+= 1
+            } else if v < video.count {
+                if videoKeys.isSync(v) {
+                    let passed = video.bytesBefore[v] + audio.bytesBefore[a]
+                    maxBytes = max(maxBytes, end.bytes(before: videoTimes[v] + span, video, audio) - passed)
+                }
+                v &+= 1
+            } else {
+                break
             }
         }
+        let totalBytes = video.bytesBefore[video.count] + audio.bytesBefore[audio.count]
         // Sizes are never negative: a zero total means every sample is empty.
-        guard passed > 0 else { return nil }
-        let average = (Double(passed) * 8 / duration).rounded(.up)
+        guard totalBytes > 0 else { return nil }
+        let average = (Double(totalBytes) * 8 / duration).rounded(.up)
         let peak = max((Double(maxBytes) * 8 / span).rounded(.up), average)
         return HLSBandwidth(average: Int(average), peak: Int(peak))
     }
