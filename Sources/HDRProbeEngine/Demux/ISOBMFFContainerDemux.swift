@@ -98,7 +98,8 @@ final class ISOBMFFContainerDemux: ContainerDemux {
         // fragments gave every sample one (``ISOBMFFTrackEncryption``).
         if entry.protection != nil {
             if let fragments {
-                guard fragments.samples[id]?.allSatisfy({ $0.subsamples != nil }) == true else { return nil }
+                let mapped = fragments.unreadable.contains(id) ? { $0.subsamples == nil } : { (s: ISOBMFFFragmentIndex.Sample) in s.subsamples != nil }
+                guard fragments.samples[id]?.allSatisfy(mapped) == true else { return nil }
             } else {
                 guard ISOBMFFTrackEncryption.subsampleMaps(track, limit: 0) != nil else { return nil }
             }

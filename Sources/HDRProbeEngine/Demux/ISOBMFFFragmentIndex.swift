@@ -50,6 +50,9 @@ struct ISOBMFFFragmentIndex {
     private(set) var ptsShift: [Int: Int64] = [:]
     /// The top-level `moof` boxes read.
     private(set) var fragmentCount = 0
+    /// Track IDs of encrypted tracks whose every packet libavformat fails to read
+    /// (``ISOBMFFTrackEncryption/failsEveryPacket(_:)``): their samples carry no map.
+    private(set) var unreadable: Set<Int> = []
 
     /// Most `moof` boxes read (about an hour of 2-second fragments); a file with more is declined.
     static let maxFragments = 2048
@@ -152,7 +155,11 @@ struct ISOBMFFFragmentIndex {
                   (h.sampleDescriptionIndex ?? trex.defaultSampleDescriptionIndex) == 1 else { return false }
             let base = h.baseDataOffset.map { Int(clamping: $0) } ?? (h.defaultBaseIsMoof ? moofOffset : implicitOffset)
             var maps: [[SubsampleEncryption.Subsample]]?
-            if let protection {
+            if protection != nil, !traf.boxTypes.contains(where: { ["saiz", "saio", "senc"].contains($0) }) {
+                // No encryption boxes in the fragment: the sample table's index, which fails every packet.
+                guard ISOBMFFTrackEncryption.failsEveryPacket(track) else { return false }
+                unreadable.insert(h.trackID)
+            } else if let protection {
                 // Encrypted: a covered entry whose moov sample table holds no encryption info of its own.
                 guard ISOBMFFTrackEncryption.originalFormat(entry) != nil,
                       !track.sampleTableBoxTypes.contains(where: { ["saiz", "saio", "senc"].contains($0) }),

@@ -27,6 +27,9 @@ final class ISOBMFFSampleReader: SampleSource {
         var pts: Int64
         /// An encrypted sample's subsample map (``ISOBMFFTrackEncryption``); nil when clear.
         var subsamples: [SubsampleEncryption.Subsample]? = nil
+        /// libavformat fails to read this sample, which ends its packet reading
+        /// (``ISOBMFFTrackEncryption/failsEveryPacket(_:)``).
+        var failsRead = false
     }
 
     /// A scanned stream: its libavformat index and track ID, whether it is encrypted, and for
@@ -65,10 +68,12 @@ final class ISOBMFFSampleReader: SampleSource {
             if s.encrypted, let fragments {
                 // Whole samples with the fragment's maps (``ISOBMFFFragmentIndex``).
                 streams[k].nalLengthSize = nil
+                let fails = fragments.unreadable.contains(s.id)
                 guard let samples = fragmentSamples(track: track, fragments: fragments, limit: limit),
-                      samples.allSatisfy({ $0.subsamples != nil }) else { return nil }
+                      samples.allSatisfy({ ($0.subsamples == nil) == fails }) else { return nil }
                 pending += samples.map {
-                    Pending(stream: s.index, offset: $0.offset, size: $0.size, isSync: $0.isSync, pts: $0.pts, subsamples: $0.subsamples)
+                    Pending(stream: s.index, offset: $0.offset, size: $0.size, isSync: $0.isSync, pts: $0.pts,
+                            subsamples: $0.subsamples, failsRead: fails)
                 }
             } else if s.encrypted {
                 // Whole samples: the clear ranges of the map are read from them (ProbeEngine.scan).
@@ -172,6 +177,10 @@ final class ISOBMFFSampleReader: SampleSource {
         guard next < pending.count, !file.timedOut else { return nil }
         let p = pending[next]
         next += 1
+        guard !p.failsRead else {
+            next = pending.count
+            return nil
+        }
         guard wantsData(p.stream) else {
             return DemuxedPacket(streamIndex: p.stream, pts: p.pts, data: [], subsamples: nil, storedSize: p.size)
         }

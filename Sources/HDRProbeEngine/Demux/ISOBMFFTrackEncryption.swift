@@ -8,7 +8,8 @@ import HDRProbeCore
 /// `dvh1` (the codec libavformat names from it: as for the clear entry, `dvvideo` for `dvh1`), `schm` `cenc`/`cbc1`/`cens`/`cbcs`,
 /// and a `tenc` marking the track protected with an 8- or 16-byte per-sample IV or a constant IV of 8
 /// or 16 bytes; in a fragmented file of one `moof`, each `traf` gives its maps
-/// (``fragmentMaps(_:moof:payloadOffset:base:protection:sampleCount:)``); in a plain file (per-sample
+/// (``fragmentMaps(_:moof:payloadOffset:base:protection:sampleCount:)``) or, with no encryption boxes,
+/// fails every packet as libavformat does (``failsEveryPacket(_:)``); in a plain file (per-sample
 /// IVs only) its `stbl` holds one
 /// `senc` with an entry for every sample, placed before any `saiz`/`saio` (libavformat then takes the
 /// maps from `senc` and ignores the auxiliary-information boxes, `docs/rules/encryption-cmaf.md` §4),
@@ -103,5 +104,24 @@ enum ISOBMFFTrackEncryption {
             maps.append(map)
         }
         return maps
+    }
+
+    /// Whether libavformat 5.1 fails every packet of this fragmented encrypted track whose `traf`s
+    /// carry no encryption boxes (`docs/rules/encryption-cmaf.md` §4): the sample table's own
+    /// encryption index then applies, and a `saio` with an offset but no entries read ("saio atom
+    /// found without saiz": a `senc` and a `saiz` of 0 samples, or none) fails the packet read — the
+    /// shape of FFmpeg 5.1's fragmented `cenc-aes-ctr` output. Only that exact table shape is true.
+    static func failsEveryPacket(_ track: MovieBox.Track) -> Bool {
+        guard track.sampleEntries.count == 1, let entry = track.sampleEntries.first, originalFormat(entry) != nil,
+              let ivSize = entry.protection?.defaultPerSampleIVSize, let table = track.sampleTable else { return false }
+        let types = track.sampleTableBoxTypes
+        guard ["saiz", "saio", "senc"].allSatisfy({ k in types.filter { $0 == k }.count <= 1 }),
+              !types.contains(where: { ["sbgp", "sgpd"].contains($0) }),
+              let offsets = table.auxiliaryInfoOffsets, !offsets.offsets.isEmpty, offsets.auxInfoType == nil,
+              table.auxiliaryInfoSizes.map({ $0.sampleCount == 0 && $0.auxInfoType == nil }) ?? !types.contains("saiz"),
+              table.sampleEncryption.map({
+                  SampleEncryptionBox.parse(table.bytes, payload: $0, perSampleIVSize: ivSize)?.sampleCount == 0
+              }) ?? !types.contains("senc") else { return false }
+        return true
     }
 }

@@ -15,6 +15,9 @@ package struct SampleTableBox: Sendable, Equatable {
     /// The payload (in ``bytes``) of the first `senc` of an encrypted track's `stbl`
     /// (``SampleEncryptionBox``, parsed with the `tenc` IV size); nil without one.
     package var sampleEncryption: Range<Int>?
+    /// The first `saiz` and `saio` of the `stbl` (nil when absent or unreadable).
+    package var auxiliaryInfoSizes: SampleAuxiliaryInformationSizesBox? = nil
+    package var auxiliaryInfoOffsets: SampleAuxiliaryInformationOffsetsBox? = nil
 
     /// One sample: where it is, how long it is, when it is decoded and presented (track time scale).
     package struct Sample: Sendable, Equatable {
@@ -45,6 +48,8 @@ package struct SampleTableBox: Sendable, Equatable {
             table.compositionOffsets = offsets
         }
         table.sampleEncryption = box("senc")?.payload
+        table.auxiliaryInfoSizes = box("saiz").flatMap { SampleAuxiliaryInformationSizesBox.parse(bytes, payload: $0.payload) }
+        table.auxiliaryInfoOffsets = box("saio").flatMap { SampleAuxiliaryInformationOffsetsBox.parse(bytes, payload: $0.payload) }
         if let stss = box("stss") {
             guard let sync = SyncSampleBox.parse(bytes, payload: stss.payload) else { return nil }
             table.syncSamples = sync
