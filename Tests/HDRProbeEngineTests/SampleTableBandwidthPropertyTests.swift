@@ -81,6 +81,25 @@ import Testing
         return Made(track: .init(table: table, samples: lower..<upper, shift: shift, timescale: timescale), samples: samples)
     }
 
+    /// A track of more samples than ``SampleTableBandwidth/maxSamplesPerTrack`` (one fixed size
+    /// and one `stts` run: a few bytes of tables for 4 billion samples) is not measured, so its
+    /// 16 bytes a sample are never allocated; one at the limit is, with the mean of its bytes.
+    @Test func tracksBeyondTheSampleLimitAreNotMeasured() throws {
+        let b = Box.self
+        func track(_ count: Int) throws -> SampleTableBandwidth.Track {
+            let bytes = b.box("stbl", b.full("stsz", b.be32(1_000) + b.be32(count)) + b.table("stsc", [[1, count, 1]])
+                              + b.table("stco", [[0]]) + b.table("stts", [[count, 1]]))
+            let table = try #require(SampleTableBox.parse(bytes, payload: 8..<bytes.count))
+            return .init(table: table, samples: 0..<count, shift: 0, timescale: 1_000)
+        }
+        let limit = SampleTableBandwidth.maxSamplesPerTrack
+        #expect(SampleTableBandwidth.measure(video: try track(4_000_000_000), audio: nil, duration: 4_000_000) == nil)
+        #expect(SampleTableBandwidth.measure(video: try track(limit + 1), audio: nil, duration: Double(limit + 1) / 1_000) == nil)
+        // 1,000 bytes every millisecond: 8 Mb/s on average and in every window.
+        let measured = SampleTableBandwidth.measure(video: try track(limit), audio: nil, duration: Double(limit) / 1_000)
+        #expect(measured?.average == 8_000_000)
+    }
+
     /// Deltas of `count` samples: runs of one value (a constant frame rate) with some jitter.
     static func deltas(_ r: inout Random, count: Int, base: Int) -> [Int] {
         if r.chance(25) { return Array(repeating: base, count: count) } // one stts run

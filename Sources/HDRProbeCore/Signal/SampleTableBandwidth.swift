@@ -12,7 +12,15 @@
 /// sliding window is the one of ``HLSBandwidth``: windows of `min(window, duration)` seconds start
 /// at every keyframe when there is one (audio packets without `stss` are keyframes), the samples
 /// of both tracks in one time order, video first on equal times.
+///
+/// Memory: 16 bytes a sample of each track while measuring (6.4 MB for a 2-hour film's 397,627
+/// samples), bounded by ``maxSamplesPerTrack``.
 package enum SampleTableBandwidth {
+    /// The most samples of one track measured (the demuxer's index holds no more,
+    /// `docs/rules/hls-signalling.md` §13): 32 MB of times and sums at most; beyond it ``measure``
+    /// is nil.
+    package static let maxSamplesPerTrack = 2_000_000
+
     /// One track's samples as the index holds them.
     package struct Track: Sendable {
         package var table: SampleTableBox
@@ -30,14 +38,15 @@ package enum SampleTableBandwidth {
         }
     }
 
-    /// The measurement; nil when the video has no samples in the index, every sample is empty, or
+    /// The measurement; nil when the video has no samples in the index, every sample is empty,
     /// the duration is not positive (the caller then estimates from declared bit rates, as with an
-    /// empty index).
+    /// empty index), or a track has more than ``maxSamplesPerTrack`` samples.
     package static func measure(video: Track, audio: Track?, duration: Double,
                                 window: Double = HLSBandwidth.windowSeconds) -> HLSBandwidth? {
         let tracks = [video] + (audio.map { [$0] } ?? [])
         guard !video.samples.isEmpty, duration.isFinite, duration > 0, window > 0,
-              tracks.allSatisfy({ $0.timescale > 0 && $0.samples.upperBound <= $0.table.sampleCount }) else { return nil }
+              tracks.allSatisfy({ $0.timescale > 0 && $0.samples.upperBound <= $0.table.sampleCount
+                                      && $0.samples.count <= maxSamplesPerTrack }) else { return nil }
         let span = min(window, duration)
         let startsAtKeyframes = tracks.contains(where: hasKeyframe)
         return video.table.bytes.withUnsafeBytes { videoBytes in

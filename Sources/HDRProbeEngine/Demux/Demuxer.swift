@@ -299,7 +299,7 @@ final class Demuxer {
     }
 
     /// Index entries read per stream for bandwidth measurement (about 4.6 hours at 120 fps).
-    static let maxIndexSamples = 2_000_000
+    static let maxIndexSamples = SampleTableBandwidth.maxSamplesPerTrack
 
     /// Sample sizes and times from the demuxer's index of one stream (MP4/MOV sample tables,
     /// already in memory with the movie header; nothing is read from the file). Empty where the
