@@ -98,6 +98,11 @@ import Testing
         // 1,000 bytes every millisecond: 8 Mb/s on average and in every window.
         let measured = SampleTableBandwidth.measure(video: try track(limit), audio: nil, duration: Double(limit) / 1_000)
         #expect(measured?.average == 8_000_000)
+        // Windows of 6,000 samples from blocks of 100: the rings grow to 8,192 samples, not 2,000,000.
+        let inBlocks = SampleTableBandwidth.measure(video: try track(limit), audio: nil, duration: Double(limit) / 1_000,
+                                                    blockSize: 100)
+        #expect(inBlocks == measured)
+        #expect(inBlocks?.average == 8_000_000)
     }
 
     /// Deltas of `count` samples: runs of one value (a constant frame rate) with some jitter.
@@ -149,5 +154,11 @@ import Testing
             : HLSBandwidth.measure(samples: merged, duration: duration, window: window)
         let streamed = SampleTableBandwidth.measure(video: video.track, audio: audio?.track, duration: duration, window: window)
         #expect(streamed == expected, "seed \(seed): \(video.samples.count) video, \(audio?.samples.count ?? 0) audio samples")
+        // Blocks of a few samples: every window crosses block boundaries, and windows holding
+        // thousands of samples make the rings (2 blocks at first) double again and again.
+        let blockSize = [1, 2, 3, 7, 64][seed % 5]
+        let inBlocks = SampleTableBandwidth.measure(video: video.track, audio: audio?.track, duration: duration,
+                                                    window: window, blockSize: blockSize)
+        #expect(inBlocks == expected, "seed \(seed), blocks of \(blockSize)")
     }
 }

@@ -1,25 +1,42 @@
 extension SampleTableBandwidth {
-    /// One track's index stretch laid out for the slide, in one pass over its `stts` runs and
-    /// `stsz` entries: each sample's time, computed as the index computes it
-    /// (`Double(decodeTime + shift) · (1 / timescale)`; sample `k` of a run is one delta after
-    /// sample `k − 1`), and the bytes of the samples before it. Both end with the track's last
-    /// sample: a time of +∞ (so the other track's samples sort first and no window reaches past
-    /// it) and every sample's bytes. The stretch ends early where `stts` does. The tables are
-    /// validated by each box's parse (`stsz` holds `sampleCount` entries, `stts` its entry count).
+    /// One track's index stretch laid out for the slide, lazily, a block of samples at a time: each
+    /// sample's time, computed as the index computes it (`Double(decodeTime + shift) · (1 / timescale)`;
+    /// sample `k` of a run is one delta after sample `k − 1`), and the bytes of the samples before
+    /// it. After the track's last sample come a time of +∞ (so the other track's samples sort first
+    /// and no window reaches past it) and every sample's bytes. The stretch ends early where `stts`
+    /// does. The tables are validated by each box's parse (`stsz` holds `sampleCount` entries,
+    /// `stts` its entry count).
+    ///
+    /// The samples live in a ring (a power-of-two capacity, sample `k` at `k & mask`) holding those
+    /// from the earliest cursor still needed to the last computed, so memory follows the window,
+    /// not the track; it doubles only when one window spans more samples than it holds. The
+    /// decode state (the `stts` run, its tick count, the running byte sum) is carried from block
+    /// to block.
     struct TrackSamples: ~Copyable {
-        /// `times[k]`, `bytesBefore[k]`: the time of the stretch's sample `k` and the bytes of the stretch
-        /// before it, for `k < count`; `times[count]` is +∞, `bytesBefore[count]` all the bytes.
-        let times: UnsafeMutablePointer<Double>
-        let bytesBefore: UnsafeMutablePointer<Int>
-        let count: Int
+        /// `times[k & mask]`, `bytesBefore[k & mask]`: the time of the stretch's sample `k` and the
+        /// bytes of the stretch before it, for `k < filled`; `times[count & mask]` is +∞ and
+        /// `bytesBefore[count & mask]` all the bytes. Until the last sample is computed,
+        /// `times[filled & mask]` is +∞ too, so a scan for a time stops at the frontier.
+        private(set) var times: UnsafeMutablePointer<Double>
+        private(set) var bytesBefore: UnsafeMutablePointer<Int>
+        private(set) var mask: Int
+        /// The samples computed, the +∞ after the last one included once it is reached.
+        private(set) var filled = 0
+        /// The stretch's samples; `Int.max` until the last one is computed.
+        private(set) var count = Int.max
+        private let blockSize: Int
+        private var decoder: Decoder
 
-        /// `base`: the first byte of `track.table.bytes`.
-        init(_ track: Track, base: UnsafeRawPointer) {
-            times = .allocate(capacity: track.samples.count + 1)
-            bytesBefore = .allocate(capacity: track.samples.count + 1)
-            count = Self.decodeTimes(track, base: base, into: times)
-            Self.addUpSizes(SizeFields(track.table.sizes, base: base, first: track.samples.lowerBound), count: count,
-                            into: bytesBefore)
+        /// `base`: the first byte of `track.table.bytes`; `blockSize`: the samples computed at a time.
+        init(_ track: Track, base: UnsafeRawPointer, blockSize: Int) {
+            self.blockSize = max(1, blockSize)
+            var capacity = 2
+            while capacity < 2 * self.blockSize { capacity *= 2 }
+            times = .allocate(capacity: capacity)
+            bytesBefore = .allocate(capacity: capacity)
+            mask = capacity - 1
+            decoder = Decoder(track, base: base)
+            fill(keeping: 0)
         }
 
         deinit {
@@ -27,49 +44,124 @@ extension SampleTableBandwidth {
             bytesBefore.deallocate()
         }
 
-        /// The stretch's times, a run of `stts` at a time, then +∞; returns how many there are
-        /// before it.
-        private static func decodeTimes(_ track: Track, base: UnsafeRawPointer, into times: UnsafeMutablePointer<Double>) -> Int {
-            let lower = track.samples.lowerBound, end = track.samples.upperBound
-            let tick = 1 / Double(track.timescale)
-            var at = track.table.timeToSample.entriesStart
-            let sttsEnd = at + 8 * track.table.timeToSample.entryCount
-            var sample = 0, n = 0
-            var ticks = track.shift
-            while sample < end, at < sttsEnd {
-                let count = Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-                let delta = Int64(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
-                at += 8
-                let runEnd = sample + count
-                let from = min(max(sample, lower), runEnd)
-                ticks += delta * Int64(from - sample)
-                let stop = n + max(0, min(runEnd, end) - from)
+        @inline(__always) func time(_ k: Int) -> Double { times[k & mask] }
+        @inline(__always) func bytes(before k: Int) -> Int { bytesBefore[k & mask] }
+
+        /// Computes the next block of samples; the samples from `keep` on stay in the ring.
+        @inline(never)
+        mutating func fill(keeping keep: Int) {
+            guard count == .max else { return }
+            let needed = filled + blockSize + 1 - keep
+            if needed > mask + 1 { grow(toHold: needed, from: keep) }
+            let end = decoder.times(from: filled, upTo: filled + blockSize, into: times, mask: mask)
+            decoder.addUpSizes(from: filled, upTo: end, into: bytesBefore, mask: mask)
+            times[end & mask] = .infinity
+            if decoder.isDone {
+                bytesBefore[end & mask] = decoder.bytes
+                count = end
+                filled = end + 1
+            } else {
+                filled = end
+            }
+        }
+
+        /// Doubles the ring until it holds `needed` samples, keeping those from `keep` on.
+        private mutating func grow(toHold needed: Int, from keep: Int) {
+            var capacity = mask + 1
+            while capacity < needed { capacity *= 2 }
+            let newTimes = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+            let newBytes = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            let newMask = capacity - 1
+            for k in keep..<filled {
+                newTimes[k & newMask] = times[k & mask]
+                newBytes[k & newMask] = bytesBefore[k & mask]
+            }
+            times.deallocate()
+            bytesBefore.deallocate()
+            (times, bytesBefore, mask) = (newTimes, newBytes, newMask)
+        }
+    }
+
+    /// Where the `stts` runs and `stsz` entries of a stretch have been read up to.
+    struct Decoder {
+        private let base: UnsafeRawPointer
+        private let sizes: SizeFields
+        private let lower: Int, end: Int
+        private let tick: Double
+        private var at: Int
+        private let sttsEnd: Int
+        /// The track sample the next `stts` run starts at.
+        private var sample = 0
+        private var ticks: Int64
+        private var delta: Int64 = 0
+        /// Samples of the stretch left in the current run.
+        private var runLeft = 0
+        /// No run is left.
+        private(set) var isDone = false
+        /// The bytes of the samples added up so far.
+        private(set) var bytes = 0
+
+        init(_ track: Track, base: UnsafeRawPointer) {
+            self.base = base
+            sizes = SizeFields(track.table.sizes, base: base, first: track.samples.lowerBound)
+            lower = track.samples.lowerBound
+            end = track.samples.upperBound
+            tick = 1 / Double(track.timescale)
+            at = track.table.timeToSample.entriesStart
+            sttsEnd = at + 8 * track.table.timeToSample.entryCount
+            ticks = track.shift
+        }
+
+        /// The times of the stretch's samples `from` up to `limit` (fewer where the runs end);
+        /// returns where they stop.
+        mutating func times(from: Int, upTo limit: Int, into times: UnsafeMutablePointer<Double>, mask: Int) -> Int {
+            var n = from
+            while n < limit {
+                if runLeft == 0 {
+                    if nextRun() { continue }
+                    isDone = true
+                    break
+                }
+                let stop = n + min(runLeft, limit - n)
+                runLeft -= stop - n
                 while n < stop {
-                    times[n] = Double(ticks) * tick
+                    times[n & mask] = Double(ticks) * tick
                     ticks += delta
                     n &+= 1
                 }
-                sample = runEnd
             }
-            times[n] = .infinity
             return n
         }
 
-        /// The bytes before each of the first `count` samples, then all their bytes.
-        private static func addUpSizes(_ sizes: SizeFields, count: Int, into bytesBefore: UnsafeMutablePointer<Int>) {
-            var bytes = 0
+        /// Reads the next `stts` run: false when there is none (or the stretch has ended).
+        private mutating func nextRun() -> Bool {
+            guard sample < end, at < sttsEnd else { return false }
+            let count = Int(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+            delta = Int64(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self)))
+            at += 8
+            let runEnd = sample + count
+            let from = min(max(sample, lower), runEnd)
+            ticks += delta * Int64(from - sample)
+            runLeft = max(0, min(runEnd, end) - from)
+            sample = runEnd
+            return true
+        }
+
+        /// The bytes before each of the stretch's samples `from..<end`.
+        mutating func addUpSizes(from: Int, upTo end: Int, into bytesBefore: UnsafeMutablePointer<Int>, mask: Int) {
+            var bytes = self.bytes
             if let (fields, stride) = sizes.wide {
-                for k in 0..<count {
-                    bytesBefore[k] = bytes
+                for k in from..<end {
+                    bytesBefore[k & mask] = bytes
                     bytes += Int(UInt32(bigEndian: fields.loadUnaligned(fromByteOffset: stride &* k, as: UInt32.self)))
                 }
             } else {
-                for k in 0..<count {
-                    bytesBefore[k] = bytes
+                for k in from..<end {
+                    bytesBefore[k & mask] = bytes
                     bytes += sizes[k]
                 }
             }
-            bytesBefore[count] = bytes
+            self.bytes = bytes
         }
     }
 
@@ -105,15 +197,31 @@ extension SampleTableBandwidth {
     /// Where the windows end: the first sample of each track at or after the last limit asked
     /// for. Limits are asked for in increasing order, so each sample is passed once.
     struct WindowEnd {
-        private var video = 0, audio = 0
+        private(set) var video = 0, audio = 0
 
-        /// The bytes of both tracks' samples before `limit`.
+        /// The bytes of both tracks' samples before `limit`; `v`, `a`: the slide's samples (kept
+        /// in the rings when more are computed).
         @inline(__always)
-        mutating func bytes(before limit: Double, _ videoSamples: borrowing TrackSamples,
-                            _ audioSamples: borrowing TrackSamples) -> Int {
-            while videoSamples.times[video] < limit { video &+= 1 }
-            while audioSamples.times[audio] < limit { audio &+= 1 }
-            return videoSamples.bytesBefore[video] + audioSamples.bytesBefore[audio]
+        mutating func bytes(before limit: Double, _ videoSamples: inout TrackSamples,
+                            _ audioSamples: inout TrackSamples, slide v: Int, _ a: Int) -> Int {
+            video = Self.first(atOrAfter: limit, from: video, in: &videoSamples, keeping: v)
+            audio = Self.first(atOrAfter: limit, from: audio, in: &audioSamples, keeping: a)
+            return videoSamples.bytes(before: video) + audioSamples.bytes(before: audio)
+        }
+
+        /// The first sample from `k` on at or after `limit`: a scan stops at the +∞ after the
+        /// computed samples too, and goes on once the next block is computed.
+        @inline(__always)
+        private static func first(atOrAfter limit: Double, from k: Int, in samples: inout TrackSamples,
+                                  keeping keep: Int) -> Int {
+            var k = k
+            while true {
+                let times = samples.times, mask = samples.mask
+                while times[k & mask] < limit { k &+= 1 }
+                // Past the last sample `filled` is one more than `count`, where every scan stops.
+                guard k == samples.filled else { return k }
+                samples.fill(keeping: keep)
+            }
         }
     }
 

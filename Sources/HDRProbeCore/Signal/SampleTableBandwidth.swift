@@ -42,7 +42,7 @@ package enum SampleTableBandwidth {
     /// the duration is not positive (the caller then estimates from declared bit rates, as with an
     /// empty index), or a track has more than ``maxSamplesPerTrack`` samples.
     package static func measure(video: Track, audio: Track?, duration: Double,
-                                window: Double = HLSBandwidth.windowSeconds) -> HLSBandwidth? {
+                                window: Double = HLSBandwidth.windowSeconds, blockSize: Int = 4_096) -> HLSBandwidth? {
         let tracks = [video] + (audio.map { [$0] } ?? [])
         guard !video.samples.isEmpty, duration.isFinite, duration > 0, window > 0,
               tracks.allSatisfy({ $0.timescale > 0 && $0.samples.upperBound <= $0.table.sampleCount
@@ -56,7 +56,9 @@ package enum SampleTableBandwidth {
                 silent.samples = 0..<0
                 let audioBase = audio == nil ? videoBase : audioBytes.baseAddress ?? videoBase
                 let other = audio ?? silent
-                return slide(video: TrackSamples(video, base: videoBase), audio: TrackSamples(other, base: audioBase),
+                var videoSamples = TrackSamples(video, base: videoBase, blockSize: blockSize)
+                var audioSamples = TrackSamples(other, base: audioBase, blockSize: blockSize)
+                return slide(video: &videoSamples, audio: &audioSamples,
                              keyframes: (SyncCursor(video, base: videoBase, everySample: !startsAtKeyframes),
                                          SyncCursor(other, base: audioBase, everySample: !startsAtKeyframes)),
                              span: span, duration: duration)
@@ -72,32 +74,35 @@ package enum SampleTableBandwidth {
     /// minus the bytes of the merged samples before `s` (each track's samples before its own
     /// position). The measure's own window end moves the same way, so the two agree sample for
     /// sample.
-    static func slide(video: borrowing TrackSamples, audio: borrowing TrackSamples,
+    static func slide(video: inout TrackSamples, audio: inout TrackSamples,
                       keyframes: (video: SyncCursor, audio: SyncCursor), span: Double, duration: Double) -> HLSBandwidth? {
-        let videoTimes = video.times, audioTimes = audio.times
         var videoKeys = keyframes.video, audioKeys = keyframes.audio
         var end = WindowEnd()
         var v = 0, a = 0
         var maxBytes = 0
         while true {
             // The merged order: on equal times the video sample first; +∞ after each track's last.
-            if audioTimes[a] < videoTimes[v] {
+            let audioTime = audio.time(a), videoTime = video.time(v)
+            if audioTime < videoTime {
                 if audioKeys.isSync(a) {
-                    let passed = video.bytesBefore[v] + audio.bytesBefore[a]
-                    maxBytes = max(maxBytes, end.bytes(before: audioTimes[a] + span, video, audio) - passed)
+                    let passed = video.bytes(before: v) + audio.bytes(before: a)
+                    maxBytes = max(maxBytes, end.bytes(before: audioTime + span, &video, &audio, slide: v, a) - passed)
                 }
                 a &+= 1
+                // The next block: the samples from the earliest cursor on stay.
+                if a == audio.filled { audio.fill(keeping: min(a, end.audio)) }
             } else if v < video.count {
                 if videoKeys.isSync(v) {
-                    let passed = video.bytesBefore[v] + audio.bytesBefore[a]
-                    maxBytes = max(maxBytes, end.bytes(before: videoTimes[v] + span, video, audio) - passed)
+                    let passed = video.bytes(before: v) + audio.bytes(before: a)
+                    maxBytes = max(maxBytes, end.bytes(before: videoTime + span, &video, &audio, slide: v, a) - passed)
                 }
                 v &+= 1
+                if v == video.filled { video.fill(keeping: min(v, end.video)) }
             } else {
                 break
             }
         }
-        let totalBytes = video.bytesBefore[video.count] + audio.bytesBefore[audio.count]
+        let totalBytes = video.bytes(before: video.count) + audio.bytes(before: audio.count)
         // Sizes are never negative: a zero total means every sample is empty.
         guard totalBytes > 0 else { return nil }
         let average = (Double(totalBytes) * 8 / duration).rounded(.up)
