@@ -109,23 +109,11 @@ final class MediaFile: @unchecked Sendable {
     }
 
     /// `count` bytes at `start` from the file, fewer at its end; nil on a read error.
-    /// The buffer is not zero-filled first: `pread` writes every byte kept.
+    /// The buffer is not zero-filled first: the read writes every byte kept.
     private func preadFully(at start: Int, count length: Int) -> [UInt8]? {
         var failed = false
         let data = [UInt8](unsafeUninitializedCapacity: length) { buffer, kept in
-            var done = 0
-            while done < length {
-                readCalls += 1
-                let n = pread(fd, buffer.baseAddress! + done, length - done, off_t(start + done))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    break
-                }
-                if n == 0 { break }
-                done += n
-            }
-            kept = done
+            kept = readVector([UnsafeMutableRawBufferPointer(buffer)], at: start, failed: &failed)
         }
         return failed ? nil : data
     }
