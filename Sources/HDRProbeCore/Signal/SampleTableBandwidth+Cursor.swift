@@ -7,34 +7,28 @@ extension SampleTableBandwidth {
     /// does. The tables are validated by each box's parse (`stsz` holds `sampleCount` entries,
     /// `stts` its entry count).
     ///
-    /// The samples live in a ring (a power-of-two capacity, sample `k` at `k & mask`) holding those
-    /// from the earliest cursor still needed to the last computed, so memory follows the window,
-    /// not the track; it doubles only when one window spans more samples than it holds. The
-    /// decode state (the `stts` run, its tick count, the running byte sum) is carried from block
-    /// to block.
+    /// The samples live in a buffer holding those from the earliest cursor still needed to the
+    /// last computed, so memory follows the window, not the track: before each block the samples
+    /// still needed move to its start, and it doubles only when one window spans more samples than
+    /// it holds. The decode state (the `stts` run, its tick count, the running byte sum) is carried
+    /// from block to block.
     struct TrackSamples: ~Copyable {
-        /// `times[k & mask]`, `bytesBefore[k & mask]`: the time of the stretch's sample `k` and the
-        /// bytes of the stretch before it, for `k < filled`; `times[count & mask]` is +∞ and
-        /// `bytesBefore[count & mask]` all the bytes. Until the last sample is computed,
-        /// `times[filled & mask]` is +∞ too, so a scan for a time stops at the frontier.
-        private(set) var times: UnsafeMutablePointer<Double>
-        private(set) var bytesBefore: UnsafeMutablePointer<Int>
-        private(set) var mask: Int
-        /// The samples computed, the +∞ after the last one included once it is reached.
-        private(set) var filled = 0
-        /// The stretch's samples; `Int.max` until the last one is computed.
-        private(set) var count = Int.max
+        private(set) var ring: Ring
+        private var times: UnsafeMutablePointer<Double>
+        private var bytesBefore: UnsafeMutablePointer<Int>
+        private var capacity: Int
+        /// The sample at the buffer's start.
+        private var origin = 0
         private let blockSize: Int
         private var decoder: Decoder
 
         /// `base`: the first byte of `track.table.bytes`; `blockSize`: the samples computed at a time.
         init(_ track: Track, base: UnsafeRawPointer, blockSize: Int) {
             self.blockSize = max(1, blockSize)
-            var capacity = 2
-            while capacity < 2 * self.blockSize { capacity *= 2 }
+            capacity = 2 * self.blockSize + 1
             times = .allocate(capacity: capacity)
             bytesBefore = .allocate(capacity: capacity)
-            mask = capacity - 1
+            ring = Ring(times: times, bytesBefore: bytesBefore)
             decoder = Decoder(track, base: base)
             fill(keeping: 0)
         }
@@ -44,42 +38,64 @@ extension SampleTableBandwidth {
             bytesBefore.deallocate()
         }
 
-        @inline(__always) func time(_ k: Int) -> Double { times[k & mask] }
-        @inline(__always) func bytes(before k: Int) -> Int { bytesBefore[k & mask] }
-
-        /// Computes the next block of samples; the samples from `keep` on stay in the ring.
+        /// Computes the next block of samples; the samples from `keep` on stay.
         @inline(never)
         mutating func fill(keeping keep: Int) {
-            guard count == .max else { return }
-            let needed = filled + blockSize + 1 - keep
-            if needed > mask + 1 { grow(toHold: needed, from: keep) }
-            let end = decoder.times(from: filled, upTo: filled + blockSize, into: times, mask: mask)
-            decoder.addUpSizes(from: filled, upTo: end, into: bytesBefore, mask: mask)
-            times[end & mask] = .infinity
+            guard ring.count == .max else { return }
+            let from = ring.filled
+            if from + blockSize + 1 - origin > capacity { make(room: from + blockSize + 1 - keep, keeping: keep) }
+            let end = decoder.times(from: from, upTo: from + blockSize, into: ring.times)
+            decoder.addUpSizes(from: from, upTo: end, into: ring.bytesBefore)
+            ring.times[end] = .infinity
             if decoder.isDone {
-                bytesBefore[end & mask] = decoder.bytes
-                count = end
-                filled = end + 1
+                ring.bytesBefore[end] = decoder.bytes
+                ring.count = end
+                ring.filled = end + 1
             } else {
-                filled = end
+                ring.filled = end
             }
         }
 
-        /// Doubles the ring until it holds `needed` samples, keeping those from `keep` on.
-        private mutating func grow(toHold needed: Int, from keep: Int) {
-            var capacity = mask + 1
-            while capacity < needed { capacity *= 2 }
-            let newTimes = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-            let newBytes = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-            let newMask = capacity - 1
-            for k in keep..<filled {
-                newTimes[k & newMask] = times[k & mask]
-                newBytes[k & newMask] = bytesBefore[k & mask]
+        /// Moves the samples from `keep` on to the buffer's start, first doubling the buffer
+        /// until it holds `needed` samples.
+        private mutating func make(room needed: Int, keeping keep: Int) {
+            let live = ring.filled - keep
+            if needed > capacity {
+                while capacity < needed { capacity *= 2 }
+                let grownTimes = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+                let grownBytes = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+                grownTimes.update(from: ring.times + keep, count: live)
+                grownBytes.update(from: ring.bytesBefore + keep, count: live)
+                times.deallocate()
+                bytesBefore.deallocate()
+                (times, bytesBefore) = (grownTimes, grownBytes)
+            } else {
+                // The two stretches may overlap: a memmove.
+                UnsafeMutableRawPointer(times).copyMemory(from: ring.times + keep, byteCount: live * MemoryLayout<Double>.stride)
+                UnsafeMutableRawPointer(bytesBefore).copyMemory(from: ring.bytesBefore + keep,
+                                                                byteCount: live * MemoryLayout<Int>.stride)
             }
-            times.deallocate()
-            bytesBefore.deallocate()
-            (times, bytesBefore, mask) = (newTimes, newBytes, newMask)
+            origin = keep
+            ring = Ring(times: times - keep, bytesBefore: bytesBefore - keep, filled: ring.filled)
         }
+    }
+
+    /// Where a track's samples are: a value the slide keeps in registers, taken again after each
+    /// ``TrackSamples/fill(keeping:)``.
+    struct Ring {
+        /// `times[k]`, `bytesBefore[k]`: the time of the stretch's sample `k` and the bytes of the
+        /// stretch before it, for the samples held below `filled`; `times[count]` is +∞ and
+        /// `bytesBefore[count]` all the bytes. Until the last sample is computed, `times[filled]`
+        /// is +∞ too, so a scan for a time stops at the frontier.
+        let times: UnsafeMutablePointer<Double>
+        let bytesBefore: UnsafeMutablePointer<Int>
+        /// The samples computed, the +∞ after the last one included once it is reached.
+        var filled = 0
+        /// The stretch's samples; `Int.max` until the last one is computed.
+        var count = Int.max
+
+        /// The samples from `k` on that are computed (below `filled`); unbounded once the last one is.
+        func steps(from k: Int) -> Int { count == .max ? filled - k : .max }
     }
 
     /// Where the `stts` runs and `stsz` entries of a stretch have been read up to.
@@ -114,7 +130,7 @@ extension SampleTableBandwidth {
 
         /// The times of the stretch's samples `from` up to `limit` (fewer where the runs end);
         /// returns where they stop.
-        mutating func times(from: Int, upTo limit: Int, into times: UnsafeMutablePointer<Double>, mask: Int) -> Int {
+        mutating func times(from: Int, upTo limit: Int, into times: UnsafeMutablePointer<Double>) -> Int {
             var n = from
             while n < limit {
                 if runLeft == 0 {
@@ -125,7 +141,7 @@ extension SampleTableBandwidth {
                 let stop = n + min(runLeft, limit - n)
                 runLeft -= stop - n
                 while n < stop {
-                    times[n & mask] = Double(ticks) * tick
+                    times[n] = Double(ticks) * tick
                     ticks += delta
                     n &+= 1
                 }
@@ -148,16 +164,16 @@ extension SampleTableBandwidth {
         }
 
         /// The bytes before each of the stretch's samples `from..<end`.
-        mutating func addUpSizes(from: Int, upTo end: Int, into bytesBefore: UnsafeMutablePointer<Int>, mask: Int) {
+        mutating func addUpSizes(from: Int, upTo end: Int, into bytesBefore: UnsafeMutablePointer<Int>) {
             var bytes = self.bytes
             if let (fields, stride) = sizes.wide {
                 for k in from..<end {
-                    bytesBefore[k & mask] = bytes
+                    bytesBefore[k] = bytes
                     bytes += Int(UInt32(bigEndian: fields.loadUnaligned(fromByteOffset: stride &* k, as: UInt32.self)))
                 }
             } else {
                 for k in from..<end {
-                    bytesBefore[k & mask] = bytes
+                    bytesBefore[k] = bytes
                     bytes += sizes[k]
                 }
             }
@@ -200,27 +216,28 @@ extension SampleTableBandwidth {
         private(set) var video = 0, audio = 0
 
         /// The bytes of both tracks' samples before `limit`; `v`, `a`: the slide's samples (kept
-        /// in the rings when more are computed).
+        /// in the rings when more are computed); `videoRing`, `audioRing` follow the fills.
         @inline(__always)
-        mutating func bytes(before limit: Double, _ videoSamples: inout TrackSamples,
-                            _ audioSamples: inout TrackSamples, slide v: Int, _ a: Int) -> Int {
-            video = Self.first(atOrAfter: limit, from: video, in: &videoSamples, keeping: v)
-            audio = Self.first(atOrAfter: limit, from: audio, in: &audioSamples, keeping: a)
-            return videoSamples.bytes(before: video) + audioSamples.bytes(before: audio)
+        mutating func bytes(before limit: Double, _ videoSamples: inout TrackSamples, _ videoRing: inout Ring,
+                            _ audioSamples: inout TrackSamples, _ audioRing: inout Ring, slide v: Int, _ a: Int) -> Int {
+            video = Self.first(atOrAfter: limit, from: video, in: &videoSamples, &videoRing, keeping: v)
+            audio = Self.first(atOrAfter: limit, from: audio, in: &audioSamples, &audioRing, keeping: a)
+            return videoRing.bytesBefore[video] + audioRing.bytesBefore[audio]
         }
 
         /// The first sample from `k` on at or after `limit`: a scan stops at the +∞ after the
         /// computed samples too, and goes on once the next block is computed.
         @inline(__always)
         private static func first(atOrAfter limit: Double, from k: Int, in samples: inout TrackSamples,
-                                  keeping keep: Int) -> Int {
+                                  _ ring: inout Ring, keeping keep: Int) -> Int {
             var k = k
             while true {
-                let times = samples.times, mask = samples.mask
-                while times[k & mask] < limit { k &+= 1 }
+                let times = ring.times
+                while times[k] < limit { k &+= 1 }
                 // Past the last sample `filled` is one more than `count`, where every scan stops.
-                guard k == samples.filled else { return k }
+                guard k == ring.filled else { return k }
                 samples.fill(keeping: keep)
+                ring = samples.ring
             }
         }
     }

@@ -78,31 +78,47 @@ package enum SampleTableBandwidth {
                       keyframes: (video: SyncCursor, audio: SyncCursor), span: Double, duration: Double) -> HLSBandwidth? {
         var videoKeys = keyframes.video, audioKeys = keyframes.audio
         var end = WindowEnd()
+        var videoRing = video.ring, audioRing = audio.ring
         var v = 0, a = 0
         var maxBytes = 0
+        // Steps before a cursor may reach its track's last computed sample.
+        var steps = min(videoRing.steps(from: 0), audioRing.steps(from: 0))
         while true {
             // The merged order: on equal times the video sample first; +∞ after each track's last.
-            let audioTime = audio.time(a), videoTime = video.time(v)
+            let audioTime = audioRing.times[a], videoTime = videoRing.times[v]
             if audioTime < videoTime {
                 if audioKeys.isSync(a) {
-                    let passed = video.bytes(before: v) + audio.bytes(before: a)
-                    maxBytes = max(maxBytes, end.bytes(before: audioTime + span, &video, &audio, slide: v, a) - passed)
+                    let passed = videoRing.bytesBefore[v] + audioRing.bytesBefore[a]
+                    maxBytes = max(maxBytes, end.bytes(before: audioTime + span, &video, &videoRing, &audio, &audioRing,
+                                                       slide: v, a) - passed)
                 }
                 a &+= 1
-                // The next block: the samples from the earliest cursor on stay.
-                if a == audio.filled { audio.fill(keeping: min(a, end.audio)) }
-            } else if v < video.count {
+            } else if videoTime < .infinity {
                 if videoKeys.isSync(v) {
-                    let passed = video.bytes(before: v) + audio.bytes(before: a)
-                    maxBytes = max(maxBytes, end.bytes(before: videoTime + span, &video, &audio, slide: v, a) - passed)
+                    let passed = videoRing.bytesBefore[v] + audioRing.bytesBefore[a]
+                    maxBytes = max(maxBytes, end.bytes(before: videoTime + span, &video, &videoRing, &audio, &audioRing,
+                                                       slide: v, a) - passed)
                 }
                 v &+= 1
-                if v == video.filled { video.fill(keeping: min(v, end.video)) }
             } else {
-                break
+                break // +∞: every sample is passed.
+            }
+            // Each step passes one sample: the next block is due when a track's computed samples
+            // may be used up (the samples from the earliest cursor on stay).
+            steps &-= 1
+            if steps == 0 {
+                if v == videoRing.filled {
+                    video.fill(keeping: min(v, end.video))
+                    videoRing = video.ring
+                }
+                if a == audioRing.filled {
+                    audio.fill(keeping: min(a, end.audio))
+                    audioRing = audio.ring
+                }
+                steps = min(videoRing.steps(from: v), audioRing.steps(from: a))
             }
         }
-        let totalBytes = video.bytes(before: video.count) + audio.bytes(before: audio.count)
+        let totalBytes = videoRing.bytesBefore[videoRing.count] + audioRing.bytesBefore[audioRing.count]
         // Sizes are never negative: a zero total means every sample is empty.
         guard totalBytes > 0 else { return nil }
         let average = (Double(totalBytes) * 8 / duration).rounded(.up)
