@@ -210,38 +210,6 @@ extension SampleTableBandwidth {
         }
     }
 
-    /// Where the windows end: the first sample of each track at or after the last limit asked
-    /// for. Limits are asked for in increasing order, so each sample is passed once.
-    struct WindowEnd {
-        private(set) var video = 0, audio = 0
-
-        /// The bytes of both tracks' samples before `limit`; `v`, `a`: the slide's samples (kept
-        /// in the rings when more are computed); `videoRing`, `audioRing` follow the fills.
-        @inline(__always)
-        mutating func bytes(before limit: Double, _ videoSamples: inout TrackSamples, _ videoRing: inout Ring,
-                            _ audioSamples: inout TrackSamples, _ audioRing: inout Ring, slide v: Int, _ a: Int) -> Int {
-            video = Self.first(atOrAfter: limit, from: video, in: &videoSamples, &videoRing, keeping: v)
-            audio = Self.first(atOrAfter: limit, from: audio, in: &audioSamples, &audioRing, keeping: a)
-            return videoRing.bytesBefore[video] + audioRing.bytesBefore[audio]
-        }
-
-        /// The first sample from `k` on at or after `limit`: a scan stops at the +∞ after the
-        /// computed samples too, and goes on once the next block is computed.
-        @inline(__always)
-        private static func first(atOrAfter limit: Double, from k: Int, in samples: inout TrackSamples,
-                                  _ ring: inout Ring, keeping keep: Int) -> Int {
-            var k = k
-            while true {
-                let times = ring.times
-                while times[k] < limit { k &+= 1 }
-                // Past the last sample `filled` is one more than `count`, where every scan stops.
-                guard k == ring.filled else { return k }
-                samples.fill(keeping: keep)
-                ring = samples.ring
-            }
-        }
-    }
-
     /// Whether each sample of a track's stretch is a keyframe, asked in increasing order: listed in
     /// `stss` (entries below it are passed over); every sample without `stss`.
     struct SyncCursor {

@@ -76,54 +76,71 @@ package enum SampleTableBandwidth {
     /// sample.
     static func slide(video: inout TrackSamples, audio: inout TrackSamples,
                       keyframes: (video: SyncCursor, audio: SyncCursor), span: Double, duration: Double) -> HLSBandwidth? {
-        var videoKeys = keyframes.video, audioKeys = keyframes.audio
-        var end = WindowEnd()
-        var videoRing = video.ring, audioRing = audio.ring
-        var v = 0, a = 0
-        var maxBytes = 0
-        // Steps before a cursor may reach its track's last computed sample.
-        var steps = min(videoRing.steps(from: 0), audioRing.steps(from: 0))
-        while true {
-            // The merged order: on equal times the video sample first; +∞ after each track's last.
-            let audioTime = audioRing.times[a], videoTime = videoRing.times[v]
-            if audioTime < videoTime {
-                if audioKeys.isSync(a) {
-                    let passed = videoRing.bytesBefore[v] + audioRing.bytesBefore[a]
-                    maxBytes = max(maxBytes, end.bytes(before: audioTime + span, &video, &videoRing, &audio, &audioRing,
-                                                       slide: v, a) - passed)
-                }
-                a &+= 1
-            } else if videoTime < .infinity {
-                if videoKeys.isSync(v) {
-                    let passed = videoRing.bytesBefore[v] + audioRing.bytesBefore[a]
-                    maxBytes = max(maxBytes, end.bytes(before: videoTime + span, &video, &videoRing, &audio, &audioRing,
-                                                       slide: v, a) - passed)
-                }
-                v &+= 1
-            } else {
-                break // +∞: every sample is passed.
-            }
-            // Each step passes one sample: the next block is due when a track's computed samples
-            // may be used up (the samples from the earliest cursor on stay).
-            steps &-= 1
-            if steps == 0 {
-                if v == videoRing.filled {
-                    video.fill(keeping: min(v, end.video))
-                    videoRing = video.ring
-                }
-                if a == audioRing.filled {
-                    audio.fill(keeping: min(a, end.audio))
-                    audioRing = audio.ring
-                }
-                steps = min(videoRing.steps(from: v), audioRing.steps(from: a))
-            }
+        var at = Position(videoKeys: keyframes.video, audioKeys: keyframes.audio)
+        // Runs of steps over the computed samples; between them the next blocks, the samples from
+        // each track's earliest cursor on kept.
+        while !at.advance(video.ring, audio.ring, span: span) {
+            if at.v == video.ring.filled || at.videoEnd == video.ring.filled { video.fill(keeping: min(at.v, at.videoEnd)) }
+            if at.a == audio.ring.filled || at.audioEnd == audio.ring.filled { audio.fill(keeping: min(at.a, at.audioEnd)) }
         }
+        let maxBytes = at.maxBytes
+        let videoRing = video.ring, audioRing = audio.ring
         let totalBytes = videoRing.bytesBefore[videoRing.count] + audioRing.bytesBefore[audioRing.count]
         // Sizes are never negative: a zero total means every sample is empty.
         guard totalBytes > 0 else { return nil }
         let average = (Double(totalBytes) * 8 / duration).rounded(.up)
         let peak = max((Double(maxBytes) * 8 / span).rounded(.up), average)
         return HLSBandwidth(average: Int(average), peak: Int(peak))
+    }
+
+    /// Where the slide is: each track's next sample (`v`, `a`) and the first sample of each at or
+    /// after the last window's end (`videoEnd`, `audioEnd`; limits are asked for in increasing
+    /// order, so each sample is passed once).
+    struct Position {
+        var v = 0, a = 0, videoEnd = 0, audioEnd = 0
+        var maxBytes = 0
+        var videoKeys: SyncCursor, audioKeys: SyncCursor
+
+        /// Steps through the merged samples while every cursor stays on computed ones: true when
+        /// every sample is passed, false when a track's next block is due (a window's end scan
+        /// that reaches the +∞ after the computed samples is taken again after it).
+        @inline(never)
+        mutating func advance(_ video: Ring, _ audio: Ring, span: Double) -> Bool {
+            var v = self.v, a = self.a, videoEnd = self.videoEnd, audioEnd = self.audioEnd, maxBytes = self.maxBytes
+            defer { (self.v, self.a, self.videoEnd, self.audioEnd, self.maxBytes) = (v, a, videoEnd, audioEnd, maxBytes) }
+            let videoTimes = video.times, audioTimes = audio.times
+            let videoFilled = video.filled, audioFilled = audio.filled
+            // Each step passes one sample.
+            var steps = min(video.steps(from: v), audio.steps(from: a))
+            while steps > 0 {
+                // The merged order: on equal times the video sample first; +∞ after each track's last.
+                let audioTime = audioTimes[a], videoTime = videoTimes[v]
+                let time: Double
+                let isSync: Bool
+                if audioTime < videoTime {
+                    time = audioTime
+                    isSync = audioKeys.isSync(a)
+                } else if videoTime < .infinity {
+                    time = videoTime
+                    isSync = videoKeys.isSync(v)
+                } else {
+                    return true
+                }
+                if isSync {
+                    // The window's bytes: both tracks' bytes before its end minus the bytes passed.
+                    let limit = time + span
+                    while videoTimes[videoEnd] < limit { videoEnd &+= 1 }
+                    while audioTimes[audioEnd] < limit { audioEnd &+= 1 }
+                    // Past a track's last sample `filled` is one more than `count`: never reached.
+                    if videoEnd == videoFilled || audioEnd == audioFilled { return false }
+                    let passed = video.bytesBefore[v] + audio.bytesBefore[a]
+                    maxBytes = max(maxBytes, video.bytesBefore[videoEnd] + audio.bytesBefore[audioEnd] - passed)
+                }
+                if audioTime < videoTime { a &+= 1 } else { v &+= 1 }
+                steps &-= 1
+            }
+            return false
+        }
     }
 
     /// A keyframe among the track's samples: all are without `stss`.
