@@ -112,31 +112,30 @@ package enum SampleTableBandwidth {
             let videoFilled = video.filled, audioFilled = audio.filled
             // Each step passes one sample.
             var steps = min(video.steps(from: v), audio.steps(from: a))
+            /// The window starting at `time`: both tracks' bytes before its end minus the bytes
+            /// passed; false when an end scan reaches the +∞ after the computed samples (past a
+            /// track's last sample `filled` is one more than `count`: never reached).
+            @inline(__always) func window(from time: Double) -> Bool {
+                let limit = time + span
+                while videoTimes[videoEnd] < limit { videoEnd &+= 1 }
+                while audioTimes[audioEnd] < limit { audioEnd &+= 1 }
+                if videoEnd == videoFilled || audioEnd == audioFilled { return false }
+                let passed = video.bytesBefore[v] + audio.bytesBefore[a]
+                maxBytes = max(maxBytes, video.bytesBefore[videoEnd] + audio.bytesBefore[audioEnd] - passed)
+                return true
+            }
             while steps > 0 {
                 // The merged order: on equal times the video sample first; +∞ after each track's last.
                 let audioTime = audioTimes[a], videoTime = videoTimes[v]
-                let time: Double
-                let isSync: Bool
                 if audioTime < videoTime {
-                    time = audioTime
-                    isSync = audioKeys.isSync(a)
+                    if audioKeys.isSync(a), !window(from: audioTime) { return false }
+                    a &+= 1
                 } else if videoTime < .infinity {
-                    time = videoTime
-                    isSync = videoKeys.isSync(v)
+                    if videoKeys.isSync(v), !window(from: videoTime) { return false }
+                    v &+= 1
                 } else {
                     return true
                 }
-                if isSync {
-                    // The window's bytes: both tracks' bytes before its end minus the bytes passed.
-                    let limit = time + span
-                    while videoTimes[videoEnd] < limit { videoEnd &+= 1 }
-                    while audioTimes[audioEnd] < limit { audioEnd &+= 1 }
-                    // Past a track's last sample `filled` is one more than `count`: never reached.
-                    if videoEnd == videoFilled || audioEnd == audioFilled { return false }
-                    let passed = video.bytesBefore[v] + audio.bytesBefore[a]
-                    maxBytes = max(maxBytes, video.bytesBefore[videoEnd] + audio.bytesBefore[audioEnd] - passed)
-                }
-                if audioTime < videoTime { a &+= 1 } else { v &+= 1 }
                 steps &-= 1
             }
             return false
