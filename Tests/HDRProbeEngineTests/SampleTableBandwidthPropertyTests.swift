@@ -98,7 +98,7 @@ import Testing
         // 1,000 bytes every millisecond: 8 Mb/s on average and in every window.
         let measured = SampleTableBandwidth.measure(video: try track(limit), audio: nil, duration: Double(limit) / 1_000)
         #expect(measured?.average == 8_000_000)
-        // Windows of 6,000 samples from blocks of 100: the rings grow to 8,192 samples, not 2,000,000.
+        // Windows of 6,000 samples from blocks of 100: the buffer grows to about 8,192 samples, not 2,000,000.
         let inBlocks = SampleTableBandwidth.measure(video: try track(limit), audio: nil, duration: Double(limit) / 1_000,
                                                     blockSize: 100)
         #expect(inBlocks == measured)
@@ -155,7 +155,7 @@ import Testing
         let streamed = SampleTableBandwidth.measure(video: video.track, audio: audio?.track, duration: duration, window: window)
         #expect(streamed == expected, "seed \(seed): \(video.samples.count) video, \(audio?.samples.count ?? 0) audio samples")
         // Blocks of a few samples: every window crosses block boundaries, and windows holding
-        // thousands of samples make the rings (2 blocks at first) double again and again.
+        // thousands of samples make the buffers (2 blocks at first) double again and again.
         let blockSize = [1, 2, 3, 7, 64][seed % 5]
         let inBlocks = SampleTableBandwidth.measure(video: video.track, audio: audio?.track, duration: duration,
                                                     window: window, blockSize: blockSize)

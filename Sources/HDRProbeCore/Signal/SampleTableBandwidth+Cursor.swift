@@ -8,12 +8,12 @@ extension SampleTableBandwidth {
     /// `stts` its entry count).
     ///
     /// The samples live in a buffer holding those from the earliest cursor still needed to the
-    /// last computed, so memory follows the window, not the track: before each block the samples
-    /// still needed move to its start, and it doubles only when one window spans more samples than
+    /// last computed, so memory follows the window, not the track: when a block would pass the
+    /// buffer's end the samples still needed move to its start; it doubles only when one window spans more samples than
     /// it holds. The decode state (the `stts` run, its tick count, the running byte sum) is carried
     /// from block to block.
     struct TrackSamples: ~Copyable {
-        private(set) var ring: Ring
+        private(set) var held: HeldSamples
         private var times: UnsafeMutablePointer<Double>
         private var bytesBefore: UnsafeMutablePointer<Int>
         private var capacity: Int
@@ -28,7 +28,7 @@ extension SampleTableBandwidth {
             capacity = 2 * self.blockSize + 1
             times = .allocate(capacity: capacity)
             bytesBefore = .allocate(capacity: capacity)
-            ring = Ring(times: times, bytesBefore: bytesBefore)
+            held = HeldSamples(times: times, bytesBefore: bytesBefore)
             decoder = Decoder(track, base: base)
             fill(keeping: 0)
         }
@@ -41,48 +41,48 @@ extension SampleTableBandwidth {
         /// Computes the next block of samples; the samples from `keep` on stay.
         @inline(never)
         mutating func fill(keeping keep: Int) {
-            guard ring.count == .max else { return }
-            let from = ring.filled
+            guard held.count == .max else { return }
+            let from = held.filled
             if from + blockSize + 1 - origin > capacity { make(room: from + blockSize + 1 - keep, keeping: keep) }
-            let end = decoder.times(from: from, upTo: from + blockSize, into: ring.times)
-            decoder.addUpSizes(from: from, upTo: end, into: ring.bytesBefore)
-            ring.times[end] = .infinity
+            let end = decoder.times(from: from, upTo: from + blockSize, into: held.times)
+            decoder.addUpSizes(from: from, upTo: end, into: held.bytesBefore)
+            held.times[end] = .infinity
             if decoder.isDone {
-                ring.bytesBefore[end] = decoder.bytes
-                ring.count = end
-                ring.filled = end + 1
+                held.bytesBefore[end] = decoder.bytes
+                held.count = end
+                held.filled = end + 1
             } else {
-                ring.filled = end
+                held.filled = end
             }
         }
 
         /// Moves the samples from `keep` on to the buffer's start, first doubling the buffer
         /// until it holds `needed` samples.
         private mutating func make(room needed: Int, keeping keep: Int) {
-            let live = ring.filled - keep
+            let live = held.filled - keep
             if needed > capacity {
                 while capacity < needed { capacity *= 2 }
                 let grownTimes = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
                 let grownBytes = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-                grownTimes.update(from: ring.times + keep, count: live)
-                grownBytes.update(from: ring.bytesBefore + keep, count: live)
+                grownTimes.update(from: held.times + keep, count: live)
+                grownBytes.update(from: held.bytesBefore + keep, count: live)
                 times.deallocate()
                 bytesBefore.deallocate()
                 (times, bytesBefore) = (grownTimes, grownBytes)
             } else {
                 // The two stretches may overlap: a memmove.
-                UnsafeMutableRawPointer(times).copyMemory(from: ring.times + keep, byteCount: live * MemoryLayout<Double>.stride)
-                UnsafeMutableRawPointer(bytesBefore).copyMemory(from: ring.bytesBefore + keep,
+                UnsafeMutableRawPointer(times).copyMemory(from: held.times + keep, byteCount: live * MemoryLayout<Double>.stride)
+                UnsafeMutableRawPointer(bytesBefore).copyMemory(from: held.bytesBefore + keep,
                                                                 byteCount: live * MemoryLayout<Int>.stride)
             }
             origin = keep
-            ring = Ring(times: times - keep, bytesBefore: bytesBefore - keep, filled: ring.filled)
+            held = HeldSamples(times: times - keep, bytesBefore: bytesBefore - keep, filled: held.filled)
         }
     }
 
     /// Where a track's samples are: a value the slide keeps in registers, taken again after each
     /// ``TrackSamples/fill(keeping:)``.
-    struct Ring {
+    struct HeldSamples {
         /// `times[k]`, `bytesBefore[k]`: the time of the stretch's sample `k` and the bytes of the
         /// stretch before it, for the samples held below `filled`; `times[count]` is +∞ and
         /// `bytesBefore[count]` all the bytes. Until the last sample is computed, `times[filled]`

@@ -2,8 +2,9 @@
 /// tables (`docs/rules/hls-signalling.md` §13): the same measure as ``HLSBandwidth/measure(samples:duration:window:)``
 /// over ``HLSBandwidth/merged(_:_:)`` of the video and audio index, with the same `Int` results,
 /// but straight from `stsz` (sizes), `stts` (times) and `stss` (keyframes): no index is built —
-/// per track each sample's time and the bytes before it are computed once and kept (two numbers
-/// per sample: a pass over the `stts` runs, one over `stsz`), keyframes are read in place — and
+/// per track each sample's time and the bytes before it are computed once, a block at a time, and
+/// kept while a window needs them (two numbers per sample: a pass over the `stts` runs, one over
+/// `stsz`), keyframes are read in place — and
 /// the two tracks are not merged: a window's bytes are a difference of those sums.
 ///
 /// Each track is given as the stretch of its samples the index holds and the tick shift the index
@@ -13,11 +14,12 @@
 /// at every keyframe when there is one (audio packets without `stss` are keyframes), the samples
 /// of both tracks in one time order, video first on equal times.
 ///
-/// Memory: 16 bytes a sample of each track while measuring (6.4 MB for a 2-hour film's 397,627
-/// samples), bounded by ``maxSamplesPerTrack``.
+/// Memory: 16 bytes a sample of each track for the samples from the earliest cursor still needed
+/// to the last computed (2 blocks of 4,096 samples, 128 KB a track, unless one window spans more),
+/// not for the whole track; at most 16 bytes a sample of ``maxSamplesPerTrack``.
 package enum SampleTableBandwidth {
     /// The most samples of one track measured (the demuxer's index holds no more,
-    /// `docs/rules/hls-signalling.md` §13): 32 MB of times and sums at most; beyond it ``measure``
+    /// `docs/rules/hls-signalling.md` §13): at most 32 MB of times and sums (a window spanning the whole track); beyond it ``measure``
     /// is nil.
     package static let maxSamplesPerTrack = 2_000_000
 
@@ -79,13 +81,13 @@ package enum SampleTableBandwidth {
         var at = Position(videoKeys: keyframes.video, audioKeys: keyframes.audio)
         // Runs of steps over the computed samples; between them the next blocks, the samples from
         // each track's earliest cursor on kept.
-        while !at.advance(video.ring, audio.ring, span: span) {
-            if at.v == video.ring.filled || at.videoEnd == video.ring.filled { video.fill(keeping: min(at.v, at.videoEnd)) }
-            if at.a == audio.ring.filled || at.audioEnd == audio.ring.filled { audio.fill(keeping: min(at.a, at.audioEnd)) }
+        while !at.advance(video.held, audio.held, span: span) {
+            if at.v == video.held.filled || at.videoEnd == video.held.filled { video.fill(keeping: min(at.v, at.videoEnd)) }
+            if at.a == audio.held.filled || at.audioEnd == audio.held.filled { audio.fill(keeping: min(at.a, at.audioEnd)) }
         }
         let maxBytes = at.maxBytes
-        let videoRing = video.ring, audioRing = audio.ring
-        let totalBytes = videoRing.bytesBefore[videoRing.count] + audioRing.bytesBefore[audioRing.count]
+        let videoHeld = video.held, audioHeld = audio.held
+        let totalBytes = videoHeld.bytesBefore[videoHeld.count] + audioHeld.bytesBefore[audioHeld.count]
         // Sizes are never negative: a zero total means every sample is empty.
         guard totalBytes > 0 else { return nil }
         let average = (Double(totalBytes) * 8 / duration).rounded(.up)
@@ -105,7 +107,7 @@ package enum SampleTableBandwidth {
         /// every sample is passed, false when a track's next block is due (a window's end scan
         /// that reaches the +∞ after the computed samples is taken again after it).
         @inline(never)
-        mutating func advance(_ video: Ring, _ audio: Ring, span: Double) -> Bool {
+        mutating func advance(_ video: HeldSamples, _ audio: HeldSamples, span: Double) -> Bool {
             var v = self.v, a = self.a, videoEnd = self.videoEnd, audioEnd = self.audioEnd, maxBytes = self.maxBytes
             defer { (self.v, self.a, self.videoEnd, self.audioEnd, self.maxBytes) = (v, a, videoEnd, audioEnd, maxBytes) }
             let videoTimes = video.times, audioTimes = audio.times
