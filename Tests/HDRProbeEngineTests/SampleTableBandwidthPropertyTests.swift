@@ -98,7 +98,7 @@ import Testing
         // 1,000 bytes every millisecond: 8 Mb/s on average and in every window.
         let measured = SampleTableBandwidth.measure(video: try track(limit), audio: nil, duration: Double(limit) / 1_000)
         #expect(measured?.average == 8_000_000)
-        // Windows of 6,000 samples from blocks of 100: the buffer grows to about 8,192 samples, not 2,000,000.
+        // Windows of 6,000 samples from blocks of 100: the buffer grows to one window and a block (6,432 samples), not 2,000,000.
         let inBlocks = SampleTableBandwidth.measure(video: try track(limit), audio: nil, duration: Double(limit) / 1_000,
                                                     blockSize: 100)
         #expect(inBlocks == measured)
