@@ -28,7 +28,7 @@ extension SampleTableBandwidth {
             capacity = 2 * self.blockSize + 1
             times = .allocate(capacity: capacity)
             bytesBefore = .allocate(capacity: capacity)
-            held = HeldSamples(times: times, bytesBefore: bytesBefore)
+            held = HeldSamples(times: times, bytesBefore: bytesBefore, origin: 0)
             decoder = Decoder(track, base: base)
             fill(keeping: 0)
         }
@@ -44,11 +44,12 @@ extension SampleTableBandwidth {
             guard held.count == .max else { return }
             let from = held.filled
             if from + blockSize + 1 - origin > capacity { make(room: from + blockSize + 1 - keep, keeping: keep) }
-            let end = decoder.times(from: from, upTo: from + blockSize, into: held.times)
-            decoder.addUpSizes(from: from, upTo: end, into: held.bytesBefore)
-            held.times[end] = .infinity
+            // Sample `k` is at `k - origin` in the buffer.
+            let end = decoder.times(from: from, upTo: from + blockSize, into: times + (from - origin))
+            decoder.addUpSizes(from: from, upTo: end, into: bytesBefore + (from - origin))
+            times[end - origin] = .infinity
             if decoder.isDone {
-                held.bytesBefore[end] = decoder.bytes
+                bytesBefore[end - origin] = decoder.bytes
                 held.count = end
                 held.filled = end + 1
             } else {
@@ -60,39 +61,46 @@ extension SampleTableBandwidth {
         /// until it holds `needed` samples.
         private mutating func make(room needed: Int, keeping keep: Int) {
             let live = held.filled - keep
+            let kept = keep - origin
             if needed > capacity {
                 while capacity < needed { capacity *= 2 }
                 let grownTimes = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
                 let grownBytes = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-                grownTimes.update(from: held.times + keep, count: live)
-                grownBytes.update(from: held.bytesBefore + keep, count: live)
+                grownTimes.update(from: times + kept, count: live)
+                grownBytes.update(from: bytesBefore + kept, count: live)
                 times.deallocate()
                 bytesBefore.deallocate()
                 (times, bytesBefore) = (grownTimes, grownBytes)
             } else {
                 // The two stretches may overlap: a memmove.
-                UnsafeMutableRawPointer(times).copyMemory(from: held.times + keep, byteCount: live * MemoryLayout<Double>.stride)
-                UnsafeMutableRawPointer(bytesBefore).copyMemory(from: held.bytesBefore + keep,
+                UnsafeMutableRawPointer(times).copyMemory(from: times + kept, byteCount: live * MemoryLayout<Double>.stride)
+                UnsafeMutableRawPointer(bytesBefore).copyMemory(from: bytesBefore + kept,
                                                                 byteCount: live * MemoryLayout<Int>.stride)
             }
             origin = keep
-            held = HeldSamples(times: times - keep, bytesBefore: bytesBefore - keep, filled: held.filled)
+            held = HeldSamples(times: times, bytesBefore: bytesBefore, origin: keep, filled: held.filled)
         }
     }
 
     /// Where a track's samples are: a value the slide keeps in registers, taken again after each
     /// ``TrackSamples/fill(keeping:)``.
     struct HeldSamples {
-        /// `times[k]`, `bytesBefore[k]`: the time of the stretch's sample `k` and the bytes of the
-        /// stretch before it, for the samples held below `filled`; `times[count]` is +∞ and
-        /// `bytesBefore[count]` all the bytes. Until the last sample is computed, `times[filled]`
-        /// is +∞ too, so a scan for a time stops at the frontier.
+        /// `time(k)`, `bytes(k)`: the time of the stretch's sample `k` and the bytes of the
+        /// stretch before it, for the samples held (from `origin` to below `filled`); `time(count)`
+        /// is +∞ and `bytes(count)` all the bytes. Until the last sample is computed,
+        /// `time(filled)` is +∞ too, so a scan for a time stops at the frontier.
         let times: UnsafeMutablePointer<Double>
         let bytesBefore: UnsafeMutablePointer<Int>
+        /// The sample at the buffer's start. The buffer is indexed by `k - origin`, never by a
+        /// pointer moved before its start (not a valid pointer in Swift or LLVM).
+        let origin: Int
         /// The samples computed, the +∞ after the last one included once it is reached.
         var filled = 0
         /// The stretch's samples; `Int.max` until the last one is computed.
         var count = Int.max
+
+        @inline(__always) func time(_ k: Int) -> Double { times[k &- origin] }
+        @inline(__always) func bytes(_ k: Int) -> Int { bytesBefore[k &- origin] }
 
         /// The samples from `k` on that are computed (below `filled`); unbounded once the last one is.
         func steps(from k: Int) -> Int { count == .max ? filled - k : .max }
@@ -128,8 +136,8 @@ extension SampleTableBandwidth {
             ticks = track.shift
         }
 
-        /// The times of the stretch's samples `from` up to `limit` (fewer where the runs end);
-        /// returns where they stop.
+        /// The times of the stretch's samples `from` up to `limit` (fewer where the runs end), sample
+        /// `from` at `times[0]`; returns where they stop.
         mutating func times(from: Int, upTo limit: Int, into times: UnsafeMutablePointer<Double>) -> Int {
             var n = from
             while n < limit {
@@ -141,7 +149,7 @@ extension SampleTableBandwidth {
                 let stop = n + min(runLeft, limit - n)
                 runLeft -= stop - n
                 while n < stop {
-                    times[n] = Double(ticks) * tick
+                    times[n &- from] = Double(ticks) * tick
                     ticks += delta
                     n &+= 1
                 }
@@ -163,17 +171,17 @@ extension SampleTableBandwidth {
             return true
         }
 
-        /// The bytes before each of the stretch's samples `from..<end`.
+        /// The bytes before each of the stretch's samples `from..<end`, sample `from`'s at `bytesBefore[0]`.
         mutating func addUpSizes(from: Int, upTo end: Int, into bytesBefore: UnsafeMutablePointer<Int>) {
             var bytes = self.bytes
             if let (fields, stride) = sizes.wide {
                 for k in from..<end {
-                    bytesBefore[k] = bytes
+                    bytesBefore[k &- from] = bytes
                     bytes += Int(UInt32(bigEndian: fields.loadUnaligned(fromByteOffset: stride &* k, as: UInt32.self)))
                 }
             } else {
                 for k in from..<end {
-                    bytesBefore[k] = bytes
+                    bytesBefore[k &- from] = bytes
                     bytes += sizes[k]
                 }
             }

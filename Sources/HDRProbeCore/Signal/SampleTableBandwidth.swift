@@ -87,7 +87,7 @@ package enum SampleTableBandwidth {
         }
         let maxBytes = at.maxBytes
         let videoHeld = video.held, audioHeld = audio.held
-        let totalBytes = videoHeld.bytesBefore[videoHeld.count] + audioHeld.bytesBefore[audioHeld.count]
+        let totalBytes = videoHeld.bytes(videoHeld.count) + audioHeld.bytes(audioHeld.count)
         // Sizes are never negative: a zero total means every sample is empty.
         guard totalBytes > 0 else { return nil }
         let average = (Double(totalBytes) * 8 / duration).rounded(.up)
@@ -110,7 +110,6 @@ package enum SampleTableBandwidth {
         mutating func advance(_ video: HeldSamples, _ audio: HeldSamples, span: Double) -> Bool {
             var v = self.v, a = self.a, videoEnd = self.videoEnd, audioEnd = self.audioEnd, maxBytes = self.maxBytes
             defer { (self.v, self.a, self.videoEnd, self.audioEnd, self.maxBytes) = (v, a, videoEnd, audioEnd, maxBytes) }
-            let videoTimes = video.times, audioTimes = audio.times
             let videoFilled = video.filled, audioFilled = audio.filled
             // Each step passes one sample.
             var steps = min(video.steps(from: v), audio.steps(from: a))
@@ -119,16 +118,16 @@ package enum SampleTableBandwidth {
             /// track's last sample `filled` is one more than `count`: never reached).
             @inline(__always) func window(from time: Double) -> Bool {
                 let limit = time + span
-                while videoTimes[videoEnd] < limit { videoEnd &+= 1 }
-                while audioTimes[audioEnd] < limit { audioEnd &+= 1 }
+                while video.time(videoEnd) < limit { videoEnd &+= 1 }
+                while audio.time(audioEnd) < limit { audioEnd &+= 1 }
                 if videoEnd == videoFilled || audioEnd == audioFilled { return false }
-                let passed = video.bytesBefore[v] + audio.bytesBefore[a]
-                maxBytes = max(maxBytes, video.bytesBefore[videoEnd] + audio.bytesBefore[audioEnd] - passed)
+                let passed = video.bytes(v) + audio.bytes(a)
+                maxBytes = max(maxBytes, video.bytes(videoEnd) + audio.bytes(audioEnd) - passed)
                 return true
             }
             while steps > 0 {
                 // The merged order: on equal times the video sample first; +∞ after each track's last.
-                let audioTime = audioTimes[a], videoTime = videoTimes[v]
+                let audioTime = audio.time(a), videoTime = video.time(v)
                 if audioTime < videoTime {
                     if audioKeys.isSync(a), !window(from: audioTime) { return false }
                     a &+= 1
