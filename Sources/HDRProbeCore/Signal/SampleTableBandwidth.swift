@@ -108,31 +108,36 @@ package enum SampleTableBandwidth {
         /// that reaches the +∞ after the computed samples is taken again after it).
         @inline(never)
         mutating func advance(_ video: HeldSamples, _ audio: HeldSamples, span: Double) -> Bool {
-            var v = self.v, a = self.a, videoEnd = self.videoEnd, audioEnd = self.audioEnd, maxBytes = self.maxBytes
-            defer { (self.v, self.a, self.videoEnd, self.audioEnd, self.maxBytes) = (v, a, videoEnd, audioEnd, maxBytes) }
-            let videoFilled = video.filled, audioFilled = audio.filled
             // Each step passes one sample.
             var steps = min(video.steps(from: v), audio.steps(from: a))
+            // The cursors as places in the buffers (sample `k` at `k - origin`; no cursor is
+            // before its buffer's origin), so the loop indexes the buffers directly.
+            let vo = video.origin, ao = audio.origin
+            var v = self.v &- vo, a = self.a &- ao, videoEnd = self.videoEnd &- vo, audioEnd = self.audioEnd &- ao
+            var maxBytes = self.maxBytes
+            defer { (self.v, self.a, self.videoEnd, self.audioEnd, self.maxBytes) = (v &+ vo, a &+ ao, videoEnd &+ vo, audioEnd &+ ao, maxBytes) }
+            let videoTimes = video.times, audioTimes = audio.times, videoBytes = video.bytesBefore, audioBytes = audio.bytesBefore
+            let videoFilled = video.filled &- vo, audioFilled = audio.filled &- ao
             /// The window starting at `time`: both tracks' bytes before its end minus the bytes
             /// passed; false when an end scan reaches the +∞ after the computed samples (past a
             /// track's last sample `filled` is one more than `count`: never reached).
             @inline(__always) func window(from time: Double) -> Bool {
                 let limit = time + span
-                while video.time(videoEnd) < limit { videoEnd &+= 1 }
-                while audio.time(audioEnd) < limit { audioEnd &+= 1 }
+                while videoTimes[videoEnd] < limit { videoEnd &+= 1 }
+                while audioTimes[audioEnd] < limit { audioEnd &+= 1 }
                 if videoEnd == videoFilled || audioEnd == audioFilled { return false }
-                let passed = video.bytes(v) + audio.bytes(a)
-                maxBytes = max(maxBytes, video.bytes(videoEnd) + audio.bytes(audioEnd) - passed)
+                let passed = videoBytes[v] + audioBytes[a]
+                maxBytes = max(maxBytes, videoBytes[videoEnd] + audioBytes[audioEnd] - passed)
                 return true
             }
             while steps > 0 {
                 // The merged order: on equal times the video sample first; +∞ after each track's last.
-                let audioTime = audio.time(a), videoTime = video.time(v)
+                let audioTime = audioTimes[a], videoTime = videoTimes[v]
                 if audioTime < videoTime {
-                    if audioKeys.isSync(a), !window(from: audioTime) { return false }
+                    if audioKeys.isSync(a &+ ao), !window(from: audioTime) { return false }
                     a &+= 1
                 } else if videoTime < .infinity {
-                    if videoKeys.isSync(v), !window(from: videoTime) { return false }
+                    if videoKeys.isSync(v &+ vo), !window(from: videoTime) { return false }
                     v &+= 1
                 } else {
                     return true
