@@ -200,28 +200,68 @@ package final class ScanCache: @unchecked Sendable {
     /// The checksum of a row: a 64-bit multiply–xorshift hash, eight bytes at a time, of every
     /// column a lookup uses. Each step is a bijection of the running value, so a change confined
     /// to one 8-byte word — one damaged byte, a digit changed — always changes the result.
+    ///
+    /// The definition (a contract with every cache file already written, whose `checksum` column
+    /// holds it): starting from `0x9E3779B97F4A7C15`, mix the UTF-8 bytes of the path, then of the
+    /// options key, then the four file-state values (size, modified, inode, changed, each as its
+    /// 64-bit pattern), then the report's UTF-8 bytes, then the digest's bytes. A byte string is
+    /// mixed as big-endian 8-byte words (its first byte the most significant), then the word built
+    /// from the last `count % 8` bytes the same way (0 when none are left), then its byte count.
     static func checksum(path: String, key: String, state: FileState, report: String, digest: [UInt8]) -> Int64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func mix(_ word: UInt64) {
+        var report = report
+        return report.withUTF8 { reportBytes in
+            digest.withUnsafeBytes { checksum(path: path, key: key, state: state, report: UnsafeRawBufferPointer(reportBytes), digest: $0) }
+        }
+    }
+
+    /// ``checksum(path:key:state:report:digest:)`` of a row's report and digest as SQLite holds
+    /// them, so that a lookup verifies the row before making a string of it.
+    static func checksum(path: String, key: String, state: FileState, report: UnsafeRawBufferPointer, digest: UnsafeRawBufferPointer) -> Int64 {
+        var sum = RowChecksum()
+        var path = path, key = key
+        path.withUTF8 { sum.mix(bytes: UnsafeRawBufferPointer($0)) }
+        key.withUTF8 { sum.mix(bytes: UnsafeRawBufferPointer($0)) }
+        sum.mix(UInt64(bitPattern: state.size))
+        sum.mix(UInt64(bitPattern: state.modified))
+        sum.mix(state.inode)
+        sum.mix(UInt64(bitPattern: state.changed))
+        sum.mix(bytes: report)
+        sum.mix(bytes: digest)
+        return Int64(bitPattern: sum.hash)
+    }
+
+    /// The running value of ``checksum(path:key:state:report:digest:)``.
+    struct RowChecksum {
+        private(set) var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        mutating func mix(_ word: UInt64) {
             hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
         }
-        func mix<C: Collection>(bytes: C) where C.Element == UInt8 {
-            var word: UInt64 = 0, n = 0
-            for byte in bytes {
-                word = word << 8 | UInt64(byte)
-                n += 1
-                if n == 8 { mix(word); word = 0; n = 0 }
+
+        /// Whole words are loaded eight bytes at a time; the same values as building each word
+        /// a byte at a time, first byte most significant.
+        mutating func mix(bytes: UnsafeRawBufferPointer) {
+            let count = bytes.count
+            var i = 0
+            while i + 8 <= count {
+                mix(UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                i += 8
+            }
+            var word: UInt64 = 0
+            while i < count {
+                word = word << 8 | UInt64(bytes[i])
+                i += 1
             }
             mix(word)
-            mix(UInt64(bytes.count))
+            mix(UInt64(count))
         }
-        mix(bytes: path.utf8)
-        mix(bytes: key.utf8)
-        for v in [UInt64(bitPattern: state.size), UInt64(bitPattern: state.modified), state.inode, UInt64(bitPattern: state.changed)] { mix(v) }
-        mix(bytes: report.utf8)
-        mix(bytes: digest)
-        return Int64(bitPattern: hash)
+    }
+
+    /// Whether `bytes` are exactly the UTF-8 bytes of `text`.
+    static func sameBytes(_ bytes: UnsafeRawBufferPointer, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.count == bytes.count && ($0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }
     }
 
     /// A read view for one thread, so that the scan's worker threads look files up in parallel.
@@ -270,21 +310,31 @@ package final class ScanCache: @unchecked Sendable {
             }
         }
 
+        /// Reads the row's columns in place (SQLite's own buffers) and verifies its checksum
+        /// there; only a row that verifies becomes a string and an array.
         private static func find(db: Database, cache: ScanCache, path: String, key: String, state: FileState) throws -> (report: String, digest: [UInt8])? {
             let statement = try db.cachedStatement(sql: "SELECT size, modified, inode, changed, path, optionsKey, report, digest, checksum FROM \(ScanCache.table) WHERE id = ?")
-            guard let row = try Row.fetchOne(statement, arguments: [ScanCache.rowID(path: path, key: key)]) else { return nil }
-            let stored = FileState(size: row["size"], modified: row["modified"],
-                                   inode: UInt64(bitPattern: row["inode"]), changed: row["changed"])
+            let rows = try Row.fetchCursor(statement, arguments: [ScanCache.rowID(path: path, key: key)])
+            guard let row = try rows.next() else { return nil }
+            let inode: Int64 = row[2]
+            let stored = FileState(size: row[0], modified: row[1], inode: UInt64(bitPattern: inode), changed: row[3])
             guard stored == state else { return nil }
             // Byte-wise: Swift's == on strings would equate NFC and NFD spellings.
-            let storedPath: String = row["path"], storedKey: String = row["optionsKey"]
-            guard storedPath.utf8.elementsEqual(path.utf8), storedKey.utf8.elementsEqual(key.utf8) else { return nil }
-            let report: String = row["report"], digest = [UInt8](row["digest"] as Data), checksum: Int64 = row["checksum"]
-            guard ScanCache.checksum(path: path, key: key, state: state, report: report, digest: digest) == checksum else {
+            guard try row.withUnsafeBytes(atIndex: 4, { $0.map { ScanCache.sameBytes($0, path) } ?? false }),
+                  try row.withUnsafeBytes(atIndex: 5, { $0.map { ScanCache.sameBytes($0, key) } ?? false }) else { return nil }
+            let checksum: Int64 = row[8]
+            let found: (report: String, digest: [UInt8])? = try row.withUnsafeBytes(atIndex: 6) { report in
+                try row.withUnsafeBytes(atIndex: 7) { digest in
+                    guard let report, let digest,
+                          ScanCache.checksum(path: path, key: key, state: state, report: report, digest: digest) == checksum else { return nil }
+                    return (String(decoding: report, as: UTF8.self), [UInt8](digest))
+                }
+            }
+            guard let found else {
                 cache.warn("warning: the cache entry of \(TerminalText.escape(path)) is damaged (its checksum does not match); the file is analysed again.")
                 return nil
             }
-            return (report, digest)
+            return found
         }
     }
 
@@ -372,5 +422,16 @@ package final class ScanCache: @unchecked Sendable {
     static func describe(_ error: Error) -> String {
         if let db = error as? DatabaseError { return db.message ?? "\(db.resultCode)" }
         return "\(error)"
+    }
+}
+
+extension Row {
+    /// The bytes of a column as SQLite holds them (text as UTF-8), valid only inside `body`;
+    /// nil for NULL.
+    fileprivate func withUnsafeBytes<T>(atIndex index: Int, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        try withUnsafeData(atIndex: index) { data in
+            guard let data else { return try body(nil) }
+            return try data.withUnsafeBytes { try body($0) }
+        }
     }
 }
