@@ -270,7 +270,10 @@ package final class ScanCache: @unchecked Sendable {
     /// drops the snapshot — the file is about to be probed and stored — and lookups then use short
     /// read transactions until hits run again: a snapshot held through a cold scan would keep
     /// SQLite from ever copying the write-ahead log back and restarting it, and the log would
-    /// grow by every report stored (132 MiB for 11,000 files). Nil when the cache is off.
+    /// grow by every report stored (132 MiB for 11,000 files). A reader starts as if hits were
+    /// running: its first lookup opens the snapshot (one connection; a cold scan drops it at its
+    /// first miss), since a short transaction costs more than the lookup inside it. Nil when the
+    /// cache is off.
     package func makeReader() -> Reader? {
         guard isEnabled else { return nil }
         return Reader(cache: self)
@@ -280,7 +283,7 @@ package final class ScanCache: @unchecked Sendable {
     package final class Reader {
         private let cache: ScanCache
         private var snapshot: DatabaseSnapshot?
-        private var hitsInARow = 0
+        private var hitsInARow = Reader.hitsBeforeSnapshot
 
         /// Hits in a row after which lookups go back to a snapshot.
         static let hitsBeforeSnapshot = 64
@@ -294,6 +297,7 @@ package final class ScanCache: @unchecked Sendable {
         package func lookup(path: String, key: String, state: FileState) -> (report: String, digest: [UInt8])? {
             guard cache.isEnabled else { return nil }
             do {
+                if snapshot == nil && hitsInARow >= Self.hitsBeforeSnapshot { snapshot = try cache.pool.makeSnapshot() }
                 let found = try snapshot.map { try $0.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) } }
                     ?? cache.pool.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) }
                 if found == nil {
@@ -301,7 +305,6 @@ package final class ScanCache: @unchecked Sendable {
                     hitsInARow = 0
                 } else {
                     hitsInARow += 1
-                    if snapshot == nil && hitsInARow >= Self.hitsBeforeSnapshot { snapshot = try cache.pool.makeSnapshot() }
                 }
                 return found
             } catch {
