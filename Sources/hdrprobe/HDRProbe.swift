@@ -24,8 +24,12 @@ struct HDRProbe: ParsableCommand {
 
     static func main() {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            if let probe = ProbeCommandLine.run(Array(CommandLine.arguments.dropFirst())) {
+                try probe.run()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

@@ -5,6 +5,8 @@ import HDRProbeCore
 import HDRProbeEngine
 
 /// `hdrprobe probe FILE…`: the report for each file, as text (default), `--json` or `--jsonl`.
+/// The common command lines of this subcommand are also read without swift-argument-parser
+/// (``ProbeCommandLine``); this declaration stays the definition of its grammar, help and errors.
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
@@ -34,27 +36,12 @@ struct ProbeCommand: ParsableCommand {
         if json && jsonl { throw ValidationError("--json and --jsonl are exclusive") }
     }
 
-    /// Probes through the library product's ``MediaProbe`` (the same options, the same report).
+    /// What this command line asks for.
+    var request: ProbeRun.Request {
+        ProbeRun.Request(files: files, format: jsonl ? .jsonl : json ? .json : .text, quiet: quiet, analysis: analysis.settings)
+    }
+
     func run() throws {
-        let probe = MediaProbe(options: try analysis.mediaProbeOptions())
-        let progress = FileCountProgress(total: files.count, quiet: quiet)
-        var reports: [ProbeReport] = []
-        var anyError = false
-        // The exact bytes of each argument: a file name need not be UTF-8.
-        for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
-            progress.show(i, path.display)
-            let report = try probe.report(path: path)
-            anyError = anyError || report.status == .error
-            if jsonl {
-                print(try ReportEncoder.jsonLine(report))
-            } else if json {
-                reports.append(report)
-            } else {
-                print(HumanSummary.render(report) + (i + 1 < files.count ? "\n" : ""))
-            }
-        }
-        progress.finish()
-        if json { print(try ReportEncoder.jsonArray(reports)) }
-        if anyError { throw ExitCode(1) }
+        try ProbeRun(request: request, options: analysis.mediaProbeOptions()).run()
     }
 }

@@ -15,20 +15,17 @@ struct AnalysisOptions: ParsableArguments {
                                valueName: "NAME|FILE"))
     var policy: String = "default"
 
+    /// The three values, whichever parser read them (``ProbeCommandLine`` reads them for `probe`).
+    var settings: AnalysisSettings { AnalysisSettings(frames: frames, timeout: timeout, policy: policy) }
+
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let problem = settings.problem { throw ValidationError(problem) }
     }
 
     /// The library's probe options these flags describe (one set of fields with the library API:
     /// ``MediaProbe/Options``); a policy that cannot be loaded is a usage error.
     func mediaProbeOptions() throws -> MediaProbe.Options {
-        var options = MediaProbe.Options(timeLimit: timeout, policy: MediaProbe.Policy(argument: policy))
-        switch frames {
-        case .count(let n): options.frames = n
-        case .all: options.frames = nil
-        }
-        _ = try Self.engineOptions(options)
-        return options
+        try settings.mediaProbeOptions()
     }
 
     /// The engine options these flags describe, for the subcommands that drive the engine itself.
@@ -46,6 +43,30 @@ struct AnalysisOptions: ParsableArguments {
             default: throw ValidationError(error.description)
             }
         }
+    }
+}
+
+/// `--frames`, `--timeout` and `--policy` as values.
+struct AnalysisSettings: Equatable {
+    var frames: FrameBudget = .count(32)
+    var timeout: Double = 30
+    var policy = "default"
+
+    /// Why the values cannot be used, as the usage error says it; nil when they can.
+    var problem: String? {
+        timeout > 0 && timeout.isFinite ? nil : "--timeout must be a positive number of seconds"
+    }
+
+    /// The library's probe options (one set of fields with the library API: ``MediaProbe/Options``);
+    /// a policy that cannot be loaded is a usage error.
+    func mediaProbeOptions() throws -> MediaProbe.Options {
+        var options = MediaProbe.Options(timeLimit: timeout, policy: MediaProbe.Policy(argument: policy))
+        switch frames {
+        case .count(let n): options.frames = n
+        case .all: options.frames = nil
+        }
+        _ = try AnalysisOptions.engineOptions(options)
+        return options
     }
 }
 
