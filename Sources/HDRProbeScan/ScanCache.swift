@@ -169,9 +169,13 @@ package final class ScanCache: @unchecked Sendable {
     /// differ is a miss, so a collision only costs a re-probe.
     static func rowID(path: String, key: String) -> Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        func mix(_ text: String) {
+            var text = text
+            text.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 } }
+        }
+        mix(path)
         hash = (hash ^ 0) &* 0x0000_0100_0000_01b3
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        mix(key)
         return Int64(bitPattern: hash & 0x7fff_ffff_ffff_ffff)
     }
 
@@ -258,12 +262,6 @@ package final class ScanCache: @unchecked Sendable {
         }
     }
 
-    /// Whether `bytes` are exactly the UTF-8 bytes of `text`.
-    static func sameBytes(_ bytes: UnsafeRawBufferPointer, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.count == bytes.count && ($0.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, $0.count) == 0) }
-    }
-
     /// A read view for one thread, so that the scan's worker threads look files up in parallel.
     /// While lookups keep hitting (a warm scan, which stores nothing) it reads from a snapshot
     /// of its own (a connection holding one read transaction: no transaction per lookup). A miss
@@ -323,8 +321,8 @@ package final class ScanCache: @unchecked Sendable {
             let stored = FileState(size: row[0], modified: row[1], inode: UInt64(bitPattern: inode), changed: row[3])
             guard stored == state else { return nil }
             // Byte-wise: Swift's == on strings would equate NFC and NFD spellings.
-            guard try row.withUnsafeBytes(atIndex: 4, { $0.map { ScanCache.sameBytes($0, path) } ?? false }),
-                  try row.withUnsafeBytes(atIndex: 5, { $0.map { ScanCache.sameBytes($0, key) } ?? false }) else { return nil }
+            guard try row.withUnsafeBytes(atIndex: 4, { $0.map { ByteEquality.equal(path, $0) } ?? false }),
+                  try row.withUnsafeBytes(atIndex: 5, { $0.map { ByteEquality.equal(key, $0) } ?? false }) else { return nil }
             let checksum: Int64 = row[8]
             let found: (report: String, digest: [UInt8])? = try row.withUnsafeBytes(atIndex: 6) { report in
                 try row.withUnsafeBytes(atIndex: 7) { digest in

@@ -89,4 +89,11 @@ import Testing
         #expect(ScanCache.checksum(path: "/library/Film (2024)/film.mp4", key: "k", state: ScanCache.FileState(size: 1, modified: 2, inode: 3, changed: 4),
                                    report: report, digest: Array(0..<123)) == -8_338_320_253_119_095_668)
     }
+
+    /// The row id is the other contract with existing cache files (rows are found by it): values
+    /// of main eb5d575's implementation (a loop over `String.utf8`), run on its own.
+    @Test func rowIDsOfTheEarlierImplementation() {
+        #expect(ScanCache.rowID(path: "/films/Crème brûlée — 4K 🎬.mkv", key: "hdrprobe 1.0|lavf 59|frames=32") == 2_054_840_396_204_332_301)
+        #expect(ScanCache.rowID(path: "", key: "") == 3_414_781_078_840_391_647)
+    }
 }
