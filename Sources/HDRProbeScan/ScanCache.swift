@@ -5,6 +5,8 @@ import Darwin
 #endif
 import Foundation
 import GRDB
+// SQLite's C interface, for the lookup's statement (GRDB README, "Raw SQLite Pointers").
+import GRDBSQLite
 import HDRProbeCore
 
 /// The incremental cache of `scan` and `check`: one SQLite file (GRDB) holding each report line,
@@ -311,31 +313,43 @@ package final class ScanCache: @unchecked Sendable {
             }
         }
 
-        /// Reads the row's columns in place (SQLite's own buffers) and verifies its checksum
-        /// there; only a row that verifies becomes a string and an array.
+        static let lookupSQL = "SELECT size, modified, inode, changed, path, optionsKey, report, digest, checksum FROM \(ScanCache.table) WHERE id = ?"
+
+        /// Reads the row's columns in place, in SQLite's own buffers (GRDB's "Raw SQLite
+        /// Pointers": the statement stays GRDB's, cached per connection), and verifies the
+        /// checksum there; only a row that verifies becomes a string and an array. (Through
+        /// GRDB's `Row` each lookup built a column-name dictionary and copied every column.)
         private static func find(db: Database, cache: ScanCache, path: String, key: String, state: FileState) throws -> (report: String, digest: [UInt8])? {
-            let statement = try db.cachedStatement(sql: "SELECT size, modified, inode, changed, path, optionsKey, report, digest, checksum FROM \(ScanCache.table) WHERE id = ?")
-            let rows = try Row.fetchCursor(statement, arguments: [ScanCache.rowID(path: path, key: key)])
-            guard let row = try rows.next() else { return nil }
-            let inode: Int64 = row[2]
-            let stored = FileState(size: row[0], modified: row[1], inode: UInt64(bitPattern: inode), changed: row[3])
+            let statement = try db.cachedStatement(sql: lookupSQL)
+            let s = statement.sqliteStatement
+            sqlite3_reset(s)
+            defer { sqlite3_reset(s) }
+            var code = sqlite3_bind_int64(s, 1, ScanCache.rowID(path: path, key: key))
+            if code == SQLITE_OK { code = sqlite3_step(s) }
+            guard code == SQLITE_ROW else {
+                if code == SQLITE_DONE { return nil }
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: lookupSQL)
+            }
+            let stored = FileState(size: sqlite3_column_int64(s, 0), modified: sqlite3_column_int64(s, 1),
+                                   inode: UInt64(bitPattern: sqlite3_column_int64(s, 2)), changed: sqlite3_column_int64(s, 3))
             guard stored == state else { return nil }
             // Byte-wise: Swift's == on strings would equate NFC and NFD spellings.
-            guard try row.withUnsafeBytes(atIndex: 4, { $0.map { ByteEquality.equal(path, $0) } ?? false }),
-                  try row.withUnsafeBytes(atIndex: 5, { $0.map { ByteEquality.equal(key, $0) } ?? false }) else { return nil }
-            let checksum: Int64 = row[8]
-            let found: (report: String, digest: [UInt8])? = try row.withUnsafeBytes(atIndex: 6) { report in
-                try row.withUnsafeBytes(atIndex: 7) { digest in
-                    guard let report, let digest,
-                          ScanCache.checksum(path: path, key: key, state: state, report: report, digest: digest) == checksum else { return nil }
-                    return (String(decoding: report, as: UTF8.self), [UInt8](digest))
-                }
-            }
-            guard let found else {
+            guard let storedPath = Self.bytes(s, 4), ByteEquality.equal(path, storedPath),
+                  let storedKey = Self.bytes(s, 5), ByteEquality.equal(key, storedKey) else { return nil }
+            guard let report = Self.bytes(s, 6), let digest = Self.bytes(s, 7),
+                  ScanCache.checksum(path: path, key: key, state: state, report: report, digest: digest) == sqlite3_column_int64(s, 8) else {
                 cache.warn("warning: the cache entry of \(TerminalText.escape(path)) is damaged (its checksum does not match); the file is analysed again.")
                 return nil
             }
-            return found
+            return (String(decoding: report, as: UTF8.self), [UInt8](digest))
+        }
+
+        /// A column's bytes as SQLite holds them (text as UTF-8), valid until the statement
+        /// steps or resets; nil for NULL.
+        private static func bytes(_ s: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer? {
+            guard sqlite3_column_type(s, column) != SQLITE_NULL else { return nil }
+            let start = sqlite3_column_blob(s, column)
+            return UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(s, column)))
         }
     }
 
@@ -426,13 +440,3 @@ package final class ScanCache: @unchecked Sendable {
     }
 }
 
-extension Row {
-    /// The bytes of a column as SQLite holds them (text as UTF-8), valid only inside `body`;
-    /// nil for NULL.
-    fileprivate func withUnsafeBytes<T>(atIndex index: Int, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
-        try withUnsafeData(atIndex: index) { data in
-            guard let data else { return try body(nil) }
-            return try data.withUnsafeBytes { try body($0) }
-        }
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import HDRProbeScan
 import Testing
 
@@ -95,5 +96,28 @@ import Testing
     @Test func rowIDsOfTheEarlierImplementation() {
         #expect(ScanCache.rowID(path: "/films/Crème brûlée — 4K 🎬.mkv", key: "hdrprobe 1.0|lavf 59|frames=32") == 2_054_840_396_204_332_301)
         #expect(ScanCache.rowID(path: "", key: "") == 3_414_781_078_840_391_647)
+    }
+
+    /// The lookup reads columns in SQLite's buffers: a damaged digest (a column the report
+    /// damage test does not touch) is caught by the checksum, an empty one too, and a row whose
+    /// stored key differs from the one asked for (a row-id collision) is a plain miss.
+    @Test func damagedDigestAndForeignKeyAreNotServed() throws {
+        let lib = try ScanCacheTests.library()
+        defer { lib.remove() }
+        let cache = lib.path + ".cache.sqlite"
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
+        _ = ScanCacheTests.scan(lib, cache: cache)
+        let db = try DatabaseQueue(path: cache)
+        try db.write { db in
+            try db.execute(sql: "UPDATE \(ScanCache.table) SET digest = x'02' || substr(digest, 2) || x'00' WHERE path LIKE '%/hdr10.mp4'")
+            try db.execute(sql: "UPDATE \(ScanCache.table) SET digest = x'' WHERE path LIKE '%/dv.mkv'")
+            try db.execute(sql: "UPDATE \(ScanCache.table) SET optionsKey = optionsKey || 'x' WHERE path LIKE '%/sdr.mp4'")
+        }
+        try db.close()
+        let (summary, _, warnings) = ScanCacheTests.scan(lib, cache: cache)
+        #expect(summary.probed == 3 && summary.fromCache == 1, "\(warnings)")
+        #expect(warnings.filter { $0.contains("damaged") }.count == 2, "\(warnings)")
+        #expect(warnings.filter { $0.contains("sdr.mp4") }.isEmpty, "\(warnings)")
+        #expect(ScanCacheTests.scan(lib, cache: cache).0.fromCache == 4)
     }
 }
