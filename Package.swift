@@ -76,7 +76,9 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(
             name: "HDRProbeScan",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore", "CProcessControl", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HDRProbeEngine", "HDRProbeCore", "CProcessControl", .product(name: "GRDB", package: "GRDB.swift"),
+                           // SQLite's C interface for the cache lookup (ScanCache.Reader.find).
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .executableTarget(

@@ -371,7 +371,7 @@ package final class LibraryScanner: @unchecked Sendable {
         // the same display text means the same bytes. Byte-wise: Swift's == on strings would take
         // an NFD spelling for the NFC one.
         digest.pathBytes = bytes
-        if digest.path.utf8.elementsEqual(entry.path.utf8) {
+        if ByteEquality.equal(digest.path, entry.path) {
             return ScanResult(entry: entry, jsonLine: line, digest: digest, fromCache: true)
         }
         guard var report = try? JSONDecoder().decode(ProbeReport.self, from: Data(line.utf8)) else { return nil }

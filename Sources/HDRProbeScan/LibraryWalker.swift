@@ -198,8 +198,8 @@ package struct LibraryWalker: Sendable {
                 children.append(c)
             }
         }
-        children.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
-        return children
+        // Each key made once, not at every comparison.
+        return children.map { ($0.sortKey, $0) }.sorted { ByteEquality.precedes($0.0, $1.0) }.map(\.1)
     }
 
     /// A symbolic link met in a folder: the child to walk, or nil (skipped, with the reason).
@@ -294,8 +294,8 @@ package struct LibraryWalker: Sendable {
     /// The entry with the exact bytes of its paths when they are not their text's UTF-8.
     static func exact(_ entry: WalkEntry, _ bytes: [UInt8], absolute: [UInt8]) -> WalkEntry {
         var e = entry
-        if !entry.path.utf8.elementsEqual(bytes) { e.pathBytes = bytes }
-        if !entry.absolutePath.utf8.elementsEqual(absolute) { e.absolutePathBytes = absolute }
+        if !ByteEquality.equal(entry.path, bytes) { e.pathBytes = bytes }
+        if !ByteEquality.equal(entry.absolutePath, absolute) { e.absolutePathBytes = absolute }
         return e
     }
 

@@ -5,6 +5,8 @@ import Darwin
 #endif
 import Foundation
 import GRDB
+// SQLite's C interface, for the lookup's statement (GRDB README, "Raw SQLite Pointers").
+import GRDBSQLite
 import HDRProbeCore
 
 /// The incremental cache of `scan` and `check`: one SQLite file (GRDB) holding each report line,
@@ -169,9 +171,13 @@ package final class ScanCache: @unchecked Sendable {
     /// differ is a miss, so a collision only costs a re-probe.
     static func rowID(path: String, key: String) -> Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        func mix(_ text: String) {
+            var text = text
+            text.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 } }
+        }
+        mix(path)
         hash = (hash ^ 0) &* 0x0000_0100_0000_01b3
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        mix(key)
         return Int64(bitPattern: hash & 0x7fff_ffff_ffff_ffff)
     }
 
@@ -200,28 +206,62 @@ package final class ScanCache: @unchecked Sendable {
     /// The checksum of a row: a 64-bit multiply–xorshift hash, eight bytes at a time, of every
     /// column a lookup uses. Each step is a bijection of the running value, so a change confined
     /// to one 8-byte word — one damaged byte, a digit changed — always changes the result.
+    ///
+    /// The definition (a contract with every cache file already written, whose `checksum` column
+    /// holds it): starting from `0x9E3779B97F4A7C15`, mix the UTF-8 bytes of the path, then of the
+    /// options key, then the four file-state values (size, modified, inode, changed, each as its
+    /// 64-bit pattern), then the report's UTF-8 bytes, then the digest's bytes. A byte string is
+    /// mixed as big-endian 8-byte words (its first byte the most significant), then the word built
+    /// from the last `count % 8` bytes the same way (0 when none are left), then its byte count.
     static func checksum(path: String, key: String, state: FileState, report: String, digest: [UInt8]) -> Int64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func mix(_ word: UInt64) {
+        var report = report
+        return report.withUTF8 { reportBytes in
+            digest.withUnsafeBytes { checksum(path: path, key: key, state: state, report: UnsafeRawBufferPointer(reportBytes), digest: $0) }
+        }
+    }
+
+    /// ``checksum(path:key:state:report:digest:)`` of a row's report and digest as SQLite holds
+    /// them, so that a lookup verifies the row before making a string of it.
+    static func checksum(path: String, key: String, state: FileState, report: UnsafeRawBufferPointer, digest: UnsafeRawBufferPointer) -> Int64 {
+        var sum = RowChecksum()
+        var path = path, key = key
+        path.withUTF8 { sum.mix(bytes: UnsafeRawBufferPointer($0)) }
+        key.withUTF8 { sum.mix(bytes: UnsafeRawBufferPointer($0)) }
+        sum.mix(UInt64(bitPattern: state.size))
+        sum.mix(UInt64(bitPattern: state.modified))
+        sum.mix(state.inode)
+        sum.mix(UInt64(bitPattern: state.changed))
+        sum.mix(bytes: report)
+        sum.mix(bytes: digest)
+        return Int64(bitPattern: sum.hash)
+    }
+
+    /// The running value of ``checksum(path:key:state:report:digest:)``.
+    struct RowChecksum {
+        private(set) var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+        mutating func mix(_ word: UInt64) {
             hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
         }
-        func mix<C: Collection>(bytes: C) where C.Element == UInt8 {
-            var word: UInt64 = 0, n = 0
-            for byte in bytes {
-                word = word << 8 | UInt64(byte)
-                n += 1
-                if n == 8 { mix(word); word = 0; n = 0 }
+
+        /// Whole words are loaded eight bytes at a time; the same values as building each word
+        /// a byte at a time, first byte most significant.
+        mutating func mix(bytes: UnsafeRawBufferPointer) {
+            let count = bytes.count
+            var i = 0
+            while i + 8 <= count {
+                mix(UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                i += 8
+            }
+            var word: UInt64 = 0
+            while i < count {
+                word = word << 8 | UInt64(bytes[i])
+                i += 1
             }
             mix(word)
-            mix(UInt64(bytes.count))
+            mix(UInt64(count))
         }
-        mix(bytes: path.utf8)
-        mix(bytes: key.utf8)
-        for v in [UInt64(bitPattern: state.size), UInt64(bitPattern: state.modified), state.inode, UInt64(bitPattern: state.changed)] { mix(v) }
-        mix(bytes: report.utf8)
-        mix(bytes: digest)
-        return Int64(bitPattern: hash)
     }
 
     /// A read view for one thread, so that the scan's worker threads look files up in parallel.
@@ -230,7 +270,10 @@ package final class ScanCache: @unchecked Sendable {
     /// drops the snapshot — the file is about to be probed and stored — and lookups then use short
     /// read transactions until hits run again: a snapshot held through a cold scan would keep
     /// SQLite from ever copying the write-ahead log back and restarting it, and the log would
-    /// grow by every report stored (132 MiB for 11,000 files). Nil when the cache is off.
+    /// grow by every report stored (132 MiB for 11,000 files). A reader starts as if hits were
+    /// running: its first lookup opens the snapshot (one connection; a cold scan drops it at its
+    /// first miss), since a short transaction costs more than the lookup inside it. Nil when the
+    /// cache is off.
     package func makeReader() -> Reader? {
         guard isEnabled else { return nil }
         return Reader(cache: self)
@@ -240,7 +283,7 @@ package final class ScanCache: @unchecked Sendable {
     package final class Reader {
         private let cache: ScanCache
         private var snapshot: DatabaseSnapshot?
-        private var hitsInARow = 0
+        private var hitsInARow = Reader.hitsBeforeSnapshot
 
         /// Hits in a row after which lookups go back to a snapshot.
         static let hitsBeforeSnapshot = 64
@@ -254,6 +297,7 @@ package final class ScanCache: @unchecked Sendable {
         package func lookup(path: String, key: String, state: FileState) -> (report: String, digest: [UInt8])? {
             guard cache.isEnabled else { return nil }
             do {
+                if snapshot == nil && hitsInARow >= Self.hitsBeforeSnapshot { snapshot = try cache.pool.makeSnapshot() }
                 let found = try snapshot.map { try $0.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) } }
                     ?? cache.pool.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) }
                 if found == nil {
@@ -261,7 +305,6 @@ package final class ScanCache: @unchecked Sendable {
                     hitsInARow = 0
                 } else {
                     hitsInARow += 1
-                    if snapshot == nil && hitsInARow >= Self.hitsBeforeSnapshot { snapshot = try cache.pool.makeSnapshot() }
                 }
                 return found
             } catch {
@@ -270,21 +313,43 @@ package final class ScanCache: @unchecked Sendable {
             }
         }
 
+        static let lookupSQL = "SELECT size, modified, inode, changed, path, optionsKey, report, digest, checksum FROM \(ScanCache.table) WHERE id = ?"
+
+        /// Reads the row's columns in place, in SQLite's own buffers (GRDB's "Raw SQLite
+        /// Pointers": the statement stays GRDB's, cached per connection), and verifies the
+        /// checksum there; only a row that verifies becomes a string and an array. (Through
+        /// GRDB's `Row` each lookup built a column-name dictionary and copied every column.)
         private static func find(db: Database, cache: ScanCache, path: String, key: String, state: FileState) throws -> (report: String, digest: [UInt8])? {
-            let statement = try db.cachedStatement(sql: "SELECT size, modified, inode, changed, path, optionsKey, report, digest, checksum FROM \(ScanCache.table) WHERE id = ?")
-            guard let row = try Row.fetchOne(statement, arguments: [ScanCache.rowID(path: path, key: key)]) else { return nil }
-            let stored = FileState(size: row["size"], modified: row["modified"],
-                                   inode: UInt64(bitPattern: row["inode"]), changed: row["changed"])
+            let statement = try db.cachedStatement(sql: lookupSQL)
+            let s = statement.sqliteStatement
+            sqlite3_reset(s)
+            defer { sqlite3_reset(s) }
+            var code = sqlite3_bind_int64(s, 1, ScanCache.rowID(path: path, key: key))
+            if code == SQLITE_OK { code = sqlite3_step(s) }
+            guard code == SQLITE_ROW else {
+                if code == SQLITE_DONE { return nil }
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: lookupSQL)
+            }
+            let stored = FileState(size: sqlite3_column_int64(s, 0), modified: sqlite3_column_int64(s, 1),
+                                   inode: UInt64(bitPattern: sqlite3_column_int64(s, 2)), changed: sqlite3_column_int64(s, 3))
             guard stored == state else { return nil }
             // Byte-wise: Swift's == on strings would equate NFC and NFD spellings.
-            let storedPath: String = row["path"], storedKey: String = row["optionsKey"]
-            guard storedPath.utf8.elementsEqual(path.utf8), storedKey.utf8.elementsEqual(key.utf8) else { return nil }
-            let report: String = row["report"], digest = [UInt8](row["digest"] as Data), checksum: Int64 = row["checksum"]
-            guard ScanCache.checksum(path: path, key: key, state: state, report: report, digest: digest) == checksum else {
+            guard let storedPath = Self.bytes(s, 4), ByteEquality.equal(path, storedPath),
+                  let storedKey = Self.bytes(s, 5), ByteEquality.equal(key, storedKey) else { return nil }
+            guard let report = Self.bytes(s, 6), let digest = Self.bytes(s, 7),
+                  ScanCache.checksum(path: path, key: key, state: state, report: report, digest: digest) == sqlite3_column_int64(s, 8) else {
                 cache.warn("warning: the cache entry of \(TerminalText.escape(path)) is damaged (its checksum does not match); the file is analysed again.")
                 return nil
             }
-            return (report, digest)
+            return (String(decoding: report, as: UTF8.self), [UInt8](digest))
+        }
+
+        /// A column's bytes as SQLite holds them (text as UTF-8), valid until the statement
+        /// steps or resets; nil for NULL.
+        private static func bytes(_ s: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer? {
+            guard sqlite3_column_type(s, column) != SQLITE_NULL else { return nil }
+            let start = sqlite3_column_blob(s, column)
+            return UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(s, column)))
         }
     }
 
@@ -374,3 +439,4 @@ package final class ScanCache: @unchecked Sendable {
         return "\(error)"
     }
 }
+

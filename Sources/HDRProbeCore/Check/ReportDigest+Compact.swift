@@ -96,6 +96,9 @@ extension ReportDigest {
     private static func readBrightness(_ r: inout CompactReader) -> BrightnessSeries? {
         guard let source = r.byte(), source <= 1, let n = r.count() else { return nil }
         var times: [Int] = [], nits: [Int] = []
+        // `count` bounds n by the bytes left, so hostile input cannot reserve more than its size.
+        times.reserveCapacity(n)
+        nits.reserveCapacity(n)
         for _ in 0..<n {
             guard let t = r.int(), let v = r.int() else { return nil }
             times.append(t)
@@ -170,6 +173,11 @@ struct CompactReader {
     }
     mutating func bool() -> Bool? { byte().flatMap { $0 <= 1 ? $0 == 1 : nil } }
     mutating func uleb() -> UInt64? {
+        // One byte (values below 128) is the common case: most brightness points and lengths.
+        if i < bytes.count, bytes[i] < 0x80 {
+            i += 1
+            return UInt64(bytes[i - 1])
+        }
         var v: UInt64 = 0, shift: UInt64 = 0
         while let b = byte() {
             guard shift < 64 else { return nil }
