@@ -102,22 +102,16 @@ import Testing
     /// damage test does not touch) is caught by the checksum, an empty one too, and a row whose
     /// stored key differs from the one asked for (a row-id collision) is a plain miss.
     @Test func damagedDigestAndForeignKeyAreNotServed() throws {
-        let lib = try ScanCacheTests.library()
-        defer { lib.remove() }
-        let cache = lib.path + ".cache.sqlite"
-        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
-        _ = ScanCacheTests.scan(lib, cache: cache)
-        let db = try DatabaseQueue(path: cache)
-        try db.write { db in
+        try ScanCacheTests.afterDamaging({ db in
             try db.execute(sql: "UPDATE \(ScanCache.table) SET digest = x'02' || substr(digest, 2) || x'00' WHERE path LIKE '%/hdr10.mp4'")
             try db.execute(sql: "UPDATE \(ScanCache.table) SET digest = x'' WHERE path LIKE '%/dv.mkv'")
             try db.execute(sql: "UPDATE \(ScanCache.table) SET optionsKey = optionsKey || 'x' WHERE path LIKE '%/sdr.mp4'")
+        }) { lib, cache in
+            let (summary, _, warnings) = ScanCacheTests.scan(lib, cache: cache)
+            #expect(summary.probed == 3 && summary.fromCache == 1, "\(warnings)")
+            #expect(warnings.filter { $0.contains("damaged") }.count == 2, "\(warnings)")
+            #expect(warnings.filter { $0.contains("sdr.mp4") }.isEmpty, "\(warnings)")
+            #expect(ScanCacheTests.scan(lib, cache: cache).0.fromCache == 4)
         }
-        try db.close()
-        let (summary, _, warnings) = ScanCacheTests.scan(lib, cache: cache)
-        #expect(summary.probed == 3 && summary.fromCache == 1, "\(warnings)")
-        #expect(warnings.filter { $0.contains("damaged") }.count == 2, "\(warnings)")
-        #expect(warnings.filter { $0.contains("sdr.mp4") }.isEmpty, "\(warnings)")
-        #expect(ScanCacheTests.scan(lib, cache: cache).0.fromCache == 4)
     }
 }

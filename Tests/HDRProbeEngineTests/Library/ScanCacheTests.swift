@@ -33,6 +33,20 @@ import Testing
         return lib
     }
 
+    /// Scans the test library into a new cache, runs `damage` on the cache's rows (one
+    /// transaction), then `body`; removes the library and the cache afterwards.
+    static func afterDamaging(_ damage: (Database) throws -> Void, _ body: (LibraryFixture, String) throws -> Void) throws {
+        let lib = try library()
+        defer { lib.remove() }
+        let cache = lib.path + ".cache.sqlite"
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
+        _ = scan(lib, cache: cache)
+        let db = try DatabaseQueue(path: cache)
+        try db.write(damage)
+        try db.close()
+        try body(lib, cache)
+    }
+
     /// Sets a file's modification time (nanoseconds since the epoch).
     static func setModified(_ path: String, _ ns: Int64) {
         var times = [timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000)),

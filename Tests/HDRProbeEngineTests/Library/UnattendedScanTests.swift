@@ -146,26 +146,20 @@ import Testing
     /// Corpus/generate.sh) and a report made invalid JSON: neither is served; both files are
     /// probed again with a warning, and the warm scan after that serves the repaired rows.
     @Test func damagedEntriesAreProbedAgain() throws {
-        let lib = try ScanCacheTests.library()
-        defer { lib.remove() }
-        let cache = lib.path + ".cache.sqlite"
-        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
-        _ = ScanCacheTests.scan(lib, cache: cache)
-        let db = try DatabaseQueue(path: cache)
-        try db.write { db in
+        try ScanCacheTests.afterDamaging({ db in
             try db.execute(sql: "UPDATE \(ScanCache.table) SET report = replace(report, '\"height\":72', '\"height\":99') WHERE path LIKE '%/hdr10.mp4'")
             try db.execute(sql: "UPDATE \(ScanCache.table) SET report = '#' || substr(report, 2) WHERE path LIKE '%/dv.mkv'")
             #expect(db.changesCount == 1)
+        }) { lib, cache in
+            let (summary, results, warnings) = ScanCacheTests.scan(lib, cache: cache)
+            #expect(summary.probed == 2, "\(warnings)")
+            #expect(results["hdr10.mp4"]?.jsonLine.contains("\"height\":72") == true)
+            #expect(results["hdr10.mp4"]?.jsonLine.contains("\"height\":99") == false)
+            let dv = try #require(results["dv.mkv"]?.jsonLine)
+            #expect((try? JSONSerialization.jsonObject(with: Data(dv.utf8))) != nil, "an invalid JSON line was served")
+            #expect(warnings.filter { $0.contains("damaged") }.count == 2, "\(warnings)")
+            #expect(ScanCacheTests.scan(lib, cache: cache).0.fromCache == 4)
         }
-        try db.close()
-        let (summary, results, warnings) = ScanCacheTests.scan(lib, cache: cache)
-        #expect(summary.probed == 2, "\(warnings)")
-        #expect(results["hdr10.mp4"]?.jsonLine.contains("\"height\":72") == true)
-        #expect(results["hdr10.mp4"]?.jsonLine.contains("\"height\":99") == false)
-        let dv = try #require(results["dv.mkv"]?.jsonLine)
-        #expect((try? JSONSerialization.jsonObject(with: Data(dv.utf8))) != nil, "an invalid JSON line was served")
-        #expect(warnings.filter { $0.contains("damaged") }.count == 2, "\(warnings)")
-        #expect(ScanCacheTests.scan(lib, cache: cache).0.fromCache == 4)
     }
 
     /// Content rewritten in place with its old size and modification time restored (what
