@@ -267,12 +267,14 @@ package final class ScanCache: @unchecked Sendable {
     /// A read view for one thread, so that the scan's worker threads look files up in parallel.
     /// While lookups keep hitting (a warm scan, which stores nothing) it reads from a snapshot
     /// of its own (a connection holding one read transaction: no transaction per lookup). A miss
-    /// drops the snapshot — the file is about to be probed and stored — and lookups then use short
-    /// read transactions until hits run again: a snapshot held through a cold scan would keep
+    /// that comes within ``Reader/missesApart`` lookups of the previous one drops the snapshot —
+    /// files are being probed and stored — and lookups then use short read transactions until
+    /// hits run again; a lone miss (a file changed here and there, an error that is never cached)
+    /// keeps it, so a warm scan stays on its snapshot. A snapshot held through a cold scan would keep
     /// SQLite from ever copying the write-ahead log back and restarting it, and the log would
     /// grow by every report stored (132 MiB for 11,000 files). A reader starts as if hits were
     /// running: its first lookup opens the snapshot (one connection; a cold scan drops it at its
-    /// first miss), since a short transaction costs more than the lookup inside it. Nil when the
+    /// second miss), since a short transaction costs more than the lookup inside it. Nil when the
     /// cache is off.
     package func makeReader() -> Reader? {
         guard isEnabled else { return nil }
@@ -284,9 +286,14 @@ package final class ScanCache: @unchecked Sendable {
         private let cache: ScanCache
         private var snapshot: DatabaseSnapshot?
         private var hitsInARow = Reader.hitsBeforeSnapshot
+        private var lookupsSinceMiss = Int.max
 
         /// Hits in a row after which lookups go back to a snapshot.
         static let hitsBeforeSnapshot = 64
+        /// A miss this close (in lookups) to the previous one drops the snapshot: with at most one
+        /// miss in this many lookups, the write-ahead log held back by the snapshot grows by at
+        /// most one stored report per this many files scanned.
+        static let missesApart = 32
 
         fileprivate init(cache: ScanCache) {
             self.cache = cache
@@ -301,10 +308,12 @@ package final class ScanCache: @unchecked Sendable {
                 let found = try snapshot.map { try $0.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) } }
                     ?? cache.pool.read { try Self.find(db: $0, cache: cache, path: path, key: key, state: state) }
                 if found == nil {
-                    snapshot = nil
+                    if lookupsSinceMiss < Self.missesApart { snapshot = nil }
                     hitsInARow = 0
+                    lookupsSinceMiss = 0
                 } else {
                     hitsInARow += 1
+                    lookupsSinceMiss &+= lookupsSinceMiss == .max ? 0 : 1
                 }
                 return found
             } catch {
