@@ -374,13 +374,22 @@ package final class LibraryScanner: @unchecked Sendable {
         if ByteEquality.equal(digest.path, entry.path) {
             return ScanResult(entry: entry, jsonLine: line, digest: digest, fromCache: true)
         }
-        guard var report = try? JSONDecoder().decode(ProbeReport.self, from: Data(line.utf8)) else { return nil }
-        report.path = entry.path
-        report.pathBytes = bytes
-        guard let rewritten = try? ReportEncoder.jsonLine(report) else { return nil }
+        // The values spliced into the line as it is (ReportLinePath), else the whole report
+        // decoded and written again: the same bytes either way.
+        guard let rewritten = ReportLinePath.rewrite(line, path: entry.path, pathBytes: bytes)
+            ?? reencoded(line, path: entry.path, pathBytes: bytes) else { return nil }
         var moved = digest
         moved.path = entry.path
         moved.pathBytes = bytes
         return ScanResult(entry: entry, jsonLine: rewritten, digest: moved, fromCache: true)
+    }
+
+    /// The cached line decoded into a ``ProbeReport``, its path set and written again: the
+    /// reference ``ReportLinePath`` reproduces, and the way when the line is not in its shape.
+    static func reencoded(_ line: String, path: String, pathBytes: String?) -> String? {
+        guard var report = try? JSONDecoder().decode(ProbeReport.self, from: Data(line.utf8)) else { return nil }
+        report.path = path
+        report.pathBytes = pathBytes
+        return try? ReportEncoder.jsonLine(report)
     }
 }

@@ -1,6 +1,6 @@
 /// Writes a ``ReportJSONTree`` as JSONEncoder's writer does with sorted keys and unescaped
 /// slashes (see ``ReportJSONEncoder`` for the rules).
-struct ReportJSONWriter {
+package struct ReportJSONWriter {
     /// JSONEncoder refuses containers nested this deep.
     static let maximumDepth = 512
 
@@ -80,6 +80,12 @@ struct ReportJSONWriter {
     }
 
     private mutating func writeString(_ text: String) {
+        Self.appendString(text, to: &bytes)
+    }
+
+    /// `text` as a JSON string the way this writer writes every string and key (the escaping
+    /// rules in ``ReportJSONEncoder``), appended to `bytes`.
+    package static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -89,7 +95,7 @@ struct ReportJSONWriter {
             case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
             case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, Self.hex(byte >> 4), Self.hex(byte & 0xF)])
+            case 0x00..<0x20: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex(byte >> 4), hex(byte & 0xF)])
             default: bytes.append(byte)
             }
         }
