@@ -120,10 +120,20 @@ package struct LibraryWalker: Sendable {
         var displayBytes: [UInt8]
 
         func child(_ c: Child) -> Place {
-            Place(display: display == "/" ? "/" + c.name : display + "/" + c.name,
-                  absolute: absolute == "/" ? "/" + c.name : absolute + "/" + c.name,
-                  relative: relative.isEmpty ? c.name : relative + "/" + c.name, rootReal: rootReal,
+            Place(display: Self.joined(display, c.name), absolute: Self.joined(absolute, c.name),
+                  relative: relative.isEmpty ? c.name : Self.joined(relative, c.name), rootReal: rootReal,
                   absoluteBytes: LibraryWalker.join(absoluteBytes, c.nameBytes), displayBytes: LibraryWalker.join(displayBytes, c.nameBytes))
+        }
+
+        /// `folder` + `/` + `name` (no second `/` after the root), built in one allocation.
+        private static func joined(_ folder: String, _ name: String) -> String {
+            if folder == "/" { return "/" + name }
+            var path = String()
+            path.reserveCapacity(folder.utf8.count + 1 + name.utf8.count)
+            path += folder
+            path += "/"
+            path += name
+            return path
         }
 
         /// An entry for this path, with its exact bytes where they are not its text's UTF-8.
@@ -281,13 +291,20 @@ package struct LibraryWalker: Sendable {
 
     /// `folder` + `/` + `name`, in bytes.
     static func join(_ folder: [UInt8], _ name: [UInt8]) -> [UInt8] {
-        folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name
+        var path: [UInt8] = []
+        path.reserveCapacity(folder.count + 1 + name.count)
+        path += folder
+        if folder != [UInt8(ascii: "/")] { path.append(UInt8(ascii: "/")) }
+        path += name
+        return path
     }
 
     /// Calls `body` with the exact bytes as a NUL-terminated C string.
     static func withCPath<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
-        (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+            buffer[bytes.count] = 0
+            return body(buffer.baseAddress!)
         }
     }
 

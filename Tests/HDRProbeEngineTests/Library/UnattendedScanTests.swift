@@ -133,7 +133,10 @@ import Testing
         let summary = LibraryScanner(config: config, executor: { Padded() }).run(shouldInterrupt: { false },
                                                                                  afterBatch: { largest = max(largest, walSize()) }) { _ in }
         #expect(summary.files == files)
-        #expect(largest < 12 << 20, "the WAL grew to \(largest >> 20) MiB during the scan")
+        // Half of what is stored (~32 MB): a pinned log grows past all of it (~40 MB); a bounded
+        // one stays at 7–10 MB here, more when the machine is busy and checkpoints come late
+        // (12.x MiB was seen with other tests running).
+        #expect(largest < 16 << 20, "the WAL grew to \(largest >> 20) MiB during the scan")
         // Everything was stored: a warm scan probes nothing.
         let warm = LibraryScanner(config: config, executor: { Padded() }).run(shouldInterrupt: { false }) { _ in }
         #expect(warm.fromCache == files)
