@@ -85,10 +85,10 @@ extension SampleTableBandwidth {
     /// Where a track's samples are: a value the slide keeps in registers, taken again after each
     /// ``TrackSamples/fill(keeping:)``.
     struct HeldSamples {
-        /// `time(k)`, `bytes(k)`: the time of the stretch's sample `k` and the bytes of the
-        /// stretch before it, for the samples held (from `origin` to below `filled`); `time(count)`
-        /// is +∞ and `bytes(count)` all the bytes. Until the last sample is computed,
-        /// `time(filled)` is +∞ too, so a scan for a time stops at the frontier.
+        /// `times[k - origin]`, `bytesBefore[k - origin]`: the time of the stretch's sample `k` and
+        /// the bytes of the stretch before it, for the samples held (from `origin` to below
+        /// `filled`); at `count` they are +∞ and all the bytes. Until the last sample is computed,
+        /// the time at `filled` is +∞ too, so a scan for a time stops at the frontier.
         let times: UnsafeMutablePointer<Double>
         let bytesBefore: UnsafeMutablePointer<Int>
         /// The sample at the buffer's start. The buffer is indexed by `k - origin`, never by a
@@ -99,8 +99,8 @@ extension SampleTableBandwidth {
         /// The stretch's samples; `Int.max` until the last one is computed.
         var count = Int.max
 
-        @inline(__always) func time(_ k: Int) -> Double { times[k &- origin] }
-        @inline(__always) func bytes(_ k: Int) -> Int { bytesBefore[k &- origin] }
+        /// The bytes of the stretch before its sample `k`.
+        func bytes(_ k: Int) -> Int { bytesBefore[k &- origin] }
 
         /// The samples from `k` on that are computed (below `filled`); unbounded once the last one is.
         func steps(from k: Int) -> Int { count == .max ? filled - k : .max }
