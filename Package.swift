@@ -10,6 +10,7 @@ import Foundation
 // - HDRProbe: the embeddable library product (`import HDRProbe`): a small async API over the engine.
 // - HDRProbeScan: scanning whole media libraries (walk, worker pool, incremental cache (GRDB), scan/check/merge/matrix
 //   runs over scan output). Named for what it does: "HDRProbeLibrary" read as a SwiftPM library.
+// - CSVGRaster: an SVG picture to PNG through librsvg and cairo, opened with dlopen when a PNG is asked for.
 // - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes, statfs for the walk (Linux; no-ops elsewhere).
 // - hdrprobe: the command line, one file per subcommand, no logic.
 /// The include folders of FFmpeg's headers, `pkg-config --cflags-only-I libavformat libavcodec libavutil`
@@ -61,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "HDRProbeEngine",
-            dependencies: ["CFFmpeg", "HDRProbeCore"],
+            dependencies: ["CFFmpeg", "HDRProbeCore", "CSVGRaster"],
             resources: [.copy("Resources/devices.yaml")],
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
@@ -74,6 +75,8 @@ let package = Package(
         // C functions Swift cannot call directly: prctl (variadic) for a worker's parent-death
         // signal, statfs (not in the Glibc module) for the walk's pseudo-file-system check.
         .target(name: "CProcessControl"),
+        // librsvg + cairo, loaded at first use, for `hdrprobe plot --output FILE.png` only.
+        .target(name: "CSVGRaster", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "HDRProbeScan",
             dependencies: ["HDRProbeEngine", "HDRProbeCore", "CProcessControl", .product(name: "GRDB", package: "GRDB.swift"),

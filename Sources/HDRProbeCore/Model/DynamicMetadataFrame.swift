@@ -26,6 +26,11 @@ package struct DynamicMetadataFrame: Sendable, Equatable, Codable {
         @NullEncoded package var maxNits: Double?
         @NullEncoded package var avgNits: Double?
         package var sceneRefresh: Bool
+        /// The RPU's L2/L8 trims, set only on a frame whose trims differ from the previous RPU's in
+        /// decode order (so a film's frames do not each hold a copy); not part of `metadata`'s output.
+        package var trims: [DolbyVisionTrim]?
+
+        enum CodingKeys: String, CodingKey { case valid, minPq, maxPq, avgPq, minNits, maxNits, avgNits, sceneRefresh }
 
         package init(valid: Bool, level1: (min: Int, max: Int, avg: Int)?, sceneRefresh: Bool) {
             self.valid = valid

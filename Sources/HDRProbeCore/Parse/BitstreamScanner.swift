@@ -14,6 +14,8 @@ package struct BitstreamScanner: Sendable {
     package let codec: Codec
     package let framing: NALFraming
     package private(set) var scan = BitstreamScan()
+    /// The trims of the last RPU, so that a frame records trims only when they change.
+    private var lastTrims: [DolbyVisionTrim] = []
     private var currentFrame = DynamicMetadataFrame(decodeIndex: 0, pts: nil, poc: nil, irap: false)
     /// Picture order counts for streams without timestamps (raw HEVC), H.265 §8.3.1.
     private var pictureOrder = HEVCPictureOrderCounter()
@@ -362,6 +364,11 @@ package struct BitstreamScanner: Sendable {
             if scan.rpuEnhancementLayer == nil, rpu.isValid, let el = rpu.enhancementLayer { scan.rpuEnhancementLayer = el.rawValue }
             let l1 = rpu.level1.map { (min: Int($0.minPq), max: Int($0.maxPq), avg: Int($0.avgPq)) }
             currentFrame.rpu = DynamicMetadataFrame.RPU(valid: rpu.isValid, level1: l1, sceneRefresh: rpu.sceneRefresh ?? false)
+            let trims = DolbyVisionTrim.of(rpu)
+            if trims != lastTrims {
+                currentFrame.rpu?.trims = trims
+                lastTrims = trims
+            }
             if !rpu.isValid {
                 scan.invalidRPUs += 1
                 if scan.rpuProblems.count < 4 {

@@ -42,6 +42,8 @@ package struct LibraryMatrix: Sendable {
         package var error: String?
         /// ``BrightnessSeries`` in the page's text form (``brightnessText(_:)``), nil without one.
         package var brightness: String?
+        /// The file's own report page, relative to the matrix page (`hdrprobe report --output DIR`).
+        package var link: String?
     }
 
     package let tool: ToolInfo
@@ -79,7 +81,7 @@ package struct LibraryMatrix: Sendable {
 
     /// Adds one file; a path seen before (byte for byte, ``ExactPath``) replaces its earlier entry
     /// (as `check --diff` reads scans).
-    package mutating func add(_ digest: ReportDigest) {
+    package mutating func add(_ digest: ReportDigest, link: String? = nil) {
         let (group, key) = describe(digest)
         let g: Int
         if let known = groupIndex[key] {
@@ -91,7 +93,7 @@ package struct LibraryMatrix: Sendable {
         }
         groups[g].count += 1
         let file = File(path: digest.path, pathBytes: digest.pathBytes, group: g, error: digest.error.map { "\($0.code): \($0.message)" },
-                        brightness: digest.brightness.map(Self.brightnessText))
+                        brightness: digest.brightness.map(Self.brightnessText), link: link)
         if let earlier = fileIndex[digest.exactPath] {
             groups[files[earlier].group].count -= 1
             files[earlier] = file

@@ -86,8 +86,11 @@ package enum LibraryMatrixHTML {
             files += f.error.map { "," + quoted($0) + "]" } ?? "]"
         }
         let cols = m.columns.map { "[\(quoted($0.id)),\(quoted($0.device)),\(quoted($0.display))]" }.joined(separator: ",")
+        // Report page links, in file order ("" for none), only when some file has one.
+        let links = m.files.contains { $0.link != nil }
+            ? ",\"links\":[" + m.files.filter { position[$0.group] != nil }.map { quoted($0.link ?? "") }.joined(separator: ",") + "]" : ""
         return "{\"perFile\":\(perFile),\"cols\":[\(cols)],\"txt\":\(txt.json),\"out\":[\(outs.items.joined(separator: ","))],"
-            + "\"groups\":[\(groups.joined(separator: ","))],\"dirs\":\(dirs.json),\"files\":[\(files)],\"series\":\(series.json)}"
+            + "\"groups\":[\(groups.joined(separator: ","))],\"dirs\":\(dirs.json),\"files\":[\(files)],\"series\":\(series.json)\(links)}"
     }
 
     package static func render(_ m: LibraryMatrix, perFile: Bool, title: String = "hdrprobe capability matrix") -> String {
@@ -131,10 +134,15 @@ package enum LibraryMatrixHTML {
     }
 
     static let style = """
-    body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
+    body{font:14px/1.4 system-ui,sans-serif;margin:1em;color:#222}
     table{border-collapse:collapse;font-size:12px}
     th,td{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}
-    #matrix th{background:#f3f3f3;cursor:pointer;position:sticky;top:0}
+    #matrix th{background:#f3f3f3;cursor:pointer;position:sticky;top:0;z-index:2}
+    #matrix{font-size:11px} #matrix td,#matrix th{padding:2px 3px} #matrix td{max-width:8em;overflow-wrap:anywhere}
+    #matrix th.target{vertical-align:bottom;padding:4px 2px} #matrix th.target span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;display:inline-block;max-height:12em;overflow:hidden;text-overflow:ellipsis}
+    #matrix td.cell{min-width:3.5em;max-width:5em;overflow-wrap:break-word}
+    #matrix tr > :first-child{position:sticky;left:0;z-index:1;background:#fff} #matrix thead tr > :first-child{z-index:3;background:#f3f3f3}
+    #matrix td.file{min-width:11em;max-width:16em;white-space:normal} a.report{margin-left:.3em;font-size:11px}
     th.sorted-asc::after{content:" ▲"} th.sorted-desc::after{content:" ▼"}
     td.n{text-align:right} #summary ul{margin:0;padding-left:1.2em} #summary li{background:none} #summary li.fails{color:#a00}
     .bar{display:flex;width:160px;height:12px;border:1px solid #bbb} .bar i{display:block;height:100%}
@@ -160,6 +168,8 @@ package enum LibraryMatrixHTML {
       var limit = LIMIT;
       function el(tag, cls, text){ var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
       function path(i){ var f = F[i]; return D.dirs[f[0]] + f[1]; }
+      // A report page beside the matrix: only relative links of hdrprobe's own naming are followed.
+      function link(i){ var l = D.links && D.links[i]; return l && /^[A-Za-z0-9._\/-]+\.html$/.test(l) && l.indexOf('..') < 0 ? l : ''; }
       function cellStatus(g, c){ var k = G[g][8][c]; return k < 0 ? 'na' : ST[O[k][0]]; }
       function cellText(g, c){ var k = G[g][8][c]; return k < 0 ? (G[g][7] ? 'not analysed' : 'no video') : O[k][1]; }
       function describe(g){ var x = G[g]; return [x[7] ? 'error ' + x[7] : x[1], x[2], x[3], x[4], x[5], x[6]]; }
@@ -201,8 +211,9 @@ package enum LibraryMatrixHTML {
       function header(){
         var tr = el('tr');
         heads.concat(C.map(function(c){ return c[0]; })).forEach(function(name, i){
-          var th = el('th', i === state.s ? (state.d > 0 ? 'sorted-asc' : 'sorted-desc') : '', name);
-          if (i >= lead) th.title = C[i - lead][1] + ' → ' + C[i - lead][2];
+          var th = el('th', (i === state.s ? (state.d > 0 ? 'sorted-asc' : 'sorted-desc') : '') + (i >= lead ? ' target' : ''));
+          if (i >= lead) { th.appendChild(el('span', '', name)); th.title = name + ': ' + C[i - lead][1] + ' → ' + C[i - lead][2]; }
+          else th.textContent = name;
           th.dataset.col = i;
           th.addEventListener('click', function(){ state.d = state.s === i ? -state.d : 1; state.s = i; limit = LIMIT; update(); });
           tr.appendChild(th);
@@ -212,10 +223,16 @@ package enum LibraryMatrixHTML {
       function row(u){
         var g = u[0], tr = el('tr', 'unit');
         tr.dataset.group = g;
-        if (D.perFile) { tr.dataset.file = u[1]; tr.appendChild(el('td', 'file', path(u[1]))); tr.appendChild(el('td', 'n', String(g + 1))); }
+        if (D.perFile) {
+          tr.dataset.file = u[1];
+          var td0 = el('td', 'file');
+          if (link(u[1])) { var a = el('a', '', path(u[1])); a.href = link(u[1]); a.addEventListener('click', function(e){ e.stopPropagation(); }); td0.appendChild(a); }
+          else td0.textContent = path(u[1]);
+          tr.appendChild(td0); tr.appendChild(el('td', 'n', String(g + 1)));
+        }
         else tr.appendChild(el('td', 'n', u[2] === G[g][0] ? String(G[g][0]) : u[2] + ' / ' + G[g][0]));
         describe(g).forEach(function(t){ tr.appendChild(el('td', '', t)); });
-        for (var c = 0; c < C.length; c++) { var td = el('td', 'cell ' + cellStatus(g, c), cellText(g, c)); tr.appendChild(td); }
+        for (var c = 0; c < C.length; c++) { var td = el('td', 'cell ' + cellStatus(g, c), cellText(g, c)); td.title = C[c][0] + ': ' + cellText(g, c); tr.appendChild(td); }
         tr.addEventListener('click', function(){ if (D.perFile) openFile(u[1]); else toggle(tr, g); });
         return tr;
       }
@@ -229,6 +246,7 @@ package enum LibraryMatrixHTML {
           var b = el('button', 'f', path(i)); b.type = 'button'; b.dataset.file = i;
           b.addEventListener('click', function(e){ e.stopPropagation(); openFile(i); });
           td.appendChild(b);
+          if (link(i)) { var a = el('a', 'report', 'report'); a.href = link(i); a.addEventListener('click', function(e){ e.stopPropagation(); }); td.appendChild(a); }
         });
         if (list.length > 1000) td.appendChild(el('span', 'none', ' … and ' + (list.length - 1000) + ' more (search to narrow)'));
         m.appendChild(td); tr.parentNode.insertBefore(m, tr.nextSibling);
@@ -260,6 +278,7 @@ package enum LibraryMatrixHTML {
         detailBody.appendChild(el('h3', 'file', path(i)));
         detailBody.appendChild(el('p', '', 'group ' + (g + 1) + ' (' + x[0] + ' files): ' + describe(g).filter(function(t){ return t; }).join(' · ')));
         if (f[4]) detailBody.appendChild(el('p', 'fails', f[4]));
+        if (link(i)) { var p = el('p'), a = el('a', 'report', 'open the file\u2019s report'); a.href = link(i); p.appendChild(a); detailBody.appendChild(p); }
         detailBody.appendChild(f[3] >= 0 ? plot(D.series[f[3]]) : el('p', 'none', 'no brightness plot: no dynamic metadata in the scanned frames (or reports from probe --jsonl, which carry no per-frame data; scan --jsonl lines do)'));
         var ul = el('ul', 'targets');
         C.forEach(function(c, ci){
@@ -310,6 +329,7 @@ package enum LibraryMatrixHTML {
       if (state.open >= 0 && state.open < F.length) openFile(state.open);
       document.body.dataset.ready = 'true';
       document.body.dataset.renderMs = String(Math.round(performance.now()));
+      document.body.dataset.scrollWidth = String(document.documentElement.scrollWidth);
     })();
 
     """#
