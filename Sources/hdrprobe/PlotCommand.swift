@@ -51,8 +51,7 @@ struct PlotCommand: ParsableCommand {
             ScanRun.printError(TerminalText.escape("\(file): \(report.error?.code.rawValue ?? "error"): \(report.error?.message ?? "")"))
             throw ExitCode(1)
         }
-        let stream = report.streams.first { $0.kind == .video && $0.role == nil } ?? report.streams.first { $0.dolbyVision != nil }
-        guard let stream, let timeline = FileReportHTML.timeline(report, frames: frames[stream.index] ?? []) else {
+        guard let stream = FileReportHTML.video(report), let timeline = FileReportHTML.timeline(report, frames: frames[stream.index] ?? []) else {
             let scanned = report.probe?.framesScanned.map { " in \(CountText.of($0, "scanned frame")) (try --frames all)" } ?? ""
             ScanRun.printError(TerminalText.escape("\(file): no dynamic HDR metadata (Dolby Vision RPU level 1 or HDR10+)\(scanned); nothing to plot"))
             throw ExitCode(1)

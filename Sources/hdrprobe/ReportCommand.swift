@@ -74,8 +74,7 @@ struct ReportCommand: ParsableCommand {
             report.playback = PlaybackInput(report: report).map { input in
                 targets.compactMap { PlaybackSimulator.simulate(input, target: $0, catalog: catalog) }
             }
-            let video = report.streams.first { $0.kind == .video && $0.role == nil } ?? report.streams.first { $0.dolbyVision != nil }
-            let rows = video.flatMap { frames[$0.index] } ?? []
+            let rows = FileReportHTML.video(report).flatMap { frames[$0.index] } ?? []
             let page = singlePage ? output : output + "/" + FileReportHTML.pageName(index: i, path: path.display)
             let html = FileReportHTML.render(.init(report: report, frames: rows, catalog: catalog, indexLink: singlePage ? nil : "index.html"))
             do { try PictureFile.write(text: html, to: page) } catch {

@@ -38,12 +38,15 @@ package enum FileReportHTML {
         return String(repeating: "0", count: max(0, 3 - number.count)) + number + "-" + (safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe) + ".html"
     }
 
-    /// The first video stream, the one the pictures and the verdict describe.
-    static func video(_ r: ProbeReport) -> StreamReport? { r.streams.first { $0.kind == .video && $0.role == nil } }
+    /// The stream the pictures and the verdict describe: the first video stream, or the RPU stream of
+    /// a Dolby Vision RPU file.
+    package static func video(_ r: ProbeReport) -> StreamReport? {
+        r.streams.first { $0.kind == .video && $0.role == nil } ?? r.streams.first { $0.dolbyVision != nil }
+    }
 
     /// The brightness picture of a report's first video stream (nil without dynamic metadata).
     package static func timeline(_ r: ProbeReport, frames: [DynamicMetadataFrame]) -> BrightnessTimeline? {
-        let v = video(r) ?? r.streams.first { $0.dolbyVision != nil }
+        let v = video(r)
         return BrightnessTimeline(frames: frames, frameRate: v?.frameRate?.value, hdr: v?.hdr)
     }
 

@@ -15,6 +15,8 @@ package enum BrightnessTimelineSVG {
     static var plotWidth: Double { width - left - right }
     static var plotHeight: Double { height - top - bottom }
 
+    static let fullHeightCuts = 60
+
     static let luminanceTicks: [Double] = [0.1, 1, 10, 100, 400, 1000, 4000, 10000]
 
     static func f(_ v: Double) -> String { String(format: "%.1f", v) }
@@ -107,9 +109,12 @@ package enum BrightnessTimelineSVG {
 
     static func cuts(_ t: BrightnessTimeline) -> String {
         guard !t.sceneCutTimes.isEmpty else { return "<path class=\"cuts\" data-count=\"0\" d=\"\"/>" }
+        // Up to ``fullHeightCuts`` cuts are lines across the plot; more (a film has thousands) are
+        // ticks along its top edge, so they mark the cuts without hiding the series.
+        let length = t.sceneCutTimes.count <= fullHeightCuts ? plotHeight : 6
         var d = ""
         d.reserveCapacity(t.sceneCutTimes.count * 16)
-        for c in t.sceneCutTimes { d += "M\(f(x(c, t))) \(top)v\(plotHeight)" }
+        for c in t.sceneCutTimes { d += "M\(f(x(c, t))) \(top)v\(f(length))" }
         return "<path class=\"cuts\" data-count=\"\(t.sceneCutTimes.count)\" d=\"\(d)\"/>"
     }
 
