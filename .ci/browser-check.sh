@@ -31,7 +31,7 @@ if [ -z "$html" ]; then
   [ "$status" -le 1 ] || { echo "browser-check: hdrprobe matrix failed ($status)" >&2; exit 1; }
 fi
 url="file://$(realpath "$html")"
-flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$work/profile")
+flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$work/profile" --host-resolver-rules="MAP * ~NOTFOUND")
 
 # The views to check, chosen from the page's own data.
 python3 - "$html" > "$work/views" <<'PY'

@@ -290,7 +290,7 @@ package enum FileReportHTML {
     #verdict .badge{display:inline-block;font-size:18px;font-weight:600;padding:4px 12px;border-radius:4px;margin:.2em 0}
     .why{margin:.3em 0} .facts{color:var(--muted)} .code{font-family:ui-monospace,monospace;font-size:12px;color:var(--muted)}
     .plot-wrap{position:relative;max-width:960px} .plot-wrap svg,.colour svg{max-width:100%;height:auto}
-    .readout{position:absolute;top:36px;right:156px;background:var(--bg);border:1px solid var(--grid);padding:4px 8px;font-size:12px;pointer-events:none;white-space:pre}
+    .readout{position:absolute;top:36px;right:186px;background:var(--bg);border:1px solid var(--grid);padding:4px 8px;font-size:12px;pointer-events:none;white-space:pre}
     .colour{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
     ul.findings{list-style:none;padding:0} ul.findings li{border-left:4px solid var(--grid);padding:2px 8px;margin:6px 0}
     li.sev-error{border-color:#c92a2a} li.sev-warning{border-color:#e8a317} li.sev-info{border-color:#1971c2}

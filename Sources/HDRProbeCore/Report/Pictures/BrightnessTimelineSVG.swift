@@ -11,7 +11,7 @@ import Foundation  // String(format:)
 package enum BrightnessTimelineSVG {
     package static let width = 960.0
     package static let height = 330.0
-    static let left = 58.0, right = 150.0, top = 34.0, bottom = 36.0
+    static let left = 58.0, right = 180.0, top = 34.0, bottom = 36.0
     static var plotWidth: Double { width - left - right }
     static var plotHeight: Double { height - top - bottom }
 

@@ -30,12 +30,12 @@ package enum ChromaticityDiagramSVG {
             s += "<line class=\"grid\" x1=\"\(f(px(0)))\" x2=\"\(f(px(xMax)))\" y1=\"\(f(py(v)))\" y2=\"\(f(py(v)))\"/>"
             s += "<text x=\"\(f(px(0) - 4))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\">\(String(format: "%.1f", v))</text>"
         }
-        s += "<text x=\"\(f(px(xMax)))\" y=\"\(f(size - 6))\" text-anchor=\"end\">x</text><text x=\"8\" y=\"\(f(py(yMax) + 4))\">y</text></g>"
+        s += "<text x=\"\(f(px(xMax)))\" y=\"\(f(size - 6))\" text-anchor=\"end\">x</text><text x=\"\(f(px(0) + 4))\" y=\"\(f(py(yMax) + 12))\">y</text></g>"
         let locus = CIE1931SpectralLocus.xy
         s += "<polygon class=\"locus\" data-points=\"\(locus.count)\" points=\"\(locus.map(point).joined(separator: " "))\"/>"
         for (i, p) in locus.enumerated() {
             let nm = CIE1931SpectralLocus.firstWavelength + i * CIE1931SpectralLocus.step
-            guard [460, 480, 490, 500, 520, 540, 560, 580, 600, 620].contains(nm) else { continue }
+            guard [460, 480, 520, 540, 560, 580, 600, 620].contains(nm) else { continue }
             let dx = p.x < 0.2 ? -6.0 : 6.0, anchor = p.x < 0.2 ? "end" : "start"
             s += "<text class=\"nm\" x=\"\(f(px(p.x) + dx))\" y=\"\(f(py(p.y) + 3))\" text-anchor=\"\(anchor)\">\(nm)</text>"
         }
