@@ -59,6 +59,22 @@ for page in "${pages[@]}"; do
   timeout 120 "$browser" "${flags[@]}" --window-size=1400,1000 --virtual-time-budget=3000 --screenshot="$out/$name.png" \
     "file://$(realpath "$page")" >/dev/null 2>>"$work/browser.log" || { echo "report-browser-check: screenshot of $page failed" >&2; exit 1; }
 done
+# The hover read-out, driven as the pointer would drive it (#hover=N), on the film's column 500 and
+# the stream's frame 130; and the print layout of a page as a PDF.
+hovers=()
+if [ -f "$out/film.html" ]; then
+  for spec in "film:500" "regular:130"; do
+    name=${spec%%:*} column=${spec#*:}
+    timeout 120 "$browser" "${flags[@]}" --window-size=1400,1000 --dump-dom "file://$(realpath "$out/$name.html")#hover=$column" \
+      > "$work/$name.hover.html" 2>>"$work/browser.log" || { echo "report-browser-check: chromium failed on #hover" >&2; exit 1; }
+    hovers+=("$name:$column")
+  done
+  timeout 120 "$browser" "${flags[@]}" --print-to-pdf="$out/regular.pdf" --no-pdf-header-footer "file://$(realpath "$out/regular.html")" \
+    >/dev/null 2>>"$work/browser.log" || { echo "report-browser-check: printing failed" >&2; exit 1; }
+  [ "$(stat -c %s "$out/regular.pdf")" -gt 20000 ] || { echo "report-browser-check: the printed page is empty" >&2; exit 1; }
+  echo "report-browser-check: printed regular.html: $(stat -c %s "$out/regular.pdf") bytes"
+fi
+export HOVERS="${hovers[*]}"
 
 python3 - "$work" "$out" "${pages[@]}" <<'PY'
 import sys, os, re, json, zlib, struct, html.parser
@@ -163,6 +179,22 @@ for page in pages:
         if sorted(d.get("links", [])) != want or sorted(set(dom.links)) != want:
             problems.append(f"index: links {d.get('links')} / {sorted(set(dom.links))}, expected {want}")
     print(line)
+# The read-out of a column names its frames, time and every series' lowest–highest value, as the
+# embedded data has them.
+for spec in os.environ.get("HOVERS", "").split():
+    name, column = spec.split(":"); column = int(column)
+    page = open(os.path.join(out, name + ".html"), encoding="utf-8").read()
+    data = json.loads(re.search(r'id="brightness-data">(.*?)</script>', page, re.S).group(1))
+    dom = open(os.path.join(work, name + ".hover.html"), encoding="utf-8").read()
+    m = re.search(r'<div id="readout" class="readout" data-column="(\d+)">(.*?)</div>', dom, re.S)
+    if not m or int(m.group(1)) != column: problems.append(f"{name}: #hover={column} shows no read-out"); continue
+    c = data["columns"][column]; text = html.unescape(m.group(2))
+    frames = f"frame {c[0]}" if c[0] == c[1] else f"frames {c[0]}–{c[1]}"
+    fmt = lambda v: "–" if v is None else str(round(v)) if v >= 100 else f"{v:.1f}"
+    want = [frames] + [f"{s[1]}: " + (fmt(c[4 + 2 * k]) if c[3 + 2 * k] == c[4 + 2 * k] else f"{fmt(c[3 + 2 * k])}–{fmt(c[4 + 2 * k])}") for k, s in enumerate(data["series"])]
+    missing = [w for w in want if w not in text]
+    if missing: problems.append(f"{name}: read-out {text!r} lacks {missing}")
+    else: print(f"report-browser-check: {name} #hover={column}: {text.splitlines()[0]} with {len(data['series'])} values")
 if problems:
     print("report-browser-check: " + "; ".join(problems), file=sys.stderr); sys.exit(1)
 print(f"report-browser-check: {len(pages)} pages checked")

@@ -328,17 +328,25 @@ package enum FileReportHTML {
           if (lo + 1 < C.length && C[lo + 1][2] - t < t - C[lo][2]) lo++;
           return lo;
         }
-        svg.addEventListener('mousemove', function(ev){
-          var box = svg.getBoundingClientRect(), x = (ev.clientX - box.left) * (svg.viewBox.baseVal.width / box.width), i = at(x);
-          if (i < 0) { out.hidden = true; cursor.setAttribute('visibility', 'hidden'); return; }
+        // The read-out of column i, with the cursor at x (viewBox units).
+        function show(i, x){
           var c = C[i], lines = [(c[0] === c[1] ? 'frame ' + c[0] : 'frames ' + c[0] + '–' + c[1]) + ' · ' + c[2].toFixed(3) + ' s'];
           D.series.forEach(function(s, k){
             var lo = c[3 + 2 * k], hi = c[4 + 2 * k];
             lines.push(s[1] + ': ' + (lo === hi ? fmt(hi) : fmt(lo) + '–' + fmt(hi)) + ' cd/m²');
           });
-          out.textContent = lines.join('\n'); out.hidden = false;
+          out.textContent = lines.join('\n'); out.hidden = false; out.dataset.column = i;
           cursor.setAttribute('x1', x); cursor.setAttribute('x2', x); cursor.setAttribute('visibility', 'visible');
+        }
+        function xOf(i){ return D.envelope ? left + (i + 0.5) * width / C.length : left + (duration > 0 ? C[i][2] / duration : 0.5) * width; }
+        svg.addEventListener('mousemove', function(ev){
+          var box = svg.getBoundingClientRect(), x = (ev.clientX - box.left) * (svg.viewBox.baseVal.width / box.width), i = at(x);
+          if (i < 0) { out.hidden = true; cursor.setAttribute('visibility', 'hidden'); return; }
+          show(i, x);
         });
+        // #hover=N shows column N's read-out as the pointer would (a link to a moment; the browser check uses it).
+        var m = /(?:^#|&)hover=(\d+)/.exec(location.hash);
+        if (m && +m[1] < C.length) show(+m[1], xOf(+m[1]));
         svg.addEventListener('mouseleave', function(){ out.hidden = true; cursor.setAttribute('visibility', 'hidden'); });
       }
       document.body.dataset.ready = 'true';
