@@ -23,15 +23,14 @@
 # stay inside the binary (the toolchain links with `--exclude-libs ALL`), so a libstdc++.so.6 that
 # FFmpeg's libraries load later is independent of it. Without a libstdc++.a the flag is left out.
 #
-# On Linux the executable is also linked at a fixed address (`-no-pie`) and exports no symbols
-# (`--no-export-dynamic`; the toolchain's static-stdlib link asks for `-export-dynamic`). A
-# position-independent hdrprobe has ~99,600 relative relocations (Swift metadata and witness tables
-# hold absolute pointers) that the dynamic loader applies before `main`, copying ~0.85 MB of pages;
-# and the Swift runtime's start-up `dladdr` walks every exported symbol (~20,400). Together that was
-# 0.6-0.9 ms of a 4 ms `hdrprobe --version` and 2.0 of its 16.2 million instructions
-# (docs/startup.md). The price: the executable's own code is not at a random address (its libraries,
-# stack and heap still are). `HDRPROBE_PIE=1` keeps a position-independent executable for builds
-# that want that hardening more than the time.
+# On Linux the executable exports no symbols (`--no-export-dynamic`; the toolchain's static-stdlib
+# link asks for `-export-dynamic`): the Swift runtime's start-up `dladdr` then walks no export table
+# (~20,400 symbols). It stays position-independent (PIE), as every distribution builds a program
+# that parses untrusted files: its code lands at a random address. PIE costs the ~99,600 relative
+# relocations (Swift metadata and witness tables hold absolute pointers) that the dynamic loader
+# applies before `main` (docs/startup.md, "Position-independent executable", measured).
+# `HDRPROBE_PIE=0` links at a fixed address instead (`-no-pie`) for those who want that time more
+# than the hardening.
 flags="-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors"
 case "$(uname -s)" in
   Linux)
@@ -41,8 +40,9 @@ case "$(uname -s)" in
       mkdir -p "$dir" && ln -sf "$archive" "$dir/libstdc++.a"
       flags="$flags -Xswiftc -L$dir"
     fi
-    if [[ ${HDRPROBE_PIE:-0} != 1 ]]; then
-      flags="$flags -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic"
+    flags="$flags -Xlinker --no-export-dynamic"
+    if [[ ${HDRPROBE_PIE:-1} == 0 ]]; then
+      flags="$flags -Xswiftc -Xclang-linker -Xswiftc -no-pie"
     fi
     echo "--static-swift-stdlib $flags" ;;
   *) echo "$flags" ;;

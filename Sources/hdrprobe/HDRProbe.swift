@@ -24,21 +24,43 @@ struct HDRProbe: ParsableCommand {
     )
 
     static func main() {
-        do {
-            if let probe = ProbeCommandLine.run(Array(CommandLine.arguments.dropFirst())) {
-                try probe.run()
-            } else {
-                var command = try parseAsRoot()
-                try command.run()
-            }
-        } catch let code as ExitCode {
-            Foundation.exit(code.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success { exit(withError: error) }
-            // Usage errors exit with 2 (ArgumentParser's default is 64).
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let mistyped = MistypedCommand(arguments: arguments, commands: ProbeCommandLine.commandNames) {
+            FileHandle.standardError.write(Data((mistyped.message + "\n").utf8))
+            Foundation.exit(2)
         }
+        var command: ParsableCommand
+        do {
+            if let probe = ProbeCommandLine.run(arguments) {
+                try probe.run()
+                return
+            }
+            command = try parseAsRoot()
+        } catch {
+            fail(error, usage: Self.self)
+        }
+        do {
+            try command.run()
+        } catch {
+            // An error the subcommand throws while it runs (a usage error found late, a value it
+            // cannot use) is told with that subcommand's usage, not the top level's.
+            fail(error, usage: type(of: command))
+        }
+    }
+
+    /// Exits for `error`: its own status for `ExitCode`, 2 for a usage error (ArgumentParser's
+    /// default is 64), with the message and `usage`'s usage line on standard error.
+    static func fail(_ error: Error, usage: ParsableCommand.Type) -> Never {
+        if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
+        let code = usage.exitCode(for: error)
+        if code == .success { exit(withError: error) }
+        var message = usage.fullMessage(for: error)
+        // A subcommand type alone does not know it runs under `hdrprobe`: its usage lines say so here.
+        if usage != Self.self, let name = usage.configuration.commandName {
+            message = message.replacingOccurrences(of: "Usage: \(name) ", with: "Usage: hdrprobe \(name) ")
+                .replacingOccurrences(of: "'\(name) --help'", with: "'hdrprobe \(name) --help'")
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
     }
 }

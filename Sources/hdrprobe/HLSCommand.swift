@@ -19,7 +19,8 @@ struct HLSCommand: ParsableCommand {
         libavformat). For every variant hdrprobe reads the Media Playlist, fetches the EXT-X-MAP init \
         section and the first segment, probes them, and reports each disagreement (codes hls.check.*, \
         hls.supplementalCodecs.*, hls.frameRate.*; docs/findings.md). Malformed playlists are reported \
-        with their line number.
+        with their line number. --json prints the check reports; --format junit|sarif|github (or text, json) \
+        prints them as 'hdrprobe check' does, one item per finding with its playlist line.
 
         With --from-dash MANIFEST.mpd --output DIR: the DASH to HLS translation (docs/rules/dash-manifests.md §4): \
         DIR/master.m3u8 with one variant per video Representation (CODECS, SUPPLEMENTAL-CODECS, VIDEO-RANGE, \
@@ -59,6 +60,9 @@ struct HLSCommand: ParsableCommand {
                                valueName: "error|warning|info"))
     var failOn: Finding.Severity = .error
 
+    @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
+    var format: CheckFormat?
+
     @OptionGroup var analysis: AnalysisOptions
 
     @Flag(help: "No progress lines on stderr.")
@@ -75,6 +79,8 @@ struct HLSCommand: ParsableCommand {
         if check && (noHeader || uriTemplate != "{name}/prog_index.m3u8") {
             throw ValidationError("--no-header and --uri-template apply only without --check")
         }
+        if !check && (format != nil || failOn != .error) { throw ValidationError("--format and --fail-on apply only with --check") }
+        if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
 
     func run() throws {
@@ -86,13 +92,18 @@ struct HLSCommand: ParsableCommand {
         let progress = FileCountProgress(total: inputs.count, quiet: quiet)
         defer { progress.finish() }
         if check {
+            let start = Date()
             let checker = HLSPlaylistChecker(options: options)
             var reports: [HLSCheckReport] = []
             for (i, playlist) in inputs.enumerated() {
                 progress.show(i, playlist)
                 reports.append(checker.check(playlist))
             }
-            if json {
+            if let format {
+                let report = CheckReport.hlsCheck(reports, failOn: failOn, toolVersion: ProbeEngine.version,
+                                                  seconds: Date().timeIntervalSince(start))
+                print(try format.render(report, verbose: true), terminator: "")
+            } else if json {
                 print(try ReportEncoder.json(reports))
             } else {
                 print(reports.map(HLSCheckSummary.render).joined(separator: "\n\n"))

@@ -5,10 +5,12 @@ import HDRProbeEngine
 
 /// Options every analysing subcommand shares: the frame budget, the time limit and the policy.
 struct AnalysisOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Video frames to scan per stream: a number, or 'all' for the whole stream.", valueName: "N|all"))
+    // `.unconditional`: the next word is the value even when it starts with '-', so `--frames -3`
+    // is an invalid value, not a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Video frames to scan per stream: a number, or 'all' for the whole stream.", valueName: "N|all"))
     var frames: FrameBudget = .count(32)
 
-    @Option(help: ArgumentHelp("Per-file time limit in seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Per-file time limit in seconds.", valueName: "seconds"))
     var timeout: Double = 30
 
     @Option(help: ArgumentHelp("Dolby Vision policy: 'default', 'apple-hls', or a YAML policy file (docs/policy.md).",

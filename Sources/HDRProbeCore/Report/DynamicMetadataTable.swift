@@ -22,6 +22,11 @@ package enum DynamicMetadataTable {
     }
 
     package static func text(path: String, stream: Int, frames: [DynamicMetadataFrame]) -> String {
+        // Rows of dashes would say nothing: a stream without dynamic metadata is said to be one.
+        if frames.allSatisfy({ $0.rpu == nil && $0.hdr10Plus == nil }) {
+            return "\(path) — stream #\(stream): no dynamic HDR metadata (Dolby Vision RPU or HDR10+) in the "
+                + "\(CountText.of(frames.count, "scanned frame")); --frames all scans the whole stream\n"
+        }
         var out = "\(path) — stream #\(stream), \(frames.count) frame(s) in display order\n"
         out += "  frame      time   L1 min/max/avg (PQ)      L1 max / avg (cd/m²)  cut   HDR10+ maxscl / avg (cd/m²)\n"
         for f in frames {

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import hdrprobe
+
+/// One behaviour across subcommands: a mistyped subcommand is named as one, a usage error found
+/// while a subcommand runs shows that subcommand's usage, a negative `--frames` is an invalid value,
+/// `metadata` says when a stream has no dynamic metadata, and `hls --check` speaks the `check` formats.
+@Suite struct CommandBehaviourTests {
+    typealias CLI = CommandLineTests
+
+    static func run(_ args: [String], in folder: URL) throws -> CLI.Run {
+        let p = Process()
+        p.executableURL = TestPaths.executable
+        p.arguments = args
+        p.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLI.Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test("a mistyped subcommand is an unknown command with the nearest name",
+          arguments: [("prob", "probe"), ("simualte", "simulate"), ("metdata", "metadata"), ("matirx", "matrix"), ("reprot", "report")])
+    func mistyped(_ word: String, _ suggestion: String) throws {
+        let r = try CLI.run([word, CLI.corpus("dv_p81.mp4")])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("unknown command '\(word)' — did you mean '\(suggestion)'?"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func aFileNamedLikeATypoIsAFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-typo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: CLI.corpus("dv_p81.mp4"), toPath: dir.appendingPathComponent("prob").path)
+        let r = try Self.run(["prob"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Dolby Vision 8.1: accept"))
+        // Words far from every command are files as before.
+        let far = try CLI.run(["zzzz"])
+        #expect(far.status == 1 && far.stdout.contains("io.notFound"))
+    }
+
+    @Test func distanceCountsATranspositionOnce() {
+        #expect(MistypedCommand.distance("simualte", "simulate") == 1)
+        #expect(MistypedCommand.distance("prob", "probe") == 1)
+        #expect(MistypedCommand.distance("dahs", "dash") == 1)
+        #expect(MistypedCommand.distance("film", "plot") == 4)
+    }
+
+    @Test func lateUsageErrorsShowTheSubcommandsUsage() throws {
+        let r = try CLI.run(["simulate", CLI.corpus("dv_p81.mp4")])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("Usage: hdrprobe simulate <file>"), "\(r.stderr)")
+        #expect(r.stderr.contains("See 'hdrprobe simulate --help'"))
+        #expect(!r.stderr.contains("hdrprobe <subcommand>"))
+    }
+
+    @Test("a negative --frames or --timeout is an invalid value, not a missing one", arguments: [["--frames", "-3"], ["--timeout", "-1"]])
+    func negativeValues(_ option: [String]) throws {
+        for command in [["probe"], ["metadata"], ["simulate", "--target", "iphone-15-pro"]] {
+            let r = try CLI.run(command + option + [CLI.corpus("dv_p81.mp4")])
+            #expect(r.status == 2, "\(command + option): \(r.stderr)")
+            #expect(!r.stderr.contains("Missing value"), "\(command + option): \(r.stderr)")
+        }
+    }
+
+    /// Corpus/README.md: hdr10_hevc.mp4 is x265 HDR10 with static metadata only.
+    @Test func metadataSaysWhenThereIsNone() throws {
+        let r = try CLI.run(["metadata", CLI.corpus("hdr10_hevc.mp4")])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("no dynamic HDR metadata (Dolby Vision RPU or HDR10+) in the 8 scanned frames"), "\(r.stdout)")
+        #expect(!r.stdout.contains("–"))
+        let dv = try CLI.run(["metadata", CLI.corpus("dv_p81.mp4")])
+        #expect(dv.stdout.contains("3383"))  // profile8.bin's L1 max_pq (ground truth of dovi_tool's tests/profile8.bin)
+    }
+
+    static let playlists = ["wrong_codecs.m3u8", "wrong_range.m3u8", "master.m3u8"].map { TestPaths.corpus.appendingPathComponent("hls/" + $0).path }
+
+    @Test func hlsCheckInTheCheckFormats() throws {
+        let junit = try CLI.run(["hls", "--check", "--format", "junit"] + Self.playlists)
+        #expect(junit.status == 1, "wrong_* playlists have errors: \(junit.stderr)")
+        let parser = XMLParser(data: Data(junit.stdout.utf8))
+        #expect(parser.parse())
+        #expect(junit.stdout.contains("<testsuites") && junit.stdout.contains("hls.check."))
+        let sarif = try CLI.run(["hls", "--check", "--format", "sarif"] + Self.playlists)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = ((doc["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        #expect(!results.isEmpty)
+        let github = try CLI.run(["hls", "--check", "--format", "github"] + Self.playlists)
+        let lines = github.stdout.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("::") })
+        #expect(lines.contains { $0.contains("file=\(Self.playlists[0]),line=") })
+        // The same findings as --json, one item each.
+        let json = try CLI.run(["hls", "--check", "--json"] + Self.playlists)
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let findings = reports.flatMap { ($0["variants"] as? [[String: Any]] ?? []).flatMap { $0["findings"] as? [[String: Any]] ?? [] } }
+        #expect(results.count == findings.count + reports.filter { $0["error"] is [String: Any] }.count)
+        // The options belong to --check.
+        #expect(try CLI.run(["hls", "--format", "junit", CLI.corpus("dv_p81.mp4")]).status == 2)
+        #expect(try CLI.run(["hls", "--check", "--json", "--format", "sarif"] + Self.playlists).status == 2)
+    }
+}
