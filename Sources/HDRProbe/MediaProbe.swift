@@ -55,6 +55,28 @@ public struct MediaProbe: Sendable {
         return try await Self.runCancellable { engine.probe(remoteURL: url.absoluteString, maxBytes: limit) }
     }
 
+    /// Probes media held in memory — an upload, a download's first bytes, standard input — named
+    /// `name` in the report. The bytes are all hdrprobe reads: a file whose index lies beyond them
+    /// (an MP4 with `moov` at the end) reports what is missing.
+    ///
+    /// ```swift
+    /// let head = try FileHandle(forReadingFrom: url).read(upToCount: 8 << 20) ?? Data()
+    /// let report = try await MediaProbe().probe(data: head, name: url.lastPathComponent)
+    /// ```
+    ///
+    /// Honours task cancellation like ``probe(path:)``.
+    public func probe(data: Data, name: String) async throws -> MediaReport {
+        let engine = ProbeEngine(options: try options.engineOptions())
+        let bytes = [UInt8](data)
+        return try await Self.runCancellable { engine.probe(name: name, bytes: bytes) }
+    }
+
+    /// The report of bytes in memory named `name`, probed synchronously: what `hdrprobe probe -`
+    /// prints for standard input.
+    package func report(name: String, bytes: [UInt8]) throws(HDRProbeError) -> ProbeReport {
+        ProbeEngine(options: try options.engineOptions()).probe(name: name, bytes: bytes)
+    }
+
     /// The report of the file named by the exact bytes of `path` (a name that is not UTF-8
     /// included), probed synchronously on the caller's thread: what `hdrprobe probe` prints for it
     /// (Sources/hdrprobe/ProbeCommand.swift). Throws only when the options cannot be used.

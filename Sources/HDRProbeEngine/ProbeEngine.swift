@@ -100,6 +100,13 @@ package struct ProbeEngine: Sendable {
         return (report, frames ?? [:])
     }
 
+    /// ``probeWithFrames(path:)`` of bytes held in memory (standard input).
+    package func probeWithFrames(name: String, bytes: [UInt8]) -> (report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]) {
+        var frames: [Int: [DynamicMetadataFrame]]? = [:]
+        let report = run(path: ProbePath(name), memory: (bytes, nil), frames: &frames)
+        return (report, frames ?? [:])
+    }
+
     /// `collected`: nil when the caller does not want the per-frame metadata.
     /// The report of ``analyse(path:memory:frames:)`` with the path's exact bytes when its name
     /// is not UTF-8 (`pathBytes`, so that the path can be reopened from the report).

@@ -19,7 +19,7 @@ struct MetadataCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A media file.")
+    @Argument(help: "A media file; '-' reads standard input.")
     var file: String
 
     @Flag(help: "Print JSON: {path, stream, frames: [...]}.")
@@ -36,7 +36,7 @@ struct MetadataCommand: ParsableCommand {
 
     func run() throws {
         let engine = ProbeEngine(options: try analysis.probeOptions())
-        let (report, frames) = engine.probeWithFrames(path: ProbePath.fromCommandLine([file])[0])
+        let (report, frames) = StandardInput.probeWithFrames(engine, ProbePath.fromCommandLine([file])[0])
         if report.status == .error {
             let message = "\(file): \(report.error?.code.rawValue ?? "error"): \(report.error?.message ?? "")"
             FileHandle.standardError.write(Data((TerminalText.escape(message) + "\n").utf8))

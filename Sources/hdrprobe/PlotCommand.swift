@@ -25,7 +25,7 @@ struct PlotCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A media file, or a Dolby Vision RPU file (dovi_tool extract-rpu output).")
+    @Argument(help: "A media file, or a Dolby Vision RPU file (dovi_tool extract-rpu output); '-' reads standard input.")
     var file: String
 
     @Option(help: ArgumentHelp("The picture to write: FILE.svg or FILE.png.", valueName: "FILE.svg|FILE.png"))
@@ -46,7 +46,7 @@ struct PlotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (report, frames) = ProbeEngine(options: try analysis.probeOptions()).probeWithFrames(path: ProbePath.fromCommandLine([file])[0])
+        let (report, frames) = StandardInput.probeWithFrames(ProbeEngine(options: try analysis.probeOptions()), ProbePath.fromCommandLine([file])[0])
         if report.status == .error {
             ScanRun.printError(TerminalText.escape("\(file): \(report.error?.code.rawValue ?? "error"): \(report.error?.message ?? "")"))
             throw ExitCode(1)

@@ -18,7 +18,7 @@ struct ProbeCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Media files (MP4/MOV, Matroska/WebM, MPEG-TS, raw HEVC/H.264, AV1 IVF/OBU).")
+    @Argument(help: "Media files (MP4/MOV, Matroska/WebM, MPEG-TS, raw HEVC/H.264, AV1 IVF/OBU); '-' reads standard input.")
     var files: [String]
 
     @Flag(help: "Print a JSON array of reports.")

@@ -29,7 +29,8 @@ struct ProbeRun {
         // The exact bytes of each argument: a file name need not be UTF-8.
         for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
             progress.show(i, path.display)
-            let report = try probe.report(path: path)
+            let report = path.display == StandardInput.argument
+                ? try probe.report(name: StandardInput.argument, bytes: StandardInput.read()) : try probe.report(path: path)
             anyError = anyError || report.status == .error
             switch request.format {
             case .jsonl: print(try ReportEncoder.jsonLine(report))

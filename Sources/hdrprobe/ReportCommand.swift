@@ -32,7 +32,7 @@ struct ReportCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Media files.")
+    @Argument(help: "Media files; '-' reads standard input.")
     var files: [String]
 
     @Option(help: ArgumentHelp("A page (FILE.html, one input) or a folder for several.", valueName: "DIR|FILE.html"))
@@ -69,7 +69,7 @@ struct ReportCommand: ParsableCommand {
         var anyError = false
         for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
             progress.show(i, path.display)
-            var (report, frames) = engine.probeWithFrames(path: path)
+            var (report, frames) = StandardInput.probeWithFrames(engine, path)
             anyError = anyError || report.status == .error
             report.playback = PlaybackInput(report: report).map { input in
                 targets.compactMap { PlaybackSimulator.simulate(input, target: $0, catalog: catalog) }

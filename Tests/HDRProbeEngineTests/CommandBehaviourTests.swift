@@ -25,6 +25,30 @@ import Testing
         return CLI.Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// `-` reads standard input: the report of a file piped in is the report of the file, but for
+    /// its path, the analysis time and the bytes read (a pipe is read ahead in whole chunks).
+    @Test("probe - reads standard input", arguments: ["dv_p81.mkv", "hdr10_hevc.ts", "dv_p84.mp4", "hdr10plus_hevc.mkv"])
+    func standardInput(_ name: String) throws {
+        let p = Process()
+        p.executableURL = TestPaths.executable
+        p.arguments = ["probe", "--json", "-"]
+        p.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: CLI.corpus(name)))
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let piped = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let file = try CLI.run(["probe", "--json", CLI.corpus(name)])
+        func normalised(_ data: Data) throws -> NSDictionary {
+            var r = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
+            r["path"] = nil
+            r["probe"] = nil
+            return r as NSDictionary
+        }
+        #expect(p.terminationStatus == 0)
+        #expect(try normalised(piped) == normalised(Data(file.stdout.utf8)), "\(name)")
+    }
+
     @Test("a mistyped subcommand is an unknown command with the nearest name",
           arguments: [("prob", "probe"), ("simualte", "simulate"), ("metdata", "metadata"), ("matirx", "matrix"), ("reprot", "report")])
     func mistyped(_ word: String, _ suggestion: String) throws {
