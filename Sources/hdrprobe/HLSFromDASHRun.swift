@@ -9,7 +9,11 @@ import HDRProbeEngine
 enum HLSFromDASHRun {
     static func run(manifest: String, output: String, options: ProbeOptions) throws {
         let fm = FileManager.default
-        let directory = output.hasPrefix("/") ? output : fm.currentDirectoryPath + "/" + output
+        // Both absolute and without `.`/`..`: the media playlists' URIs are written relative to the
+        // output folder, from the MPD's own location, whatever the working folder is.
+        let directory = URL(fileURLWithPath: output).standardizedFileURL.path
+        let local = !manifest.contains("://")
+        let manifest = local ? URL(fileURLWithPath: manifest).standardizedFileURL.path : manifest
         do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw ValidationError("--output \(output): \(error.localizedDescription)")
         }

@@ -71,6 +71,24 @@ import Testing
         #expect(far.status == 1 && far.stdout.contains("io.notFound"))
     }
 
+    /// A relative MPD path: the media playlists point at the media from the output folder, so the
+    /// playlists pass their own check wherever it runs (Corpus/dash/make.sh: Shaka Packager output).
+    @Test func fromDashWithARelativeManifest() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-fromdash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("work"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("media")
+        try FileManager.default.copyItem(at: TestPaths.corpus.appendingPathComponent("dash/shaka_av1_hdr10"), to: source)
+        let made = try Self.run(["hls", "--from-dash", "../media/manifest.mpd", "--output", "out/hls"], in: dir.appendingPathComponent("work"))
+        #expect(made.status == 0, "\(made.stderr)")
+        let media = try String(contentsOf: dir.appendingPathComponent("work/out/hls/video_0_0.m3u8"), encoding: .utf8)
+        #expect(media.contains("#EXT-X-MAP:URI=\"../../../media/video.mp4\""), "\(media)")
+        for folder in [dir, dir.appendingPathComponent("work/out")] {
+            let check = try Self.run(["hls", "--check", dir.appendingPathComponent("work/out/hls/master.m3u8").path], in: folder)
+            #expect(check.status == 0 && check.stdout.contains("no disagreement"), "\(check.stdout)")
+        }
+    }
+
     @Test func distanceCountsATranspositionOnce() {
         #expect(MistypedCommand.distance("simualte", "simulate") == 1)
         #expect(MistypedCommand.distance("prob", "probe") == 1)
