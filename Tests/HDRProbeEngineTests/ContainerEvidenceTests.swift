@@ -93,9 +93,10 @@ import Testing
                 == "moov is 73400320 bytes; larger than the 64 MiB hdrprobe reads itself")
         #expect(ContainerStructureIssue.ebmlHeader(.truncated).sentence == "EBML header: truncated")
         #expect(ProbeFailureReason.truncated(.noMovieBox, detail: "Invalid data found when processing input").error
-                == ReportError(.containerTruncated, "The file is cut short: no 'moov' box: the movie header is missing (a file cut before its end, or an interrupted recording) (Invalid data found when processing input)"))
+                == ReportError(.containerTruncated, "The file is cut short: no 'moov' box: the movie header is missing (a file cut before its end, or an interrupted recording)",
+                               detail: "Invalid data found when processing input"))
         #expect(ProbeFailureReason.movieHeaderUnreadable(firstIssue: nil, detail: "d").error
-                == ReportError(.containerMalformed, "The movie header is present but cannot be read (d)"))
+                == ReportError(.containerMalformed, "The movie header is present but cannot be read", detail: "d"))
         #expect(ProbeFailureReason.image(path: "a.png", format: "png").error
                 == ReportError(.unrecognized, "a.png is a PNG image, not a video container"))
         #expect(ProbeFailureReason.openTimedOut(seconds: 30).error == ReportError(.timeout, "Time limit of 30.0 s reached while opening the file"))

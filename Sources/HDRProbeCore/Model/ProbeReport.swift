@@ -70,10 +70,14 @@ package struct ToolInfo: Codable, Sendable, Equatable {
 package struct ReportError: Codable, Sendable, Equatable, Error {
     package var code: ErrorCode
     package var message: String
+    /// libavformat's own words, when it refused the file: kept apart from `message`, which is
+    /// hdrprobe's sentence (absent from the JSON when nil).
+    package var detail: String?
 
-    package init(_ code: ErrorCode, _ message: String) {
+    package init(_ code: ErrorCode, _ message: String, detail: String? = nil) {
         self.code = code
         self.message = message
+        self.detail = detail
     }
 }
 

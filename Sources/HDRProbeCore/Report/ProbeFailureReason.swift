@@ -39,9 +39,19 @@ package enum ProbeFailureReason: Equatable, Sendable {
     /// No stream could be read; the header walk's first structure issue.
     case noReadableStreams(firstIssue: ContainerStructureIssue)
 
-    /// The report's error: its stable code and sentence.
+    /// The report's error: its stable code and sentence, and libavformat's words apart.
     package var error: ReportError {
-        ReportError(code, message)
+        ReportError(code, message, detail: detail)
+    }
+
+    /// libavformat's message, for the reasons it gave one.
+    var detail: String? {
+        switch self {
+        case let .notMedia(d), let .truncated(_, d), let .movieHeaderUnreadable(_, d), let .headersUnreadable(d), let .demuxFailed(d):
+            return d.isEmpty ? nil : d
+        default:
+            return nil
+        }
     }
 
     var code: ErrorCode {
@@ -73,16 +83,16 @@ package enum ProbeFailureReason: Equatable, Sendable {
         case let .empty(path): return "\(path) is empty (0 bytes)"
         case let .image(path, format):
             return "\(path) is a \(format.uppercased()) image, not a video container"
-        case let .notMedia(detail):
-            return "Not a recognised media container (\(detail))"
-        case let .truncated(truncation, detail):
-            return "The file is cut short: \(truncation.sentence) (\(detail))"
-        case let .movieHeaderUnreadable(issue, detail):
-            return "The movie header is present but cannot be read\(issue.map { ": \($0.sentence)" } ?? "") (\(detail))"
-        case let .headersUnreadable(detail):
-            return "The container headers cannot be read (\(detail)); the file is probably cut short"
-        case let .demuxFailed(detail):
-            return "libavformat cannot read the file: \(detail)"
+        case .notMedia:
+            return "Not a recognised media container"
+        case let .truncated(truncation, _):
+            return "The file is cut short: \(truncation.sentence)"
+        case let .movieHeaderUnreadable(issue, _):
+            return "The movie header is present but cannot be read\(issue.map { ": \($0.sentence)" } ?? "")"
+        case .headersUnreadable:
+            return "The container headers cannot be read; the file is probably cut short"
+        case .demuxFailed:
+            return "libavformat cannot read the file"
         case let .openTimedOut(seconds):
             return "Time limit of \(seconds) s reached while opening the file"
         case let .ffmpegUnavailable(reason, libraries):
