@@ -215,4 +215,26 @@ import Testing
         let devices = try CLI.run(["devices"])
         #expect(devices.stdout.contains("Players") && devices.stdout.contains("aetherengine") && devices.stdout.contains("P7 → 8.1"))
     }
+
+    /// The matrix takes players like devices: each `--target` × each `--player` is a column; the
+    /// default columns (every built-in target) include the clients beyond Apple.
+    @Test func matrixColumnsArePlayers() throws {
+        let lib = try LibraryFixture()
+        defer { lib.remove() }
+        try lib.copy("dv_p7_fel_rpu_no_el.mkv", to: "p7.mkv")
+        try lib.copy("av1_hdr10.mp4", to: "av1.mp4")
+        let r = try CLI.run(["matrix", lib.path, "--no-cache", "--quiet", "--target", "atv4k-2022+lg-oled",
+                             "--player", "avplayer", "--player", "aetherengine", "--per-file"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let p7 = try #require(r.stdout.split(separator: "\n").first { $0.contains("p7.mkv") })
+        #expect(p7.contains("HDR10 (DV refused: 7) · 25 Hz") && p7.contains("DV P7 → P8.1 (FEL refinement dropped) · 25 Hz"), "\(p7)")
+        let av1 = try #require(r.stdout.split(separator: "\n").first { $0.contains("av1.mp4") })
+        #expect(av1.contains("won't play: no AV1 decoder in AVPlayer") && av1.contains("SW decode · HDR10 · 25 Hz"), "\(av1)")
+        #expect(r.stdout.contains("`atv4k-2022+lg-oled@aetherengine`: Apple TV 4K") && r.stdout.contains("player AetherEngine 6.81.0"))
+
+        let all = try CLI.run(["matrix", lib.path, "--no-cache", "--quiet", "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
+        let ids = try #require(json["columns"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(ids.contains("shield+lg-oled") && ids.contains("lg-webos") && ids.contains("samsung-tizen") && ids.contains("atv4k-2022+lg-oled"))
+    }
 }
