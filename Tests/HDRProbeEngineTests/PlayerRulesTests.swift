@@ -148,6 +148,7 @@ import Testing
         let shield = try Self.outcome("dv_p7_fel_rpu_no_el.mkv", "shield+lg-oled")
         #expect(shield.outcome == "DV · 25 Hz" && shield.conversion == nil, "\(shield.reasons)")
         #expect(shield.reasons.contains { $0.contains("hands profile 7") })
+        #expect(shield.uncertain.contains { $0.contains("FEL refinement") })   // the Shield uses BL + RPU (JVP412)
         #expect(try Self.outcome("dv_p7_fel_rpu_no_el.mkv", "chromecast-gtv+lg-oled").outcome == "HDR10 (DV 7 not supported) · 25 Hz")
         #expect(try Self.outcome("dv_p7_fel_rpu_no_el.mkv", "firetv-4k-max+lg-oled").outcome == "HDR10 (DV 7 not supported) · 25 Hz")
         // Kodi converts: Dolby Vision 8.1 on the Chromecast too.

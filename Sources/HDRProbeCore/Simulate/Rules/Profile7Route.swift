@@ -23,6 +23,10 @@ enum Profile7Route {
         case .device:
             sim.because("\(player.name) hands profile 7 (base and enhancement layer) to \(sim.device.name)'s Dolby Vision decoder (players.md §2.3).",
                         cause: false)
+            if sim.input.enhancementLayer == .fel {
+                // The one device that takes profile 7 is reported to use the base layer and RPU only.
+                sim.uncertain.append("\(sim.device.name): whether a FEL refinement is applied (players.md §2.3)")
+            }
             return Route(profileClass: "7")
         }
     }
