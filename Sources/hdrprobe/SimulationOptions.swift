@@ -54,8 +54,7 @@ struct SimulationOptions: ParsableArguments {
     /// A named target or `TARGET@PLAYER`, with the reason when it is neither.
     static func target(_ id: String, in catalog: DeviceCatalog) throws -> PlaybackTarget {
         if let t = catalog.target(id) { return t }
-        if let at = id.lastIndex(of: PlaybackTarget.playerSeparator), let base = catalog.targets.first(where: { $0.id == id[..<at] }),
-           let problem = catalog.playerProblem(base.played(by: String(id[id.index(after: at)...]))) {
+        if let composed = catalog.composed(id), let problem = catalog.playerProblem(composed) {
             throw ValidationError("target '\(id)': \(problem)")
         }
         throw ValidationError("unknown target '\(id)'; known: \(catalog.targets.map(\.id).joined(separator: ", ")) (or TARGET@PLAYER)")

@@ -213,6 +213,9 @@ import Testing
         let wrong = try CLI.run(["simulate", TestPaths.corpus.appendingPathComponent("dv_p81.mp4").path,
                                  "--target", "lg-webos", "--player", "aetherengine"])
         #expect(wrong.status == 2 && wrong.stderr.contains("does not run on"), "\(wrong.stderr)")
+        let composed = try CLI.run(["simulate", TestPaths.corpus.appendingPathComponent("dv_p81.mp4").path,
+                                    "--target", "atv4k-2022+lg-oled@media3"])
+        #expect(composed.status == 2 && composed.stderr.contains("players there: avplayer, aetherengine"), "\(composed.stderr)")
         let devices = try CLI.run(["devices"])
         #expect(devices.stdout.contains("Players") && devices.stdout.contains("aetherengine") && devices.stdout.contains("P7 → 8.1"))
     }

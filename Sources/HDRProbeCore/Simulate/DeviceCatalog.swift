@@ -29,10 +29,16 @@ package struct DeviceCatalog: Sendable, Equatable, Encodable {
     /// either is unknown or the player does not run on the target's device).
     package func target(_ id: String) -> PlaybackTarget? {
         if let t = targets.first(where: { $0.id == id }) { return t }
+        guard let t = composed(id), playerProblem(t) == nil else { return nil }
+        return t
+    }
+
+    /// `TARGET@PLAYER` as a target, whether or not that player can play it (``playerProblem(_:)``
+    /// says); nil when the id names no target before its last `@`.
+    package func composed(_ id: String) -> PlaybackTarget? {
         guard let at = id.lastIndex(of: PlaybackTarget.playerSeparator),
               let base = targets.first(where: { $0.id == id[..<at] }) else { return nil }
-        let t = base.played(by: String(id[id.index(after: at)...]))
-        return playerProblem(t) == nil ? t : nil
+        return base.played(by: String(id[id.index(after: at)...]))
     }
 
     /// Why a target's player cannot play on its device (unknown player, another platform); nil when it can.
@@ -47,8 +53,8 @@ package struct DeviceCatalog: Sendable, Equatable, Encodable {
         return nil
     }
 
-    /// Parses a catalogue document. `base` is the catalogue it extends (sources, devices and
-    /// displays a user file may refer to); entries with an existing id replace it.
+    /// Parses a catalogue document. `base` is the catalogue it extends (sources, devices, players
+    /// and displays a user file may refer to); entries with an existing id replace it.
     package static func parse(_ text: String, extending base: DeviceCatalog? = nil) throws(ConfigError) -> DeviceCatalog {
         let root = try ConfigNode.parse(text)
         var catalog = base ?? DeviceCatalog()
