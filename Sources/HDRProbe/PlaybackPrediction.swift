@@ -21,8 +21,13 @@ public struct PlaybackPrediction: Sendable, Equatable {
     public var target: String { outcome.target }
     /// The player device of the target.
     public var device: String { outcome.device }
+    /// The player software of the target (`avplayer` when the target names none).
+    public var player: String { outcome.player }
     /// The display of the target.
     public var display: String { outcome.display }
+    /// What the player converted on the way to the decoder and what it cost, e.g.
+    /// `P7 → P8.1 (FEL refinement dropped)`; nil when nothing was converted.
+    public var conversion: String? { outcome.conversion?.label }
     /// The overall result.
     public var status: Status { Status(rawValue: outcome.status.rawValue) ?? .fails }
     /// How the stream is decoded: `hardware`, `software` or `impossible`.

@@ -1,9 +1,10 @@
 import HDRProbeCore
 import HDRProbeEngine
 
-/// The playback targets a report can be simulated on: device + display + settings combinations
-/// from hdrprobe's built-in device catalogue (`hdrprobe devices` lists them), optionally extended
-/// by a catalogue file of your own (YAML or JSON, the format of the `--targets` option).
+/// The playback targets a report can be simulated on: device + player + display + settings
+/// combinations from hdrprobe's built-in device catalogue (`hdrprobe devices` lists them),
+/// optionally extended by a catalogue file of your own (YAML or JSON, the format of the `--targets`
+/// option). `TARGET@PLAYER` names a target played by another player (`atv4k-2022+lg-oled@aetherengine`).
 public struct PlaybackTargets: Sendable {
     let catalog: DeviceCatalog
 
@@ -28,7 +29,7 @@ public struct PlaybackTargets: Sendable {
 }
 
 extension MediaReport {
-    /// What the target with id `targetID` does with the file's first video stream: decode path,
+    /// What the target with id `targetID` (or `TARGET@PLAYER`) does with the file's first video stream: decode path,
     /// pipeline, the range the panel ends up in, the refresh rate and a one-line outcome.
     ///
     /// Throws ``HDRProbeError/unknownTarget(_:)`` for an id the catalogue does not have and

@@ -114,9 +114,14 @@ struct EmbeddableLibraryTests {
         #expect(prediction.status.rawValue == entry["status"] as? String)
         #expect(prediction.decode == entry["decode"] as? String)
         #expect(prediction.reasons == entry["reasons"] as? [String])
+        #expect(prediction.player == entry["player"] as? String && prediction.conversion == nil)
         #expect(throws: HDRProbeError.unknownTarget("no-such-target")) {
             try report.simulate(on: "no-such-target", in: targets)
         }
+        // TARGET@PLAYER: a profile 7 file converts on AetherEngine (docs/rules/players.md §2.1).
+        let p7 = try await MediaProbe().probe(path: Self.corpus("dv_p7_fel_rpu_no_el.mkv"))
+        let converted = try p7.simulate(on: "atv4k-2022+lg-oled@aetherengine", in: targets)
+        #expect(converted.player == "aetherengine" && converted.conversion == "P7 → P8.1 (FEL refinement dropped)")
     }
 
     /// dv_p81.mp4 (Dolby Vision 8.1, made with dovi_tool's RPU; golden hls.supplementalCodecs

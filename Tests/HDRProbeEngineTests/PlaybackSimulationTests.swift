@@ -16,7 +16,11 @@ import Testing
 /// - `atv-hd+sdr-tv`: no HEVC hardware (uncertain → software), no DV, rate matching only (§1, §8);
 ///   P5 on the software path is refused (docs/rules/apple-playback.md §1.4).
 /// - `iphone-7`: A10 has no DV decoder (§2 SWF) and no HDR panel: P5 turns green/purple (§1.3).
-/// - AV1 P10.1: hardware AV1 only on A17 Pro / M3 (§2, §4); elsewhere software + base layer.
+/// - AV1 P10.1: hardware AV1 only on A17 Pro / M3 (§2, §4); elsewhere the stock AVPlayer has no decoder for it
+///   (docs/rules/players.md §5; AetherEngine's software path is `PlayerRulesTests`).
+/// - Clients beyond Apple (docs/rules/devices.md §10–§14, docs/rules/players.md §1–§4): the Shield's decoder takes
+///   P7 through Media3, Chromecast / Fire TV play its HDR10 base; webOS and Roku keep the policy's verdict; Samsung
+///   has no DV decoder (P5 green/purple); uncertain AV1 / HLG / 8.4 cells hold the conservative "no".
 /// - P7: refused by the default policy (docs/rules/dolby-vision.md §1.1), the HDR10 base plays everywhere.
 /// - HLG: devices with HLG keep it; the A10X devices (HLG uncertain → off) convert it to PQ (§7).
 @Suite struct PlaybackSimulationTests {
@@ -36,6 +40,12 @@ import Testing
             "mac-m1": "DV",
             "mac-m3": "DV",
             "vision-pro": "DV",
+            "shield+lg-oled": "DV · 25 Hz",
+            "chromecast-gtv+lg-oled": "DV · 25 Hz",
+            "firetv-4k-max+lg-oled": "DV · 25 Hz",
+            "roku-ultra+lg-oled": "DV · 25 Hz",
+            "lg-webos": "DV",
+            "samsung-tizen": "HDR10 (no DV decoder)",
         ],
         "dv_p5.mp4": [
             "atv4k-2022+lg-oled": "DV · 25 Hz",
@@ -52,6 +62,12 @@ import Testing
             "mac-m1": "DV",
             "mac-m3": "DV",
             "vision-pro": "DV",
+            "shield+lg-oled": "DV · 25 Hz",
+            "chromecast-gtv+lg-oled": "DV · 25 Hz",
+            "firetv-4k-max+lg-oled": "DV · 25 Hz",
+            "roku-ultra+lg-oled": "DV · 25 Hz",
+            "lg-webos": "DV",
+            "samsung-tizen": "won't play correctly: green/purple (no DV decoder)",
         ],
         "dv_p7_fel_rpu_no_el.mkv": [
             "atv4k-2022+lg-oled": "HDR10 (DV refused: 7) · 25 Hz",
@@ -68,6 +84,12 @@ import Testing
             "mac-m1": "HDR10 (DV refused: 7)",
             "mac-m3": "HDR10 (DV refused: 7)",
             "vision-pro": "HDR10 (DV refused: 7)",
+            "shield+lg-oled": "DV · 25 Hz",
+            "chromecast-gtv+lg-oled": "HDR10 (DV 7 not supported) · 25 Hz",
+            "firetv-4k-max+lg-oled": "HDR10 (DV 7 not supported) · 25 Hz",
+            "roku-ultra+lg-oled": "HDR10 (DV refused: 7) · 25 Hz",
+            "lg-webos": "HDR10 (DV refused: 7)",
+            "samsung-tizen": "HDR10 (DV refused: 7)",
         ],
         "hdr10plus_hevc.mp4": [
             "atv4k-2022+lg-oled": "HDR10 · 25 Hz",
@@ -84,22 +106,34 @@ import Testing
             "mac-m1": "HDR10+",
             "mac-m3": "HDR10+",
             "vision-pro": "HDR10",
+            "shield+lg-oled": "HDR10 · 25 Hz",
+            "chromecast-gtv+lg-oled": "HDR10 · 25 Hz",
+            "firetv-4k-max+lg-oled": "HDR10 · 25 Hz",
+            "roku-ultra+lg-oled": "HDR10 · 25 Hz",
+            "lg-webos": "HDR10",
+            "samsung-tizen": "HDR10+",
         ],
         "av1_dv_p101.mp4": [
-            "atv4k-2022+lg-oled": "SW decode · HDR10 (DV 10.1 not supported) · 25 Hz",
-            "atv4k-2022+lg-oled/match-off": "SW decode · HDR10 (DV 10.1 not supported) · 60 Hz judder",
-            "atv4k-2022+samsung": "SW decode · HDR10 (DV 10.1 not supported) · 25 Hz",
-            "atv4k-2022+dv30-tv/match-off": "SW decode · HDR10 (DV 10.1 not supported) · 60 Hz judder",
-            "atv4k-2022+projector": "SW decode · HDR10 (DV 10.1 not supported) · 60 Hz judder",
-            "atv4k-2022+sdr-tv": "SW decode · SDR tone-mapped (DV 10.1 not supported) · 60 Hz judder",
-            "atv4k-2017+lg-oled": "SW decode · HDR10 (DV 10.1 not supported) · 25 Hz",
-            "atv-hd+sdr-tv": "SW decode · SDR tone-mapped (no DV decoder) · 60 Hz judder",
+            "atv4k-2022+lg-oled": "won't play: no AV1 decoder in AVPlayer",
+            "atv4k-2022+lg-oled/match-off": "won't play: no AV1 decoder in AVPlayer",
+            "atv4k-2022+samsung": "won't play: no AV1 decoder in AVPlayer",
+            "atv4k-2022+dv30-tv/match-off": "won't play: no AV1 decoder in AVPlayer",
+            "atv4k-2022+projector": "won't play: no AV1 decoder in AVPlayer",
+            "atv4k-2022+sdr-tv": "won't play: no AV1 decoder in AVPlayer",
+            "atv4k-2017+lg-oled": "won't play: no AV1 decoder in AVPlayer",
+            "atv-hd+sdr-tv": "won't play: no AV1 decoder in AVPlayer",
             "iphone-15-pro": "DV",
-            "iphone-7": "SW decode · SDR tone-mapped (no DV decoder)",
-            "ipad-pro-2017": "SW decode · HDR10 (DV 10.1 not supported)",
-            "mac-m1": "SW decode · HDR10 (DV 10.1 not supported)",
+            "iphone-7": "won't play: no AV1 decoder in AVPlayer",
+            "ipad-pro-2017": "won't play: no AV1 decoder in AVPlayer",
+            "mac-m1": "won't play: no AV1 decoder in AVPlayer",
             "mac-m3": "DV",
-            "vision-pro": "SW decode · HDR10 (DV 10.1 not supported)",
+            "vision-pro": "won't play: no AV1 decoder in AVPlayer",
+            "shield+lg-oled": "won't play: no AV1 decoder in Media3 (ExoPlayer)",
+            "chromecast-gtv+lg-oled": "won't play: no AV1 decoder in Media3 (ExoPlayer)",
+            "firetv-4k-max+lg-oled": "won't play: no AV1 decoder in Media3 (ExoPlayer)",
+            "roku-ultra+lg-oled": "won't play: no AV1 decoder in Roku OS player",
+            "lg-webos": "won't play: no AV1 decoder in webOS player (LG)",
+            "samsung-tizen": "won't play: no AV1 decoder in Tizen player (Samsung)",
         ],
         "hlg_hevc.mp4": [
             "atv4k-2022+lg-oled": "HLG · 25 Hz",
@@ -116,6 +150,12 @@ import Testing
             "mac-m1": "HLG",
             "mac-m3": "HLG",
             "vision-pro": "HLG",
+            "shield+lg-oled": "HDR10 · 25 Hz",
+            "chromecast-gtv+lg-oled": "HLG · 25 Hz",
+            "firetv-4k-max+lg-oled": "HLG · 25 Hz",
+            "roku-ultra+lg-oled": "HDR10 · 25 Hz",
+            "lg-webos": "HLG",
+            "samsung-tizen": "HLG",
         ],
         "fps23976_h264.mp4": [
             "atv4k-2022+lg-oled": "SDR · 23.976 Hz",
@@ -132,6 +172,12 @@ import Testing
             "mac-m1": "SDR",
             "mac-m3": "SDR",
             "vision-pro": "SDR",
+            "shield+lg-oled": "SDR · 23.976 Hz",
+            "chromecast-gtv+lg-oled": "SDR · 23.976 Hz",
+            "firetv-4k-max+lg-oled": "SDR · 23.976 Hz",
+            "roku-ultra+lg-oled": "SDR · 23.976 Hz",
+            "lg-webos": "SDR",
+            "samsung-tizen": "SDR",
         ],
         "dv_p84.mp4": [
             "atv4k-2022+lg-oled": "DV · 25 Hz",
@@ -148,6 +194,12 @@ import Testing
             "mac-m1": "DV",
             "mac-m3": "DV",
             "vision-pro": "DV",
+            "shield+lg-oled": "HDR10 (DV 8.4 not supported) · 25 Hz",
+            "chromecast-gtv+lg-oled": "HLG (DV 8.4 not supported) · 25 Hz",
+            "firetv-4k-max+lg-oled": "HLG (DV 8.4 not supported) · 25 Hz",
+            "roku-ultra+lg-oled": "HDR10 (DV 8.4 not supported) · 25 Hz",
+            "lg-webos": "HLG (DV 8.4 not supported)",
+            "samsung-tizen": "HLG (no DV decoder)",
         ],
     ]
 

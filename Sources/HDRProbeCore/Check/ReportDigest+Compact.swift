@@ -1,10 +1,11 @@
-/// A compact binary form of ``ReportDigest`` for the scan cache (version 2: with the brightness series): what a warm scan decodes for each
+/// A compact binary form of ``ReportDigest`` for the scan cache (version 3: with the brightness series and the RPU
+/// facts the player rules read): what a warm scan decodes for each
 /// file instead of JSON (JSON decoding was most of a warm scan's time). Layout: a version byte,
 /// then fields in declaration order; strings as LEB128 length + UTF-8, integers as zig-zag LEB128,
 /// doubles as 8 little-endian bytes, optionals behind a presence byte. Any malformed input decodes
 /// as nil (the cache then probes the file again).
 extension ReportDigest {
-    static let compactVersion: UInt8 = 2
+    static let compactVersion: UInt8 = 3
 
     package func compactEncoded() -> [UInt8] {
         var w = CompactWriter()
@@ -38,6 +39,8 @@ extension ReportDigest {
                 w.bool(p.dolbyVisionAccepted)
                 w.optional(p.dolbyVisionVerdict) { w, v in w.string(v.rawValue) }
                 w.bool(p.hasDolbyVisionRecord)
+                w.optional(p.rpuProfile) { w, v in w.int(v) }
+                w.optional(p.enhancementLayer) { w, v in w.string(v.rawValue) }
                 w.optional(p.sampleEntry) { w, v in w.string(v) }
                 w.optional(p.supplementalCodecs) { w, v in w.string(v) }
             }
@@ -115,6 +118,7 @@ extension ReportDigest {
               r.optional({ $0.double() }, into: { fps = $0 }), r.optional({ $0.string() }, into: { container = $0 }),
               let range = r.string().flatMap(VideoRange.init), let hdr10Plus = r.bool() else { return nil }
         var dv: DolbyVisionProfile?, level: Int?, verdict: DolbyVisionVerdictCode?, entry: String?, supplemental: String?
+        var rpuProfile: Int?, layer: DolbyVisionEnhancementLayer?
         guard r.optional({ r -> DolbyVisionProfile? in
                   guard let p = r.int() else { return nil }
                   var compat: Int?
@@ -123,12 +127,14 @@ extension ReportDigest {
               }, into: { dv = $0 }),
               r.optional({ $0.int() }, into: { level = $0 }), let accepted = r.bool(),
               r.optional({ $0.string().flatMap(DolbyVisionVerdictCode.init(rawValue:)) }, into: { verdict = $0 }), let hasRecord = r.bool(),
+              r.optional({ $0.int() }, into: { rpuProfile = $0 }),
+              r.optional({ $0.string().flatMap(DolbyVisionEnhancementLayer.init(rawValue:)) }, into: { layer = $0 }),
               r.optional({ $0.string() }, into: { entry = $0 }), r.optional({ $0.string() }, into: { supplemental = $0 })
         else { return nil }
         return PlaybackInput(codec: codec, profileName: profileName, bitDepth: bitDepth, chroma: chroma, width: width, height: height,
                              framesPerSecond: fps, container: container, videoRange: range, hdr10Plus: hdr10Plus, dolbyVision: dv,
                              dolbyVisionLevel: level, dolbyVisionAccepted: accepted, dolbyVisionVerdict: verdict,
-                             hasDolbyVisionRecord: hasRecord, sampleEntry: entry, supplementalCodecs: supplemental)
+                             hasDolbyVisionRecord: hasRecord, rpuProfile: rpuProfile, enhancementLayer: layer, sampleEntry: entry, supplementalCodecs: supplemental)
     }
 }
 

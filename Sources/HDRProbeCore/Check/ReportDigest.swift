@@ -136,8 +136,11 @@ package struct ReportDigest: Codable, Sendable, Equatable {
         }
         struct DolbyVision: Decodable {
             var configuration: DolbyVisionReport.Configuration?
+            var rpu: RPU?
             var profile: String
             var verdict: DolbyVisionReport.Verdict
+            /// What the players' rules read of the RPUs (`docs/rules/players.md` §2).
+            struct RPU: Decodable { var profile: Int?; var enhancementLayer: String? }
         }
         struct HLS: Decodable {
             var codecs: String
@@ -163,7 +166,8 @@ package struct ReportDigest: Codable, Sendable, Equatable {
             }
             s.dolbyVision = dolbyVision.map {
                 DolbyVisionReport(configuration: $0.configuration,
-                                  rpu: .init(present: false, profile: nil, enhancementLayer: nil, cmVersion: nil, framesWithRpu: 0, framesScanned: 0),
+                                  rpu: .init(present: false, profile: $0.rpu?.profile, enhancementLayer: $0.rpu?.enhancementLayer, cmVersion: nil,
+                                             framesWithRpu: 0, framesScanned: 0),
                                   enhancementLayerNALs: false,
                                   profile: DolbyVisionReport.profile(named: $0.profile, configuration: $0.configuration), verdict: $0.verdict)
             }

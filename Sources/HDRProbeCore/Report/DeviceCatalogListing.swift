@@ -1,5 +1,5 @@
-/// `hdrprobe devices`: the catalogue as text (one line per device, display and target, `?` after
-/// an uncertain cell); `--json` encodes ``DeviceCatalog`` itself.
+/// `hdrprobe devices`: the catalogue as text (one line per device, player, display and target, `?`
+/// after an uncertain cell); `--json` encodes ``DeviceCatalog`` itself.
 package enum DeviceCatalogListing {
     static func mark<T>(_ cap: Capability<T>, _ text: String) -> String { cap.uncertain ? text + "?" : text }
 
@@ -21,16 +21,38 @@ package enum DeviceCatalogListing {
             out.append("  \("".padded(18)) " + parts.joined(separator: " · "))
         }
         out.append("")
+        out.append("Players (TARGET@PLAYER plays a target with another player; --player NAME does it for every target)")
+        for p in c.players {
+            let profile7: String
+            switch p.dvProfile7.value {
+            case .baseLayer: profile7 = "P7 base layer"
+            case .convertTo81: profile7 = "P7 → 8.1"
+            case .device: profile7 = "P7 to the device"
+            }
+            var parts = [mark(p.dvProfile7, profile7)]
+            if p.dvContradictedRecord.value || p.dvContradictedRecord.uncertain {
+                parts.append(mark(p.dvContradictedRecord, p.dvContradictedRecord.value ? "P5 record → RPU's profile" : "P5 record believed"))
+            }
+            if p.baseLayerOnly.value { parts.append(mark(p.baseLayerOnly, "baseLayerOnly")) }
+            parts.append(mark(p.dvContainers, "DV from " + (p.dvContainers.value.isEmpty ? "none" : p.dvContainers.value.map(\.rawValue).joined(separator: "/"))))
+            parts.append(mark(p.softwareDecode, p.softwareDecode.value.isEmpty ? "no SW decoders"
+                : "SW " + p.softwareDecode.value.map { $0.rawValue.uppercased() }.joined(separator: "/")))
+            out.append("  \(p.id.padded(18)) \(p.name) \(p.version) (\(p.platforms.map(\.rawValue).joined(separator: ", ")))")
+            out.append("  \("".padded(18)) " + parts.joined(separator: " · "))
+        }
+        out.append("")
         out.append("Displays")
         for d in c.displays {
             let modes = d.modes.value.sorted { $0.key < $1.key }.map { "\($0.key)@\(Int($0.value))" }.joined(separator: " ")
             out.append("  \(d.id.padded(18)) \(d.name): \(mark(d.modes, modes))" + (d.hdr10Plus.value ? " +HDR10+" : ""))
         }
         out.append("")
-        out.append("Targets (device + display, Match Dynamic Range / Match Frame Rate)")
+        out.append("Targets (device + display, Match Dynamic Range / Match Frame Rate; the player when not \(PlaybackTarget.defaultPlayer))")
         for t in c.targets {
             out.append("  \(t.id.padded(30)) \(t.device) + \(t.display)" + (t.matchDynamicRange || t.matchFrameRate
-                ? ", match \([t.matchDynamicRange ? "range" : nil, t.matchFrameRate ? "rate" : nil].compactMap { $0 }.joined(separator: "+"))" : ""))
+                ? ", match \([t.matchDynamicRange ? "range" : nil, t.matchFrameRate ? "rate" : nil].compactMap { $0 }.joined(separator: "+"))" : "")
+                + (t.player == PlaybackTarget.defaultPlayer ? "" : ", player \(t.player)")
+                + (t.dolbyVisionHandling == .automatic ? "" : ", DV \(t.dolbyVisionHandling.rawValue)"))
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -43,7 +43,8 @@ extension LibraryMatrix {
         out += ["", "Targets:", ""]
         for c in columns {
             out.append("- `\(c.id)`: \(md(c.device)) → \(md(c.display))" + (c.matchDynamicRange || c.matchFrameRate
-                ? " (match \([c.matchDynamicRange ? "range" : nil, c.matchFrameRate ? "rate" : nil].compactMap { $0 }.joined(separator: " + ")))" : ""))
+                ? " (match \([c.matchDynamicRange ? "range" : nil, c.matchFrameRate ? "rate" : nil].compactMap { $0 }.joined(separator: " + ")))" : "")
+                + (c.player.map { ", player \(md($0))" } ?? ""))
         }
         let head = Self.describedColumns + columns.map { "`\($0.id)`" }
         if perFile {

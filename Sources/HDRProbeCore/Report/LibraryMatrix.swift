@@ -11,6 +11,9 @@ package struct LibraryMatrix: Sendable {
         package var id: String
         package var device: String
         package var display: String
+        /// The player's name and version when the target names one other than the stock AVPlayer
+        /// (absent from the JSON otherwise, so earlier matrices read the same).
+        package var player: String?
         package var matchDynamicRange: Bool
         package var matchFrameRate: Bool
     }
@@ -73,6 +76,7 @@ package struct LibraryMatrix: Sendable {
         self.catalog = catalog
         columns = targets.map { t in
             Column(id: t.id, device: catalog.device(t.device)?.name ?? t.device, display: catalog.display(t.display)?.name ?? t.display,
+                   player: t.player == PlaybackTarget.defaultPlayer ? nil : catalog.player(t.player).map { "\($0.name) \($0.version)" } ?? t.player,
                    matchDynamicRange: t.matchDynamicRange, matchFrameRate: t.matchFrameRate)
         }
     }

@@ -120,7 +120,7 @@ package enum LibraryMatrixHTML {
         let total = max(1, m.fileCount)
         for (c, s) in m.summary().enumerated() {
             let col = m.columns[c]
-            let title = "\(col.device) → \(col.display)" + (col.matchDynamicRange ? ", Match Dynamic Range" : "") + (col.matchFrameRate ? ", Match Frame Rate" : "")
+            let title = "\(col.device) → \(col.display)" + (col.player.map { ", player \($0)" } ?? "") + (col.matchDynamicRange ? ", Match Dynamic Range" : "") + (col.matchFrameRate ? ", Match Frame Rate" : "")
             h += "<tr><th scope=\"row\" title=\"\(escape(title))\">\(escape(s.target))</th><td class=\"n\">\(s.plays)</td><td class=\"n\">\(s.degraded)</td>"
             h += "<td class=\"n\">\(s.fails)</td><td class=\"n\">\(s.notSimulated)</td><td><div class=\"bar\">"
             for (n, cls) in [(s.plays, "plays"), (s.degraded, "degraded"), (s.fails, "fails"), (s.notSimulated, "na")] where n > 0 {

@@ -18,14 +18,18 @@ package struct PlaybackInput: Sendable, Hashable, Codable {
     package var dolbyVisionAccepted: Bool
     package var dolbyVisionVerdict: DolbyVisionVerdictCode?
     package var hasDolbyVisionRecord: Bool
+    /// The profile the RPUs' headers state (7 when they carry a residual / NLQ), nil without RPUs.
+    package var rpuProfile: Int?
+    /// Profile 7's enhancement layer as the RPUs describe it (MEL or FEL).
+    package var enhancementLayer: DolbyVisionEnhancementLayer?
     package var sampleEntry: String?
     package var supplementalCodecs: String?
 
     package init(codec: String, profileName: String? = nil, bitDepth: Int? = nil, chroma: String? = nil, width: Int, height: Int,
                 framesPerSecond: Double?, container: String? = "mp4", videoRange: VideoRange, hdr10Plus: Bool = false,
                 dolbyVision: DolbyVisionProfile? = nil, dolbyVisionLevel: Int? = nil, dolbyVisionAccepted: Bool = false,
-                dolbyVisionVerdict: DolbyVisionVerdictCode? = nil, hasDolbyVisionRecord: Bool = false, sampleEntry: String? = nil,
-                supplementalCodecs: String? = nil) {
+                dolbyVisionVerdict: DolbyVisionVerdictCode? = nil, hasDolbyVisionRecord: Bool = false, rpuProfile: Int? = nil,
+                enhancementLayer: DolbyVisionEnhancementLayer? = nil, sampleEntry: String? = nil, supplementalCodecs: String? = nil) {
         self.codec = codec
         self.profileName = profileName
         self.bitDepth = bitDepth
@@ -41,6 +45,8 @@ package struct PlaybackInput: Sendable, Hashable, Codable {
         self.dolbyVisionAccepted = dolbyVisionAccepted
         self.dolbyVisionVerdict = dolbyVisionVerdict
         self.hasDolbyVisionRecord = hasDolbyVisionRecord
+        self.rpuProfile = rpuProfile
+        self.enhancementLayer = enhancementLayer
         self.sampleEntry = sampleEntry
         self.supplementalCodecs = supplementalCodecs
     }
@@ -61,6 +67,8 @@ package struct PlaybackInput: Sendable, Hashable, Codable {
                   dolbyVisionLevel: v.dolbyVision?.configuration?.level,
                   dolbyVisionAccepted: v.dolbyVision?.verdict.decision == .accept,
                   dolbyVisionVerdict: v.dolbyVision?.verdict.code, hasDolbyVisionRecord: v.dolbyVision?.configuration != nil,
+                  rpuProfile: v.dolbyVision?.rpu.profile,
+                  enhancementLayer: v.dolbyVision?.rpu.enhancementLayer.flatMap(DolbyVisionEnhancementLayer.init(rawValue:)),
                   sampleEntry: v.hls?.sampleEntry, supplementalCodecs: v.hls?.supplementalCodecs)
     }
 }

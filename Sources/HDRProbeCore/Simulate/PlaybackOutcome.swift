@@ -34,6 +34,8 @@ package struct PlaybackOutcome: Sendable, Equatable, Codable {
 
     package var target: String
     package var device: String
+    /// The player software (``PlaybackPlayer``) id.
+    package var player: String
     package var display: String
     package var decode: Decode
     package var pipeline: Pipeline
@@ -42,6 +44,8 @@ package struct PlaybackOutcome: Sendable, Equatable, Codable {
     @NullEncoded package var supplementalCodecs: String?
     @NullEncoded package var output: Output?
     @NullEncoded package var criteria: Criteria?
+    /// What the player converted on the way to the decoder (null when nothing was).
+    @NullEncoded package var conversion: PlaybackConversion?
     package var status: Status
     /// One line: `DV · 23.976 Hz`, `HDR10 (DV refused: 7) · 23.976 Hz`, `SDR tone-mapped`, `SW decode · HDR10`, `won't play`.
     package var outcome: String
@@ -60,6 +64,7 @@ package struct PlaybackOutcome: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case target, device, display, decode, pipeline, sampleEntry, supplementalCodecs, output, criteria, status, outcome, reasons, uncertain
+        case target, device, player, display, decode, pipeline, sampleEntry, supplementalCodecs, output, criteria, conversion, status, outcome,
+             reasons, uncertain
     }
 }

@@ -5,21 +5,27 @@ struct PlaybackSimulation {
     let input: PlaybackInput
     let target: PlaybackTarget
     let device: PlayerDevice
+    let player: PlaybackPlayer
     let display: DisplayProfile
     var outcome: PlaybackOutcome
+    /// The Dolby Vision profile the player routes the stream as: the input's, or what its RPU
+    /// says when the player believes the RPU over the record (``DolbyVisionRoute``).
+    var dolbyVision: DolbyVisionProfile?
     var reasons: [String] = []
     /// Which of `reasons` explain a status other than `plays` (``PlaybackOutcome/causes``).
     var causes: [Int] = []
     var uncertain: [String] = []
 
-    init(input: PlaybackInput, target: PlaybackTarget, device: PlayerDevice, display: DisplayProfile) {
+    init(input: PlaybackInput, target: PlaybackTarget, device: PlayerDevice, player: PlaybackPlayer, display: DisplayProfile) {
         self.input = input
         self.target = target
         self.device = device
+        self.player = player
         self.display = display
-        outcome = PlaybackOutcome(target: target.id, device: device.id, display: display.id, decode: .hardware,
+        dolbyVision = input.dolbyVision
+        outcome = PlaybackOutcome(target: target.id, device: device.id, player: player.id, display: display.id, decode: .hardware,
                                   pipeline: .native, sampleEntry: nil, supplementalCodecs: nil, output: nil, criteria: nil,
-                                  status: .plays, outcome: "", reasons: [], uncertain: [])
+                                  conversion: nil, status: .plays, outcome: "", reasons: [], uncertain: [])
     }
 
     /// The content's frame rate (30 when unknown).
@@ -28,6 +34,11 @@ struct PlaybackSimulation {
     /// Records a device capability the result relies on when the catalogue marks it uncertain.
     mutating func rely<T>(_ cap: Capability<T>, _ what: String) {
         if cap.uncertain { uncertain.append("\(device.name): \(what) (\(cap.source))") }
+    }
+
+    /// Records a player capability the result relies on when the catalogue marks it uncertain.
+    mutating func relyPlayer<T>(_ cap: Capability<T>, _ what: String) {
+        if cap.uncertain { uncertain.append("\(player.name): \(what) (\(cap.source))") }
     }
 
     /// Records a display capability the result relies on when the catalogue marks it uncertain.

@@ -22,7 +22,7 @@ enum ContentRange {
         case .sdr: base = .sdr
         }
         var content = base
-        let p5 = input.dolbyVision?.isProfile5Style ?? false
+        let p5 = sim.dolbyVision?.isProfile5Style ?? false
         if dolbyVisionEngages { content = .dolbyVision } else if p5 { content = .hdr10 }
         sim.rely(device.hdr10Plus, "HDR10+")
         sim.relyDisplay(sim.display.hdr10Plus, "HDR10+")
@@ -35,7 +35,7 @@ enum ContentRange {
             }
         }
         if content != .sdr && !device.hdr.value {
-            sim.because("\(device.name) has no HDR output: AVPlayer tone-maps to SDR (devices.md §2, §7).")
+            sim.because("\(device.name) has no HDR output: \(device.platform == .apple ? "AVPlayer" : sim.player.name) tone-maps to SDR (devices.md §2, §7).")
             content = .sdr
             sim.outcome.output = PlaybackOutcome.Output(range: .sdr, toneMapped: true)
         }

@@ -1,6 +1,7 @@
 /// Rule step 1, the decode route: hardware, software or impossible, from the codec, its profile
-/// and format, and the device's decoder limits (`docs/rules/apple-playback.md` §7.1,
-/// native vs software decode; `docs/rules/devices.md` §1–§5, hardware rows).
+/// and format, the device's decoder limits and the player's own software decoders
+/// (`docs/rules/apple-playback.md` §7.1, native vs software decode; `docs/rules/devices.md` §1–§5,
+/// hardware rows; `docs/rules/players.md` §5, software AV1 / VP9).
 enum DecodeRoute {
     static func decide(_ sim: inout PlaybackSimulation) throws(PlaybackStop) -> PlaybackOutcome.Decode {
         var decode = try codecRoute(&sim)
@@ -24,10 +25,8 @@ enum DecodeRoute {
         switch VideoCodec(rawValue: sim.input.codec) {
         case .hevc?: return hevc(&sim)
         case .h264?: return h264(&sim)
-        case .av1?: return av1(&sim)
-        case .vp9?:
-            sim.because("VP9 is not an Apple HLS codec (AVPlayer rejects vp09); software decode only (apple-playback.md §7.1, devices.md §4).")
-            return .software
+        case .av1?: return try av1(&sim)
+        case .vp9?: return try vp9(&sim)
         case nil:
             throw sim.fail("won't play: no decoder for \(sim.input.codec)")
         }
@@ -56,13 +55,39 @@ enum DecodeRoute {
         return .software
     }
 
-    /// AV1 in hardware only from A17 Pro / M3 on.
-    static func av1(_ sim: inout PlaybackSimulation) -> PlaybackOutcome.Decode {
+    /// AV1 in hardware only from A17 Pro / M3 on (and on the non-Apple devices that list it);
+    /// elsewhere only a player with its own AV1 decoder plays it.
+    static func av1(_ sim: inout PlaybackSimulation) throws(PlaybackStop) -> PlaybackOutcome.Decode {
         let device = sim.device
         sim.rely(device.av1Hardware, "AV1 hardware decode")
         if device.av1Hardware.value { return .hardware }
-        sim.because("No hardware AV1 on \(device.name) (devices.md: A17 Pro / M3 and later only); AVPlayer's HLS path cannot take it, so it decodes in software.")
-        return .software
+        let why = device.platform == .apple ? " (devices.md: A17 Pro / M3 and later only); AVPlayer's HLS path cannot take it" : " (devices.md §10–§14)"
+        return try software(&sim, .av1, "No hardware AV1 on \(device.name)\(why)")
+    }
+
+    /// VP9: never through Apple's HLS path; in hardware on the devices that list it.
+    static func vp9(_ sim: inout PlaybackSimulation) throws(PlaybackStop) -> PlaybackOutcome.Decode {
+        let device = sim.device
+        if device.platform == .apple {
+            return try software(&sim, .vp9, "VP9 is not an Apple HLS codec (AVPlayer rejects vp09; apple-playback.md §7.1, devices.md §4)")
+        }
+        sim.rely(device.vp9Hardware, "VP9 hardware decode")
+        if device.vp9Hardware.value { return .hardware }
+        return try software(&sim, .vp9, "No hardware VP9 on \(device.name) (devices.md §10–§14)")
+    }
+
+    /// The player's own software decoder, or no playback (`docs/rules/players.md` §5: AetherEngine's
+    /// dav1d / libavcodec path; the stock AVPlayer has none for AV1 or VP9).
+    static func software(_ sim: inout PlaybackSimulation, _ codec: VideoCodec, _ why: String) throws(PlaybackStop) -> PlaybackOutcome.Decode {
+        let player = sim.player
+        sim.relyPlayer(player.softwareDecode, "software decoders")
+        if player.softwareDecode.value.contains(codec) {
+            sim.because("\(why); \(player.name) decodes it in software (players.md §5).")
+            return .software
+        }
+        sim.because("\(why), and \(player.name) has no software \(codec.rawValue.uppercased()) decoder (players.md §5).")
+        sim.outcome.decode = .impossible
+        throw sim.fail("won't play: no \(codec.rawValue.uppercased()) decoder in \(player.name)")
     }
 
     static func isNot420(_ input: PlaybackInput) -> Bool { input.chroma.map { $0 != "4:2:0" } ?? false }

@@ -35,7 +35,8 @@ enum DisplayCriteria {
         let display = sim.display, content = range.content
         guard rangeMatching else {
             let mode = display.defaultMode.range
-            sim.because("Match Dynamic Range \(match == .rangeAndRate ? "off" : "absent"): the Apple TV stays in the format with the highest refresh rate, \(mode.rawValue) at \(Int(display.defaultMode.refresh)) Hz (HT208288, devices.md §8).",
+            let player = sim.device.kind == .appletv ? "the Apple TV" : sim.device.name
+            sim.because("Match Dynamic Range \(match == .rangeAndRate ? "off" : "absent"): \(player) stays in the format with the highest refresh rate, \(mode.rawValue) at \(Int(display.defaultMode.refresh)) Hz (HT208288, devices.md §8).",
                         cause: mode != content.mode)
             return (mode, nil)
         }
