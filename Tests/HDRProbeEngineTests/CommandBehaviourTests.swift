@@ -89,6 +89,21 @@ import Testing
         }
     }
 
+    /// `devices --target` lists that target and what it is made of; an unknown one is a usage error.
+    @Test func devicesNarrowedToATarget() throws {
+        let r = try CLI.run(["devices", "--target", "iphone-15-pro", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect((doc["targets"] as? [[String: Any]])?.map { $0["id"] as? String } == ["iphone-15-pro"])
+        #expect((doc["devices"] as? [[String: Any]])?.map { $0["id"] as? String } == ["iphone-15-pro"])
+        #expect((doc["displays"] as? [[String: Any]])?.count == 1)
+        let all = try CLI.run(["devices", "--json"])
+        let everything = try #require(try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])
+        #expect(((everything["targets"] as? [Any])?.count ?? 0) > 1)
+        let unknown = try CLI.run(["devices", "--target", "no-such-target"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown target 'no-such-target'"), "\(unknown.stderr)")
+    }
+
     @Test func distanceCountsATranspositionOnce() {
         #expect(MistypedCommand.distance("simualte", "simulate") == 1)
         #expect(MistypedCommand.distance("prob", "probe") == 1)

@@ -244,14 +244,18 @@ package enum FileReportHTML {
         guard let outcomes = r.playback, !outcomes.isEmpty else {
             return h + "<p class=\"none\">Not simulated (no video stream, or no target named).</p></section>\n"
         }
-        h += "<table class=\"grid playback\"><thead><tr><th>target</th><th>device → display</th><th>outcome</th><th>path</th><th>reasons</th></tr></thead><tbody>"
+        h += "<table class=\"grid playback\"><thead><tr><th>target</th><th>device · player → display</th><th>outcome</th><th>path</th><th>reasons</th></tr></thead><tbody>"
         for p in outcomes {
             let device = catalog?.device(p.device)?.name ?? p.device, display = catalog?.display(p.display)?.name ?? p.display
+            let player = catalog?.player(p.player)?.name ?? p.player
             var path = "decode \(p.decode.rawValue), pipeline \(p.pipeline.rawValue)"
+            if let c = p.conversion {
+                path += ", converted Dolby Vision \(c.from) → \(c.to)" + (c.lossless ? " (lossless)" : " (the enhancement layer's refinement is lost)")
+            }
             if let s = p.sampleEntry { path += ", \(s)" }
             if let sc = p.supplementalCodecs { path += ", SUPPLEMENTAL-CODECS \(sc)" }
             let reasons = p.reasons.map { "<li>\(e($0))</li>" }.joined() + p.uncertain.map { "<li class=\"none\">uncertain: \(e($0))</li>" }.joined()
-            h += "<tr class=\"\(p.status.rawValue)\" data-target=\"\(e(p.target))\"><td>\(e(p.target))</td><td>\(e(device)) → \(e(display))</td>"
+            h += "<tr class=\"\(p.status.rawValue)\" data-target=\"\(e(p.target))\"><td>\(e(p.target))</td><td>\(e(device)) · \(e(player)) → \(e(display))</td>"
             h += "<td class=\"cell \(p.status.rawValue)\">\(e(p.outcome))</td><td>\(e(path))</td><td><ul>\(reasons)</ul></td></tr>"
         }
         return h + "</tbody></table></section>\n"
