@@ -120,6 +120,16 @@ import Testing
         #expect(dv.rpu["cmVersion"] as? String == "2.9")
         #expect((dv.rpu["summary"] as? [String: Any]).flatMap { ($0["l1MaxPq"] as? [String: Any])?["max"] as? Int } == 3383)
         #expect(!findings.contains("dv.configurationWithoutRpu"))
+        // Refused (no Apple AVC + Dolby Vision decoder): the plan names that, not missing RPUs, and
+        // does not claim a SUPPLEMENTAL-CODECS it does not write.
+        let hls = try #require(video["hls"] as? [String: Any])
+        #expect(hls["supplementalCodecs"] == nil || hls["supplementalCodecs"] is NSNull)
+        let plan = try #require(hls["plan"] as? [String: Any])
+        let steps = plan["steps"] as? [[String: Any]] ?? []
+        #expect(!steps.contains { ($0["detail"] as? String)?.contains("SUPPLEMENTAL-CODECS") == true })
+        let record = try #require(plan["dolbyVisionRecord"] as? [String: Any])
+        #expect(record["action"] as? String == "strip")
+        #expect((record["reason"] as? String)?.contains("AVC") == true)
     }
 
     @Test("an H.264 stream without NAL 28: no Dolby Vision, its 8 frames scanned as before")
