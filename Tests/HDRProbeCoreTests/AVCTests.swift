@@ -118,3 +118,22 @@ private let interlacedAvcC = hex("""
     hevc.consume(accessUnit: [0, 0, 0, 1] + mdcvNAL)
     #expect(hevc.scan.mastering == nil)
 }
+
+/// H.264 Dolby Vision (`docs/rules/dolby-vision.md` §9.5): a NAL 28 marks the picture as carrying an
+/// RPU, once however many there are; an RPU that does not parse still counts (and is reported
+/// invalid), and the RPU header's HEVC profile derivation is not applied.
+@Test func avcNAL28IsTheDolbyVisionRPU() {
+    let slice: [UInt8] = [0x65, 0x88, 0x84] + [UInt8](repeating: 0x5A, count: 20)
+    let rpu: [UInt8] = [0x1C, 0x19] + [UInt8](repeating: 0xAB, count: 30)
+    func lengthPrefixed(_ units: [[UInt8]]) -> [UInt8] {
+        units.flatMap { u in [0, 0, UInt8(u.count >> 8), UInt8(u.count & 0xFF)] + u }
+    }
+    var scanner = BitstreamScanner(codec: .h264, framing: .lengthPrefixed(4))
+    scanner.consume(accessUnit: lengthPrefixed([slice, rpu, rpu]))
+    scanner.consume(accessUnit: lengthPrefixed([slice]))
+    #expect(scanner.scan.framesScanned == 2)
+    #expect(scanner.scan.framesWithRPU == 1)
+    #expect(scanner.scan.invalidRPUs == 1)
+    #expect(scanner.scan.rpuProfile == nil)
+    #expect(scanner.scan.nalCensus[28] == 2)
+}

@@ -33,12 +33,12 @@ import Testing
     }
 
     @Test func nonsenseIsReportedNotRejected() throws {
-        // version 2.5; 0x1000 = profile 8, level 0, no layer flag; reserved bits set in byte 4 and 10.
-        var bytes = Self.record([0x02, 0x05, 0x10, 0x00, 0x13])
+        // version 4.5; 0x1000 = profile 8, level 0, no layer flag; reserved bits set in byte 4 and 10.
+        var bytes = Self.record([0x04, 0x05, 0x10, 0x00, 0x13])
         bytes[10] = 0xFF
         let r = try DOVIDecoderConfigurationRecord.parse(bytes)
         #expect(r.profile == 8 && r.level == 0 && r.compatibilityId == 1)
-        #expect(r.issues == [.reservedBitsSet, .version(major: 2, minor: 5), .level(0), .noLayer])
+        #expect(r.issues == [.reservedBitsSet, .version(major: 4, minor: 5), .level(0), .noLayer])
     }
 
     @Test("§7 TS descriptor: compat read after dependency_pid")

@@ -70,7 +70,7 @@ import Testing
             (.reservedBitsSet, "reserved bits are not zero"),
             (.noDependencyPID, "descriptor too short for dependency_pid"),
             (.noCompatibilityID, "no dv_bl_signal_compatibility_id: the descriptor ends after the layer flags"),
-            (.version(major: 2, minor: 5), "version 2.5, expected 1.0"),
+            (.version(major: 4, minor: 5), "version 4.5, expected major version 1, 2 or 3"),
             (.level(0), "level 0 outside 1…13"),
             (.noLayer, "no layer flag set"),
         ]

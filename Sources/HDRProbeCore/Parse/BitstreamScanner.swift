@@ -2,7 +2,8 @@
 /// units (HEVC, H.264) or OBUs (AV1), counts them, and reads what carries HDR signalling —
 /// parameter sets (colour, bit depth), prefix SEI messages (137 mastering display, 144 content
 /// light level, 147 alternative transfer — HEVC NAL 39 and H.264 NAL 6 alike —, 4 ITU-T T.35
-/// HDR10+), Dolby Vision RPUs (NAL 62) and enhancement-layer NALs (63).
+/// HDR10+), Dolby Vision RPUs (HEVC NAL 62, H.264 NAL 28, AV1 T.35 OBUs) and enhancement-layer
+/// NALs (HEVC 63).
 ///
 /// Sources: H.265 §7.3.1 (NAL header, types 32–34 VPS/SPS/PPS, 39/40 SEI, 62/63 unspecified,
 /// used by Dolby Vision: `docs/rules/dolby-vision.md` §9); HDR10+ detection
@@ -253,11 +254,21 @@ package struct BitstreamScanner: Sendable {
     }
 
     private mutating func processAVC(_ units: [NALUnit]) {
+        var frameHasRPU = false
         for unit in units {
             scan.nalCensus[Int(unit.type), default: 0] += 1
             if unit.type == 7 || unit.type == 8 { scan.inBandParameterSets = true }
+            if unit.type == AVCDolbyVisionRPUNALUnit.type {
+                guard !frameHasRPU else { continue } // one RPU per picture, as for HEVC
+                frameHasRPU = true
+                // The profile derivation from an RPU header (§11.1) names HEVC profiles; an AVC
+                // stream's profile comes from its record.
+                handleRPU(deriveProfile: false) { try AVCDolbyVisionRPUNALUnit.rpu(unit) }
+                continue
+            }
             handleParameterSetOrSEI(unit)
         }
+        finishFrame(hasRPU: frameHasRPU, hasHDR10Plus: false)
     }
 
     private mutating func handleParameterSetOrSEI(_ unit: NALUnit) {
@@ -356,11 +367,11 @@ package struct BitstreamScanner: Sendable {
 
     /// Parses one RPU (HEVC NAL 62 payload or AV1 T.35 EMDF), folds it into the summary and the
     /// current frame's record.
-    private mutating func handleRPU(_ parse: () throws -> DolbyVisionRPU) {
+    private mutating func handleRPU(deriveProfile: Bool = true, _ parse: () throws -> DolbyVisionRPU) {
         do {
             let rpu = try parse()
             scan.rpuSummary.add(rpu)
-            if scan.rpuProfile == nil, rpu.profile != 0 { scan.rpuProfile = rpu.profile }
+            if deriveProfile, scan.rpuProfile == nil, rpu.profile != 0 { scan.rpuProfile = rpu.profile }
             if scan.rpuEnhancementLayer == nil, rpu.isValid, let el = rpu.enhancementLayer { scan.rpuEnhancementLayer = el.rawValue }
             let l1 = rpu.level1.map { (min: Int($0.minPq), max: Int($0.maxPq), avg: Int($0.avgPq)) }
             currentFrame.rpu = DynamicMetadataFrame.RPU(valid: rpu.isValid, level1: l1, sceneRefresh: rpu.sceneRefresh ?? false)

@@ -146,9 +146,11 @@ enum StreamEvidenceBuilder {
 
     /// The stream as its original format says it is: codec (and its name), the configuration
     /// record from hdrprobe's own sample-entry walk when libavformat misnamed the codec, and the
-    /// entry's dimensions.
+    /// entry's dimensions. A clear entry libavformat names no codec for is its own original format:
+    /// `dav1` (AV1 Dolby Vision, `docs/rules/dolby-vision.md` §6) has no tag in FFmpeg 5.1 or 8.1.
     static func originalFormat(_ s: DemuxedStream, entry: SampleEntry?) -> DemuxedStream {
-        guard let format = entry?.originalFormat, let id = originalFormatCodec(format), id != s.codecID,
+        let stored = entry?.originalFormat ?? (s.codecID == AV_CODEC_ID_NONE ? entry?.fourCC : nil)
+        guard let format = stored, let id = originalFormatCodec(format), id != s.codecID,
               let codec = SampleEntryType(rawValue: format)?.codec else { return s }
         var fixed = s
         fixed.codecID = id

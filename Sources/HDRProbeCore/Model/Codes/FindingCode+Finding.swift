@@ -44,7 +44,7 @@ extension FindingCode {
                  trigger: "The Dolby Vision verdict under the active policy is `refuse` (default policy: everything but 5, 8.1, 8.4, 10.0, 10.1, 10.4). The message carries the verdict code and reason; `dolbyVision.verdict.fallback` says what plays instead.",
                  remedy: "See the verdict code below."),
         .finding(.dvConfigurationIrregular, .info,
-                 trigger: "The record is readable but irregular: fewer than 24 bytes, reserved bits set, version other than 1.0, level 0 or above 13, no layer flag.",
+                 trigger: "The record is readable but irregular: fewer than 24 bytes, reserved bits set, a major version other than 1, 2 or 3, level 0 or above 13, no layer flag.",
                  remedy: "Usually harmless; rewrite the record with a current muxer if players misbehave."),
         .finding(.dvRpuInvalid, .warning,
                  trigger: "An RPU fails its CRC-32 or the header validation of `dolby-vision.md` §11.3. The RPU still proves Dolby Vision is present.",

@@ -30,6 +30,8 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
     package var compatibilityPresent = true
 
     package static let fullSize = 24
+    /// The record versions whose layout is §5.1's (`docs/rules/dolby-vision.md` §5.3), any minor.
+    package static let regularVersionMajors = 1...3
 
     package init(versionMajor: Int, versionMinor: Int, profile: Int, level: Int, rpuPresent: Bool, elPresent: Bool,
                 blPresent: Bool, compatibilityId: Int, mdCompression: Int, dependencyPID: Int?, storedSize: Int,
@@ -101,7 +103,9 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
     }
 
     private mutating func validate() {
-        if versionMajor != 1 || versionMinor != 0 {
+        // Majors 1–3 share this layout (§5.3: MediaInfo reads all three with it, and ffprobe reads
+        // any), so only a major outside them is irregular; the minor is reported as read.
+        if !Self.regularVersionMajors.contains(versionMajor) {
             issues.append(.version(major: versionMajor, minor: versionMinor))
         }
         if level == 0 || level > 13 { issues.append(.level(level)) }
@@ -119,7 +123,7 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
         case noDependencyPID
         /// TS descriptor ending after the layer flags.
         case noCompatibilityID
-        /// A version other than 1.0.
+        /// A major version outside ``regularVersionMajors``.
         case version(major: Int, minor: Int)
         /// `dv_level` outside 1…13.
         case level(Int)
@@ -132,7 +136,7 @@ package struct DOVIDecoderConfigurationRecord: Sendable, Equatable {
             case .reservedBitsSet: return "reserved bits are not zero"
             case .noDependencyPID: return "descriptor too short for dependency_pid"
             case .noCompatibilityID: return "no dv_bl_signal_compatibility_id: the descriptor ends after the layer flags"
-            case .version(let major, let minor): return "version \(major).\(minor), expected 1.0"
+            case .version(let major, let minor): return "version \(major).\(minor), expected major version 1, 2 or 3"
             case .level(let level): return "level \(level) outside 1…13"
             case .noLayer: return "no layer flag set"
             }

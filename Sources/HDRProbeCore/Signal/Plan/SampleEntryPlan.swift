@@ -64,7 +64,8 @@ package struct SampleEntryPlan: Sendable, Equatable, Codable {
                 ? "Apple wants parameter sets out of band (rule 1.10); AVPlayer rejects FFmpeg's default hev1"
                 : target == SampleEntryType.dvh1.rawValue ? "profile 5 has no compatible base, so only dvh1 engages the Dolby Vision decoder"
                 : target == SampleEntryType.dav1.rawValue ? "profile 10.0 has no compatible base and is signalled as dav1"
-                : "the Dolby Vision layer is signalled in SUPPLEMENTAL-CODECS over the plain base entry"
+                : signalling.signalsDolbyVision ? "the Dolby Vision layer is signalled in SUPPLEMENTAL-CODECS over the plain base entry"
+                : "Dolby Vision is not signalled for this stream, so its base layer plays from the plain entry"
             // An encrypted track keeps its encv entry: the original format (frma) is what changes, and
             // only by packaging the clear source again.
             let how = e.encryption == nil ? "Write the sample entry as \(target) instead of \(stored)"
