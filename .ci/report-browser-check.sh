@@ -8,7 +8,8 @@
 #   3. nothing is fetched: Chromium's network log of each load holds no http(s) request, and no
 #      element points outside the folder;
 #   4. markup in a file name stays text (no element made from it, on the page and in the index);
-#   5. the index (the matrix, all built-in targets) fits a 1400-pixel window and links every page;
+#   5. the index (the matrix) links every page, and it and the corpus matrix (a row per file, every
+#      built-in target) fit a 1400-pixel window;
 #   6. a two-hour film's `--frames all` page (172,800 RPUs) renders in under a second and weighs under
 #      2 MB (needs ../shared/external for the real RPUs; skipped without);
 #   7. screenshots are not blank.
@@ -40,6 +41,10 @@ set +e
 set -e
 [ "$status" -eq 1 ] || { echo "report-browser-check: hdrprobe report exited $status, expected 1 (bad_empty.mp4)" >&2; exit 1; }
 pages=("$out/folder/index.html" "$out/folder/001-_b_bold____quoted_.mp4.html")
+# The matrix of the whole corpus, a row per file, every built-in target: it must fit 1400 pixels too.
+mapfile -t corpus < <(find Corpus -maxdepth 1 -type f ! -name '*.sh' ! -name '*.md' ! -name '*.py' ! -name '.*' | sort)
+set +e; "$bin" matrix --quiet --no-cache --per-file --format html --output "$out/matrix.html" "${corpus[@]}"; set -e
+pages+=("$out/matrix.html")
 if [ -f "$ext/dovi_tool/hevc_tests/regular.mkv" ]; then
   "$bin" report --frames all --output "$out/regular.html" "$ext/dovi_tool/hevc_tests/regular.mkv"
   python3 scripts/rpu-film.py "$ext/dovi_tool/hevc_tests/regular.hevc" 172800 "$work/film.bin"
@@ -170,12 +175,13 @@ for page in pages:
     if name == "film":
         if render >= 1000: problems.append(f"film: first render {render} ms, over a second")
         if size >= 2 * 1024 * 1024: problems.append(f"film: {size} bytes, over 2 MB")
-    if name == "index":
+    if name in ("index", "matrix"):
         width = int(dom.body.get("data-scroll-width", "99999"))
         line += f"; width {width} px in a 1400-pixel window"
         if width > 1400: problems.append(f"index: {width} px wide in a 1400-pixel window")
         d = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', open(page, encoding="utf-8").read(), re.S).group(1))
         want = sorted(f for f in os.listdir(os.path.dirname(page)) if f != "index.html" and f.endswith(".html"))
+        if name == "matrix": want = []  # the corpus matrix alone: no report pages to link
         if sorted(d.get("links", [])) != want or sorted(set(dom.links)) != want:
             problems.append(f"index: links {d.get('links')} / {sorted(set(dom.links))}, expected {want}")
     print(line)

@@ -138,11 +138,11 @@ package enum LibraryMatrixHTML {
     table{border-collapse:collapse;font-size:12px}
     th,td{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}
     #matrix th{background:#f3f3f3;cursor:pointer;position:sticky;top:0;z-index:2}
-    #matrix{font-size:11px} #matrix td,#matrix th{padding:2px 3px} #matrix td{max-width:8em;overflow-wrap:anywhere}
+    #matrix{font-size:11px} #matrix td,#matrix th{padding:2px 3px} #matrix td{max-width:7em;overflow-wrap:anywhere}
     #matrix th.target{vertical-align:bottom;padding:4px 2px} #matrix th.target span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;display:inline-block;max-height:12em;overflow:hidden;text-overflow:ellipsis}
-    #matrix td.cell{min-width:3.5em;max-width:5em;overflow-wrap:break-word}
+    #matrix td.cell{min-width:3em;max-width:4em;font-size:10px;overflow-wrap:break-word}
     #matrix tr > :first-child{position:sticky;left:0;z-index:1;background:#fff} #matrix thead tr > :first-child{z-index:3;background:#f3f3f3}
-    #matrix td.file{min-width:11em;max-width:16em;white-space:normal} a.report{margin-left:.3em;font-size:11px}
+    #matrix td.file{min-width:7em;max-width:12em;white-space:normal} a.report{margin-left:.3em;font-size:11px}
     th.sorted-asc::after{content:" ▲"} th.sorted-desc::after{content:" ▼"}
     td.n{text-align:right} #summary ul{margin:0;padding-left:1.2em} #summary li{background:none} #summary li.fails{color:#a00}
     .bar{display:flex;width:160px;height:12px;border:1px solid #bbb} .bar i{display:block;height:100%}
