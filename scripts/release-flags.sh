@@ -41,7 +41,7 @@ case "$(uname -s)" in
       flags="$flags -Xswiftc -L$dir"
     fi
     flags="$flags -Xlinker --no-export-dynamic"
-    if [[ ${HDRPROBE_PIE:-1} == 0 ]]; then
+    if [[ ${HDRPROBE_PIE:-} == 0 ]]; then
       flags="$flags -Xswiftc -Xclang-linker -Xswiftc -no-pie"
     fi
     echo "--static-swift-stdlib $flags" ;;
