@@ -20,7 +20,7 @@ import Testing
 
     #if os(Linux)
     @Test func positionIndependentByDefault() throws {
-        let byDefault = try Self.flags(["HDRPROBE_PIE": ""]).split(separator: " ").map(String.init)
+        let byDefault = try Self.flags(["HDRPROBE_PIE": ""]).split(whereSeparator: \.isWhitespace).map(String.init)
         #expect(!byDefault.contains("-no-pie"))
         #expect(byDefault.contains("--no-export-dynamic"))
         let fixed = try Self.flags(["HDRPROBE_PIE": "0"])
