@@ -42,7 +42,7 @@ package enum MovieBoxRewriter {
                 out += ISOBoxWriter.box(child.type, payload, large: child.headerSize == 16)
             case "stsd" where edit != nil:
                 out += try rewriteSampleDescription(bytes, box: child, edit: edit!)
-            case "stco", "co64" where shift != nil:
+            case "stco" where shift != nil, "co64" where shift != nil:
                 out += try shifted(bytes, box: child, shift: shift!)
             default:
                 out += bytes[whole]
