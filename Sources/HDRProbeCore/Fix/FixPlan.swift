@@ -2,7 +2,7 @@
 /// steps it cannot make, each with the commands that do (`docs/rules/isobmff-rewrite.md` §1, §4).
 package struct FixPlan: Sendable, Equatable {
     /// One video stream's part: its plan, the edits and the refusals.
-    package struct Stream: Sendable, Equatable, Encodable {
+    package struct Stream: Sendable, Equatable, Codable {
         package var index: Int
         @NullEncoded package var trackID: Int?
         @NullEncoded package var stored: String?
@@ -13,7 +13,7 @@ package struct FixPlan: Sendable, Equatable {
     }
 
     /// A plan step that needs more than a `moov` rewrite: why, and the commands of common tools.
-    package struct Refusal: Sendable, Equatable, Encodable {
+    package struct Refusal: Sendable, Equatable, Codable {
         package var step: String
         package var reason: String
         package var commands: [String]
