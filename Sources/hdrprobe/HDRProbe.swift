@@ -18,7 +18,8 @@ struct HDRProbe: ParsableCommand {
         """,
         version: ProbeEngine.versionDescription,
         subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self, DASHCommand.self, ScanCommand.self, CheckCommand.self,
-                      MergeCommand.self, DevicesCommand.self, CodesCommand.self, SimulateCommand.self, MatrixCommand.self, WorkerCommand.self],
+                      MergeCommand.self, DevicesCommand.self, CodesCommand.self, SimulateCommand.self, MatrixCommand.self, FixCommand.self,
+                      WorkerCommand.self],
         defaultSubcommand: ProbeCommand.self
     )
 

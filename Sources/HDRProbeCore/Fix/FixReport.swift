@@ -23,11 +23,21 @@ package struct FixReport: Sendable, Equatable, Codable {
         package var offsetShift: Int
         /// Chunk-offset tables and fragment headers whose offsets were moved.
         package var shiftedTables: Int
+
+        package init(offset: Int, oldSize: Int, newSize: Int, offsetShift: Int, shiftedTables: Int) {
+            self.offset = offset; self.oldSize = oldSize; self.newSize = newSize
+            self.offsetShift = offsetShift; self.shiftedTables = shiftedTables
+        }
     }
 
-    package struct Failure: Sendable, Equatable, Codable {
+    package struct Failure: Error, Sendable, Equatable, Codable {
         package var code: FindingCode
         package var message: String
+
+        package init(code: FindingCode, message: String) {
+            self.code = code
+            self.message = message
+        }
     }
 
     package var input: String
