@@ -118,7 +118,11 @@ struct FixOutputFile {
 
     /// Syncs the data, renames the temporary file over OUT and syncs the folder.
     func commit() -> FixReport.Failure? {
-        guard fsync(descriptor) == 0 else { return failure("syncing") }
+        guard fsync(descriptor) == 0 else {
+            let failed = failure("syncing")
+            _ = close(descriptor)
+            return failed
+        }
         guard close(descriptor) == 0 else { return failure("closing") }
         let renamed = Self.withC(temporary) { from in path.withCString { rename(from, $0) } }
         guard renamed == 0 else { return failure("renaming") }

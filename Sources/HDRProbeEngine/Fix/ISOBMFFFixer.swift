@@ -45,6 +45,7 @@ package struct ISOBMFFFixer: Sendable {
         defer { file.release() }
         if let failure = FixOutputFile.check(output, input: file) { return fail(failure) }
 
+        if file.size == 0 { return fail(FixReport.Failure(code: .fixNotISOBMFF, message: "\(input.display) is empty (0 bytes)")) }
         // What IN is: ISO BMFF, or a container to remux first, or neither.
         let head = file.read(at: 0, count: 4096)
         switch ContainerSignature.sniff(head) {
@@ -64,6 +65,10 @@ package struct ISOBMFFFixer: Sendable {
         case .failure(let failure): return fail(failure)
         }
         guard let moovIndex = boxes.firstIndex(where: { $0.type == "moov" }) else {
+            if let cut = boxes.first(where: \.truncated) {
+                return fail(FixReport.Failure(code: .fixFileTruncated,
+                                              message: "the \(cut.type) box at \(cut.range.lowerBound) runs past the end of the file (\(file.size) bytes), with no moov before it"))
+            }
             return fail(FixReport.Failure(code: .fixMovieBoxMissing, message: "\(input.display) has no moov box"))
         }
         let moov = boxes[moovIndex]
