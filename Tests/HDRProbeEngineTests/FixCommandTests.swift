@@ -94,7 +94,8 @@ import Testing
         #expect(Self.filesWithSteps.count >= 20, "only \(Self.filesWithSteps) have ISO BMFF steps: the plan or the corpus changed")
         for name in Self.filesWithSteps {
             let out = try Self.fixed(name)
-            #expect(try Self.remainingSteps(out).isEmpty, "\(name): steps left after fix: \(try Self.remainingSteps(out))")
+            let left = try Self.remainingSteps(out)
+            #expect(left.isEmpty, "\(name): steps left after fix: \(left)")
         }
         print("fix: \(Self.filesWithSteps.count) corpus files fixed, no ISO BMFF step left")
     }
@@ -234,13 +235,13 @@ import Testing
         let whole = dir.appendingPathComponent("frag.mp4").path
         let made = try CLI.run(["-v", "error", "-i", TestPaths.corpus.appendingPathComponent("dv_p5.mp4").path, "-map", "0", "-c", "copy",
                                 "-strict", "unofficial", "-movflags", "frag_keyframe+empty_moov" + flags, whole], program: Self.ffmpeg)
-        try #require(made.status == 0, made.stderr)
+        try #require(made.status == 0, "\(made.stderr)")
         #expect(try Self.remainingSteps(whole).contains("promoteEntry"))
 
         // The whole fragmented file.
         let fixedWhole = dir.appendingPathComponent("frag.fixed.mp4").path
         let run = try CLI.run(["fix", whole, fixedWhole])
-        #expect(run.status == 0, run.stderr)
+        #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.remainingSteps(fixedWhole).isEmpty)
         let a = try #require(try ISOBMFFSampleAccessTests.packets(path: whole, limit: nil))
         let b = try #require(try ISOBMFFSampleAccessTests.packets(path: fixedWhole, limit: nil))
@@ -254,7 +255,7 @@ import Testing
         try Data(bytes[..<initEnd]).write(to: URL(fileURLWithPath: initPath))
         let fixedInit = dir.appendingPathComponent("init.fixed.mp4").path
         let json = try CLI.run(["fix", "--json", initPath, fixedInit])
-        #expect(json.status == 0, json.stderr)
+        #expect(json.status == 0, "\(json.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(doc["kind"] as? String == "init")
         #expect(doc["status"] as? String == "fixed")
@@ -278,7 +279,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("init.mp4").path
         let run = try CLI.run(["fix", "--json", TestPaths.corpus.appendingPathComponent("cmaf_dv_p81_init.mp4").path, out])
-        #expect(run.status == 0, run.stderr)
+        #expect(run.status == 0, "\(run.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(doc["kind"] as? String == "init")
         #expect(try Self.remainingSteps(out).isEmpty)
@@ -328,7 +329,7 @@ import Testing
         try Data(bytes[..<(moov.offset + moov.payload.count / 2)]).write(to: input)
         let run = try CLI.run(["fix", input.path, dir.appendingPathComponent("out.mp4").path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("fix.movieBoxTruncated"), run.stderr)
+        #expect(run.stderr.contains("fix.movieBoxTruncated"), "\(run.stderr)")
         Self.expectNothingWritten(dir, "truncated moov")
     }
 
@@ -342,7 +343,7 @@ import Testing
         try FileManager.default.linkItem(at: input, to: dir.appendingPathComponent("hard.mp4"))
         for out in [input.path, dir.path + "/./in.mp4", dir.appendingPathComponent("link.mp4").path, dir.appendingPathComponent("hard.mp4").path] {
             let run = try CLI.run(["fix", "--json", input.path, out])
-            #expect(run.status == 1, out)
+            #expect(run.status == 1, "\(out)")
             #expect(try Self.errorCode(run) == "fix.outputIsInput", "\(out): \(run.stdout)")
         }
         #expect(try Data(contentsOf: input) == original, "IN was modified")
@@ -363,7 +364,7 @@ import Testing
         defer { chmod(ro.path, 0o755) }
         let run = try CLI.run(["fix", "--json", input, ro.appendingPathComponent("out.mp4").path], prefix: prefix)
         #expect(run.status == 1)
-        #expect(try Self.errorCode(run) == "fix.outputUnwritable", run.stdout + run.stderr)
+        #expect(try Self.errorCode(run) == "fix.outputUnwritable", "\(run.stdout), \(run.stderr)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: ro.path)) ?? []).isEmpty)
     }
 
@@ -372,7 +373,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try CLI.run(["fix", "--dry-run", "--json", TestPaths.corpus.appendingPathComponent("dv_p5.mp4").path,
                                dir.appendingPathComponent("out.mp4").path])
-        #expect(run.status == 0, run.stderr)
+        #expect(run.status == 0, "\(run.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(doc["status"] as? String == "planned")
         let edits = ((doc["streams"] as? [[String: Any]])?.first?["edits"] as? [String]) ?? []
@@ -391,7 +392,7 @@ import Testing
         #expect(try Self.remainingSteps(input.path).isEmpty)
         let out = dir.appendingPathComponent("out.mp4")
         let run = try CLI.run(["fix", "--json", input.path, out.path])
-        #expect(run.status == 0, run.stderr)
+        #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.errorCode(run) == nil)
         #expect(try Data(contentsOf: out) == Data(contentsOf: input))
     }

@@ -44,7 +44,7 @@ package enum FixPlanner {
                     continue
                 }
                 edits.append(.rename(to: plan.target))
-                // Isobmff-rewrite §2: an out-of-band entry has complete parameter-set arrays.
+                // `docs/rules/isobmff-rewrite.md` §2: an out-of-band entry has complete parameter-set arrays.
                 if entry.codecConfigurations["hvcC"] != nil { edits.append(.markParameterSetArraysComplete) }
             case .moveParameterSetsOutOfBand, .convertAnnexBConfiguration:
                 refused.append(FixCommands.rebuildConfiguration(step: step, input: input, stream: stream, target: plan.target))
