@@ -65,7 +65,7 @@ import Testing
         #expect(entry.doviBoxType == .dvcC && entry.doviPayload == Self.doviP5)
         let record = try HEVCDecoderConfigurationRecord.parse(try #require(entry.codecConfigurations["hvcC"]))
         #expect(record.arrays.map(\.nalType) == [32, 33, 34])
-        #expect(record.arrays.allSatisfy(\.arrayCompleteness))
+        #expect(record.arrays.allSatisfy { $0.arrayCompleteness })
         #expect(record.generalLevelIDC == 63)
         // A 19-byte colr box (8 header, "nclx", 3 × u16, range byte) added, an 8-byte SEI array dropped.
         #expect(moov.count == original.count + (8 + 11) - 8)

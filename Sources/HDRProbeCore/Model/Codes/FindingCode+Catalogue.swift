@@ -56,8 +56,9 @@ extension FindingCode {
     /// The section of `docs/findings.md` that documents the code (its first family's).
     package var documentation: String { "docs/findings.md#" + (entries.first?.family.anchor ?? "") }
 
-    /// Every code a policy's `severity` map may name: all but the Dolby Vision verdict codes.
-    package static let policyCodes: Set<FindingCode> = Set(allCases.filter { $0.families != [.verdict] })
+    /// Every code a policy's `severity` map may name: all but the Dolby Vision verdict codes and the
+    /// `hdrprobe fix` codes, which no report carries.
+    package static let policyCodes: Set<FindingCode> = Set(allCases.filter { $0.families != [.verdict] && $0.families != [.fix] })
 }
 
 extension FindingCode.Entry {
