@@ -106,6 +106,24 @@ import Testing
         print("fix: \(Self.filesWithSteps.count) corpus files fixed, no ISO BMFF step left")
     }
 
+    /// `--target` plans with the apple-hls policy: the re-probe with that policy has no step left.
+    @Test func aFixForATargetLeavesNoStepForItsPolicy() throws {
+        let dir = try Self.folder("target")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var fixed = 0
+        for name in Self.filesWithSteps {
+            let input = TestPaths.corpus.appendingPathComponent(name).path
+            guard !(try Self.remainingSteps(input, policy: "apple-hls")).isEmpty else { continue }
+            let out = dir.appendingPathComponent(name).path
+            let run = try CLI.run(["fix", "--target", "atv4k-2022+lg-oled", input, out])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let left = try Self.remainingSteps(out, policy: "apple-hls")
+            #expect(left.isEmpty, "\(name): steps left for the target: \(left)")
+            fixed += 1
+        }
+        #expect(fixed >= 20)
+    }
+
     /// Every video sample of OUT is IN's, byte for byte (and the subsample map of an encrypted one),
     /// read by hdrprobe's own sample reader and by libavformat, both over IN and over OUT.
     @Test func everySampleIsByteIdentical() throws {
