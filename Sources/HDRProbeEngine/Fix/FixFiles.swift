@@ -84,7 +84,10 @@ struct FixOutputFile {
             let suffix = Array(".hdrprobe-fix-\(getpid())-\(attempt).tmp".utf8)
             let temporary = folder + [UInt8(ascii: "/"), UInt8(ascii: ".")] + name + suffix
             let fd = withC(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
-            if fd >= 0 { return .success(FixOutputFile(path: out, temporary: temporary, descriptor: fd)) }
+            if fd >= 0 {
+                TemporaryFileGuard.arm(temporary)
+                return .success(FixOutputFile(path: out, temporary: temporary, descriptor: fd))
+            }
             if errno != EEXIST { break }
         }
         return .failure(FixReport.Failure(code: .fixOutputUnwritable,
@@ -126,6 +129,7 @@ struct FixOutputFile {
         guard close(descriptor) == 0 else { return failure("closing") }
         let renamed = Self.withC(temporary) { from in path.withCString { rename(from, $0) } }
         guard renamed == 0 else { return failure("renaming") }
+        TemporaryFileGuard.disarm()
         let folder = Self.withC(Self.folder(of: path.bytes)) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if folder >= 0 { _ = fsync(folder); _ = close(folder) }
         return nil
@@ -140,6 +144,7 @@ struct FixOutputFile {
     /// Removes the temporary file (after a failed sync or rename; it is closed by then).
     func removeTemporary() {
         _ = Self.withC(temporary) { unlink($0) }
+        TemporaryFileGuard.disarm()
     }
 
     private func failure(_ what: String) -> FixReport.Failure {
@@ -153,5 +158,31 @@ struct FixOutputFile {
 
     static func withC<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
         ProbePath(bytes: bytes).withCString(body)
+    }
+}
+
+/// SIGINT, SIGTERM or SIGHUP while OUT is written: the temporary file is removed before the process
+/// exits (status 128 + the signal), so an interrupted fix leaves nothing behind. The path is kept as
+/// a C string for the handler, which calls only async-signal-safe functions.
+enum TemporaryFileGuard {
+    nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
+    private static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    static func arm(_ temporary: [UInt8]) {
+        let c = UnsafeMutablePointer<CChar>.allocate(capacity: temporary.count + 1)
+        for (i, byte) in temporary.enumerated() { c[i] = CChar(bitPattern: byte) }
+        c[temporary.count] = 0
+        path = c
+        let handler: @convention(c) (Int32) -> Void = { signal in
+            if let p = TemporaryFileGuard.path { unlink(p) }
+            _exit(128 + signal)
+        }
+        for s in signals { signal(s, handler) }
+    }
+
+    static func disarm() {
+        for s in signals { signal(s, SIG_DFL) }
+        path?.deallocate()
+        path = nil
     }
 }
