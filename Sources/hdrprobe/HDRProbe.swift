@@ -19,7 +19,7 @@ struct HDRProbe: ParsableCommand {
         version: ProbeEngine.versionDescription,
         subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self, DASHCommand.self, ScanCommand.self, CheckCommand.self,
                       MergeCommand.self, DevicesCommand.self, CodesCommand.self, SimulateCommand.self, MatrixCommand.self, ReportCommand.self,
-                      PlotCommand.self, WorkerCommand.self],
+                      PlotCommand.self, FixCommand.self, WorkerCommand.self],
         defaultSubcommand: ProbeCommand.self
     )
 

@@ -18,7 +18,7 @@ enum ProbeCommandLine {
     /// Every subcommand name and `help`; a file of one of these names goes to swift-argument-parser,
     /// which decides whether it is a file or a subcommand (a test holds this list to ``HDRProbe``'s).
     static let commandNames: Set<String> = ["probe", "metadata", "hls", "dash", "scan", "check", "merge",
-                                            "devices", "codes", "simulate", "matrix", "report", "plot", "worker", "help"]
+                                            "devices", "codes", "simulate", "matrix", "report", "plot", "fix", "worker", "help"]
 
     /// The run this command line (without the program name) asks for, its policy loaded; nil when
     /// swift-argument-parser must read it.

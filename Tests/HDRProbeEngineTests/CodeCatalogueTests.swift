@@ -39,7 +39,7 @@ import Testing
     @Test("every finding, error, check, DASH manifest check and verdict code has a fix; signalling codes none")
     func fixes() {
         for code in FindingCode.allCases {
-            let fixable = !code.families.isDisjoint(with: [.finding, .error, .check, .manifestCheck, .verdict])
+            let fixable = !code.families.isDisjoint(with: [.finding, .error, .check, .manifestCheck, .fix, .verdict])
             #expect((code.fix != nil) == fixable, "\(code.rawValue)")
         }
         #expect(FindingCode(rawValue: "no.suchCode") == nil)

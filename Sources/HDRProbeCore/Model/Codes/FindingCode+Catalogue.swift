@@ -18,12 +18,13 @@ extension FindingCode {
 
     /// Where a code is raised; each family is one section (and one table) of `docs/findings.md`.
     package enum Family: String, Sendable, CaseIterable {
-        case finding, signalling, playlistCheck, verdict, error, check, manifestCheck
+        case finding, signalling, playlistCheck, verdict, error, check, manifestCheck, fix
     }
 
     /// The whole catalogue in the order of `docs/findings.md`.
     package static let catalogue: [Entry] =
         findingEntries + signallingEntries + playlistCheckEntries + verdictEntries + errorEntries + checkEntries + manifestCheckEntries
+        + fixEntries
 
     private static let entriesByCode: [FindingCode: [Entry]] = Dictionary(grouping: catalogue, by: \.code)
 
@@ -46,7 +47,7 @@ extension FindingCode {
     /// The fix `hdrprobe check` prints: the remedy of the finding, error, check or verdict row, in
     /// that order. Signalling and playlist-check codes print none (their fixes are documentation).
     package var fix: String? {
-        for family in [Family.finding, .error, .check, .manifestCheck, .verdict] {
+        for family in [Family.finding, .error, .check, .manifestCheck, .fix, .verdict] {
             if let remedy = entries.first(where: { $0.family == family })?.remedy { return remedy }
         }
         return nil
@@ -55,8 +56,9 @@ extension FindingCode {
     /// The section of `docs/findings.md` that documents the code (its first family's).
     package var documentation: String { "docs/findings.md#" + (entries.first?.family.anchor ?? "") }
 
-    /// Every code a policy's `severity` map may name: all but the Dolby Vision verdict codes.
-    package static let policyCodes: Set<FindingCode> = Set(allCases.filter { $0.families != [.verdict] })
+    /// Every code a policy's `severity` map may name: all but the Dolby Vision verdict codes and the
+    /// `hdrprobe fix` codes, which no report carries.
+    package static let policyCodes: Set<FindingCode> = Set(allCases.filter { $0.families != [.verdict] && $0.families != [.fix] })
 }
 
 extension FindingCode.Entry {
@@ -74,6 +76,10 @@ extension FindingCode.Entry {
 
     static func manifestCheck(_ code: FindingCode, _ severity: Finding.Severity, trigger: String, remedy: String) -> Self {
         Self(code: code, family: .manifestCheck, severity: severity, decision: nil, trigger: trigger, remedy: remedy)
+    }
+
+    static func fix(_ code: FindingCode, trigger: String, remedy: String) -> Self {
+        Self(code: code, family: .fix, severity: .error, decision: nil, trigger: trigger, remedy: remedy)
     }
 
     static func verdict(_ code: FindingCode, decision: String, meaning: String) -> Self {

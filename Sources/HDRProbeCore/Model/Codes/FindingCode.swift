@@ -202,6 +202,20 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case dashContentProtectionNotInMedia = "dash.check.contentProtectionNotInMedia"
     case dashRepresentationLimit = "dash.check.representationLimit"
     case dashCencNotTranslated = "dash.hls.cencNotTranslated"
+
+    // Fix codes (`hdrprobe fix`; `docs/rules/isobmff-rewrite.md` §4–§5)
+    case fixNotISOBMFF = "fix.notIsobmff"
+    case fixRemuxNeeded = "fix.remuxNeeded"
+    case fixStepUnsupported = "fix.stepUnsupported"
+    case fixMovieBoxMissing = "fix.movieBoxMissing"
+    case fixMovieBoxTruncated = "fix.movieBoxTruncated"
+    case fixFileTruncated = "fix.fileTruncated"
+    case fixMovieBoxTooLarge = "fix.movieBoxTooLarge"
+    case fixMovieBoxUnrewritable = "fix.movieBoxUnrewritable"
+    case fixInputUnreadable = "fix.inputUnreadable"
+    case fixProbeFailed = "fix.probeFailed"
+    case fixOutputIsInput = "fix.outputIsInput"
+    case fixOutputUnwritable = "fix.outputUnwritable"
 }
 
 /// The family names read at the call sites (`FindingCode.dvRefused`, `ErrorCode.notFound`); there is

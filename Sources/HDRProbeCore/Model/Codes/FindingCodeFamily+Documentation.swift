@@ -11,6 +11,7 @@ extension FindingCode.Family {
         case .error: "errors"
         case .check: "check-and-diff"
         case .manifestCheck: "dash-manifest-check"
+        case .fix: "fix"
         }
     }
 
@@ -24,6 +25,7 @@ extension FindingCode.Family {
         case .error: "Error codes (`error.code`, with `status: \"error\"`)"
         case .check: "Check and diff codes (`hdrprobe check`)"
         case .manifestCheck: "DASH manifest check codes (`hdrprobe dash --check`, `hdrprobe hls --from-dash`)"
+        case .fix: "Fix codes (`hdrprobe fix`; every one leaves no output file)"
         }
     }
 
@@ -46,6 +48,10 @@ extension FindingCode.Family {
             "media (initialization + first media segment), reported with the MPD line of the element at fault and the value",
             "hdrprobe would write. Rules: `docs/rules/dash-manifests.md` §3 (check) and §4 (DASH to HLS).",
         ]
+        case .fix: [
+            "Raised by `hdrprobe fix` (`docs/fix.md`): `error.code` of its JSON, and the first words of its error line. Rules:",
+            "`docs/rules/isobmff-rewrite.md`.",
+        ]
         case .finding, .verdict, .error: []
         }
     }
@@ -56,7 +62,7 @@ extension FindingCode.Family {
         case .signalling: ["code", "severity", "triggered when"]
         case .playlistCheck, .manifestCheck: ["code", "severity", "trigger", "fix"]
         case .verdict: ["code", "decision", "meaning"]
-        case .error: ["code", "when", "what to do"]
+        case .error, .fix: ["code", "when", "what to do"]
         }
     }
 
@@ -66,7 +72,7 @@ extension FindingCode.Family {
         case .finding, .check, .playlistCheck, .manifestCheck: [entry.severity.rawValue, entry.trigger ?? "", entry.remedy ?? ""]
         case .signalling: [entry.severity.rawValue, entry.trigger ?? ""]
         case .verdict: [entry.decision ?? "", entry.remedy ?? ""]
-        case .error: [entry.trigger ?? "", entry.remedy ?? ""]
+        case .error, .fix: [entry.trigger ?? "", entry.remedy ?? ""]
         }
     }
 }
