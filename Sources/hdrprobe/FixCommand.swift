@@ -22,8 +22,8 @@ struct FixCommand: ParsableCommand {
         track's entry, a Matroska or MPEG-TS input) is printed with the FFmpeg / MP4Box commands that make \
         it, and nothing is written.
 
-        --target NAME (a target of 'hdrprobe devices') plans for that Apple player: the plan follows the \
-        apple-hls policy and is the same for every target today. --policy is the policy of 'hdrprobe probe'.
+        --target NAME (an Apple target of 'hdrprobe devices') plans for that Apple player: the plan follows the \
+        apple-hls policy and is the same for every Apple target today; a non-Apple target is a usage error. --policy is the policy of 'hdrprobe probe'.
 
         Examples:
           hdrprobe fix movie.mp4 movie.fixed.mp4
@@ -63,7 +63,14 @@ struct FixCommand: ParsableCommand {
         var settings = analysis.settings
         var target: String?
         if !simulation.targetIDs.isEmpty {
-            target = try simulation.resolve(try simulation.catalog(), defaultAll: false).first?.id
+            let catalog = try simulation.catalog()
+            let resolved = try simulation.resolve(catalog, defaultAll: false).first
+            // The plan is Apple's sample-entry plan (docs/rules/apple-playback.md §2): it says nothing
+            // of what an Android TV, webOS, Tizen or Roku player wants from a file.
+            if let resolved, let device = catalog.device(resolved.device), device.platform != .apple {
+                throw ValidationError("--target \(resolved.id): fix applies Apple's sample-entry plan; \(device.name) is not an Apple device")
+            }
+            target = resolved?.id
             settings.policy = "apple-hls"
         }
         let options = try AnalysisOptions.engineOptions(try settings.mediaProbeOptions())

@@ -104,6 +104,14 @@ import Testing
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown target 'no-such-target'"), "\(unknown.stderr)")
     }
 
+    /// fix applies Apple's plan: an Android TV target is a usage error, and nothing is written.
+    @Test func fixRefusesANonAppleTarget() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-fix-\(UUID().uuidString).mp4").path
+        let r = try CLI.run(["fix", "--target", "shield+lg-oled", CLI.corpus("dv_p81.mp4"), out])
+        #expect(r.status == 2 && r.stderr.contains("not an Apple device"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func distanceCountsATranspositionOnce() {
         #expect(MistypedCommand.distance("simualte", "simulate") == 1)
         #expect(MistypedCommand.distance("prob", "probe") == 1)
