@@ -9,7 +9,8 @@ OUT=.build/docs
 rm -rf "$OUT" && mkdir -p "$OUT/symbols"
 YAML=$(find .build/checkouts -path '*/Sources/CYaml/include' -type d | head -1)
 flags=(-I .build/debug/Modules -Xcc "-I$YAML" -Xcc "-fmodule-map-file=$YAML/module.modulemap"
-       -Xcc -fmodule-map-file=Sources/CFFmpeg/include/module.modulemap)
+       -Xcc -fmodule-map-file=Sources/CFFmpeg/include/module.modulemap
+       -Xcc -fmodule-map-file=.build/debug/CSVGRaster.build/module.modulemap -Xcc -ISources/CSVGRaster/include)
 for dir in $(pkg-config --cflags-only-I libavformat libavcodec libavutil | tr ' ' '\n' | sed -n 's/^-I//p'); do
   flags+=(-Xcc "-I$dir")
 done
