@@ -6,11 +6,7 @@ extension CheckReport {
     package static func dashCheck(_ reports: [DASHCheckReport], failOn: Finding.Severity, toolVersion: String,
                                   seconds: Double) -> CheckReport {
         let outcomes = reports.map { r in
-            var items: [CheckItem] = []
-            if let error = r.error {
-                items.append(CheckItem(code: error.code, severity: error.severity, message: error.message, stream: nil,
-                                       fix: error.code.fix, line: r.errorLine))
-            }
+            var items = CheckItem.manifestError(r.error, line: r.errorLine)
             for rep in r.representations {
                 for f in rep.findings {
                     let would = DASHCheckSummary.wouldWrite(f).map { " hdrprobe would write \($0)." } ?? ""
@@ -21,7 +17,20 @@ extension CheckReport {
             }
             return FileOutcome(path: r.manifest, status: r.status, items: items)
         }
-        return CheckReport(mode: .check, policyName: "dash --check", failOn: failOn, toolVersion: toolVersion,
-                           outcomes: outcomes, fileCount: reports.count, summary: nil, seconds: seconds)
+        return manifestCheck("dash --check", outcomes, failOn: failOn, toolVersion: toolVersion, seconds: seconds)
+    }
+
+    /// The report of a manifest check (`hls --check`, `dash --check`): one outcome per manifest.
+    static func manifestCheck(_ name: String, _ outcomes: [FileOutcome], failOn: Finding.Severity, toolVersion: String,
+                              seconds: Double) -> CheckReport {
+        CheckReport(mode: .check, policyName: name, failOn: failOn, toolVersion: toolVersion,
+                    outcomes: outcomes, fileCount: outcomes.count, summary: nil, seconds: seconds)
+    }
+}
+
+extension CheckItem {
+    /// A manifest that could not be checked (unreadable, malformed at `line`), as the first item of its outcome.
+    static func manifestError(_ error: Finding?, line: Int?) -> [CheckItem] {
+        error.map { [CheckItem(code: $0.code, severity: $0.severity, message: $0.message, stream: nil, fix: $0.code.fix, line: line)] } ?? []
     }
 }

@@ -5,11 +5,7 @@ extension CheckReport {
     package static func hlsCheck(_ reports: [HLSCheckReport], failOn: Finding.Severity, toolVersion: String,
                                  seconds: Double) -> CheckReport {
         let outcomes = reports.map { r in
-            var items: [CheckItem] = []
-            if let error = r.error {
-                items.append(CheckItem(code: error.code, severity: error.severity, message: error.message, stream: nil,
-                                       fix: error.code.fix, line: r.errorLine))
-            }
+            var items = CheckItem.manifestError(r.error, line: r.errorLine)
             for v in r.variants {
                 let would = v.expected.map { " hdrprobe would write: \($0.streamInf)" } ?? ""
                 for f in v.findings {
@@ -19,7 +15,6 @@ extension CheckReport {
             }
             return FileOutcome(path: r.playlist, status: r.status, items: items)
         }
-        return CheckReport(mode: .check, policyName: "hls --check", failOn: failOn, toolVersion: toolVersion,
-                           outcomes: outcomes, fileCount: reports.count, summary: nil, seconds: seconds)
+        return manifestCheck("hls --check", outcomes, failOn: failOn, toolVersion: toolVersion, seconds: seconds)
     }
 }
