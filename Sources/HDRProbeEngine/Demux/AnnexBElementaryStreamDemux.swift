@@ -1,7 +1,7 @@
 import CFFmpeg
 import HDRProbeCore
 
-/// hdrprobe's own reader of a raw Annex B H.264 or HEVC elementary stream (issue 17; `.h264`,
+/// hdrprobe's own reader of a raw Annex B H.264 or HEVC elementary stream (`.h264`,
 /// `.hevc`, the output of `ffmpeg -f hevc`, dovi_tool and hdr10plus_tool): it gives the
 /// ``DemuxedStream`` and packets FFmpeg 5.1's raw `h264`/`hevc` demuxer, its parser and
 /// `avformat_find_stream_info` give, without loading FFmpeg. The demuxer is the one hdrprobe opens

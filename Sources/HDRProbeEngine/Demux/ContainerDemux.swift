@@ -6,7 +6,7 @@ import HDRProbeCore
 ///
 /// Two kinds of reader conform: libavformat (``Demuxer``, any container FFmpeg reads) and
 /// hdrprobe's own readers of containers whose headers describe every stream, which let a probe
-/// run without loading FFmpeg (issue 17). An own reader gives the same ``DemuxedStream`` values
+/// run without loading FFmpeg. An own reader gives the same ``DemuxedStream`` values
 /// libavformat would for the files it accepts (the corpus reports prove it) and declines — returns
 /// nil from its opener — every file it is not sure of; libavformat then reads it.
 protocol ContainerDemux: SampleSource {

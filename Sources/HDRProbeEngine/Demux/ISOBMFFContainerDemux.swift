@@ -1,6 +1,6 @@
 import HDRProbeCore
 
-/// hdrprobe's own reader of plain MP4/MOV files (issue 17): the streams, durations, bit rates and
+/// hdrprobe's own reader of plain MP4/MOV files: the streams, durations, bit rates and
 /// sample index libavformat's mov demuxer would give (``ISOBMFFStreamMapping``,
 /// ``ISOBMFFTrackIndex``), from the `moov` hdrprobe already walked (``ContainerHeaders``), and the
 /// packets from the sample tables (``ISOBMFFSampleReader``) — no FFmpeg loaded.

@@ -1,7 +1,7 @@
 import CFFmpeg
 import HDRProbeCore
 
-/// hdrprobe's own reader of an IVF file carrying AV1 (issue 17): it gives the ``DemuxedStream``,
+/// hdrprobe's own reader of an IVF file carrying AV1: it gives the ``DemuxedStream``,
 /// format duration and bit rate and packets FFmpeg 5.1's `ivf` demuxer and
 /// `avformat_find_stream_info` give for such a file, without loading FFmpeg. It accepts only
 /// what it has verified — fourcc `AV01`, version 0, a 32-byte header, a time base whose inverse is

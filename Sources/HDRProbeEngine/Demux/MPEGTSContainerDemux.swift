@@ -1,7 +1,7 @@
 import CFFmpeg
 import HDRProbeCore
 
-/// hdrprobe's own reader of a plain MPEG-2 transport stream (issue 17): one program whose PMT
+/// hdrprobe's own reader of a plain MPEG-2 transport stream: one program whose PMT
 /// describes one H.264 or HEVC video stream, 188-byte packets, nothing scrambled, no other PIDs
 /// than the PAT, PMT, SDT and null packets. It gives the ``DemuxedStream`` and packets libavformat's
 /// TS demuxer and `avformat_find_stream_info` give (FFmpeg 5.1) for such a file, without loading

@@ -3,7 +3,7 @@ import HDRProbeCore
 
 /// hdrprobe's own Matroska/WebM container reader: the streams, container duration and packets
 /// FFmpeg 5.1's matroska demuxer gives (docs/ffmpeg-versions.md), from hdrprobe's own EBML walk, so
-/// that probing a Matroska file needs no FFmpeg loaded (issue 17). It covers the files it is sure
+/// that probing a Matroska file needs no FFmpeg loaded. It covers the files it is sure
 /// of and declines (``open(file:headers:options:)`` returns nil, libavformat reads the file) every
 /// other: CodecIDs, attachment types and Colour values outside its tables, ContentEncodings
 /// (compression, encryption), track timestamp scales, stereo/projection/frame-rate elements,
