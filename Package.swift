@@ -2,17 +2,29 @@
 import PackageDescription
 import Foundation
 
-// Data flows one way: bytes → demux → parse → classify → signal → simulate → report.
+// Data flows one way: bytes → containers → parse → classify → signal → simulate → report → check.
+// Each stage is a target that depends only on the stages before it, so SwiftPM refuses an edge
+// against the flow (the graph and what each stage hands on: docs/ARCHITECTURE.md).
+// - HDRProbeBytes: bit and byte readers, four-character codes, number formatting.
+// - HDRProbeParse: one file per spec structure (boxes, EBML, TS, NAL units, SEI, OBUs, RPUs, HDR10+).
+// - HDRProbeModel: the report's value types and the typed facts behind every finding.
+// - HDRProbeConfig: YAML documents (policies, device catalogues) as typed nodes with line numbers.
+// - HDRProbeManifests: the HLS playlist and DASH MPD parsers.
+// - HDRProbeClassify: the frame scan's evidence, Dolby Vision profile and policy, range type.
+// - HDRProbeSignal: codec strings, HLS and DASH signalling, planned from a report.
+// - HDRProbeSimulate: devices, players, displays and the playback rules.
+// - HDRProbeFix: the planned rewrite of an ISO BMFF file's boxes.
+// - HDRProbeReport: JSON, text, HTML pages and pictures, the capability matrix.
+// - HDRProbeCheck: check policies and the CI formats (JUnit, SARIF, GitHub).
 // - CFFmpeg: FFmpeg's headers (found with pkg-config) and a loader that opens the libraries when a file needs
 //   them (dlopen/dlsym): the executable does not link FFmpeg (docs/ffmpeg-versions.md, "Loading").
-// - HDRProbeCore: pure Swift, no FFmpeg, no file I/O: bit reader, parsers, models, classification, report.
-// - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the core.
+// - HDRProbeEngine: the only target that imports CFFmpeg; reads files and feeds the stages.
 // - HDRProbe: the embeddable library product (`import HDRProbe`): a small async API over the engine.
 // - HDRProbeScan: scanning whole media libraries (walk, worker pool, incremental cache (GRDB), scan/check/merge/matrix
-//   runs over scan output). Named for what it does: "HDRProbeLibrary" read as a SwiftPM library.
+//   runs over scan output).
 // - CSVGRaster: an SVG picture to PNG through librsvg and cairo, opened with dlopen when a PNG is asked for.
 // - CProcessControl: prctl(PR_SET_PDEATHSIG) for the worker processes, statfs for the walk (Linux; no-ops elsewhere).
-// - hdrprobe: the command line, one file per subcommand, no logic.
+// - hdrprobe: the command line, one file per subcommand.
 /// The include folders of FFmpeg's headers, `pkg-config --cflags-only-I libavformat libavcodec libavutil`
 /// (honouring PKG_CONFIG_PATH, as `.ci/ffmpeg71.sh` sets it): only the headers, never the link flags
 /// (FFmpeg is loaded at first use, `Sources/CFFmpeg/ffmpeg_loader.c`). Empty where the headers are in
@@ -35,6 +47,13 @@ let ffmpegIncludeFlags: [String] = {
 let ffmpegCSettings: [CSetting] = ffmpegIncludeFlags.isEmpty ? [] : [.unsafeFlags(ffmpegIncludeFlags)]
 let ffmpegSwiftSettings: [SwiftSetting] = ffmpegIncludeFlags.isEmpty ? [] : [.unsafeFlags(ffmpegIncludeFlags.flatMap { ["-Xcc", $0] })]
 
+/// The pure stages (no FFmpeg, no file I/O), in flow order.
+let stageTargets = ["HDRProbeBytes", "HDRProbeParse", "HDRProbeModel", "HDRProbeConfig", "HDRProbeManifests", "HDRProbeClassify", "HDRProbeSignal", "HDRProbeSimulate", "HDRProbeFix", "HDRProbeReport", "HDRProbeCheck"]
+func stage(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, swiftSettings: [.swiftLanguageMode(.v6)])
+}
+let stageDependencies: [Target.Dependency] = stageTargets.map { .target(name: $0) }
+
 let package = Package(
     name: "hdrprobe",
     platforms: [.macOS(.v13)],
@@ -55,21 +74,28 @@ let package = Package(
             cSettings: ffmpegCSettings,
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .target(
-            name: "HDRProbeCore",
-            dependencies: [.product(name: "Yams", package: "Yams")],
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
-        ),
+        // The stages, in flow order; each depends only on the ones before it (docs/ARCHITECTURE.md).
+        stage("HDRProbeBytes"),
+        stage("HDRProbeParse", ["HDRProbeBytes"]),
+        stage("HDRProbeModel", ["HDRProbeBytes", "HDRProbeParse"]),
+        stage("HDRProbeConfig", [.product(name: "Yams", package: "Yams")]),
+        stage("HDRProbeManifests", ["HDRProbeBytes", "HDRProbeParse", "HDRProbeModel"]),
+        stage("HDRProbeClassify", ["HDRProbeParse", "HDRProbeModel"]),
+        stage("HDRProbeSignal", ["HDRProbeBytes", "HDRProbeParse", "HDRProbeModel", "HDRProbeManifests", "HDRProbeClassify"]),
+        stage("HDRProbeSimulate", ["HDRProbeParse", "HDRProbeModel", "HDRProbeConfig", "HDRProbeClassify"]),
+        stage("HDRProbeFix", ["HDRProbeBytes", "HDRProbeParse", "HDRProbeModel"]),
+        stage("HDRProbeReport", ["HDRProbeParse", "HDRProbeModel", "HDRProbeManifests", "HDRProbeClassify", "HDRProbeSimulate"]),
+        stage("HDRProbeCheck", ["HDRProbeModel", "HDRProbeConfig", "HDRProbeClassify", "HDRProbeSimulate", "HDRProbeReport"]),
         .target(
             name: "HDRProbeEngine",
-            dependencies: ["CFFmpeg", "HDRProbeCore", "CSVGRaster"],
+            dependencies: ["CFFmpeg", "CSVGRaster"] + stageDependencies,
             resources: [.copy("Resources/devices.yaml")],
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         // The embeddable library's public API: probe, simulate, plan signalling (async, documented).
         .target(
             name: "HDRProbe",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore"],
+            dependencies: ["HDRProbeEngine"] + stageDependencies,
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         // C functions Swift cannot call directly: prctl (variadic) for a worker's parent-death
@@ -79,28 +105,30 @@ let package = Package(
         .target(name: "CSVGRaster", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "HDRProbeScan",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore", "CProcessControl", .product(name: "GRDB", package: "GRDB.swift"),
-                           // SQLite's C interface for the cache lookup (ScanCache.Reader.find).
-                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: ["HDRProbeEngine", "CProcessControl"] + stageDependencies + [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface for the cache lookup (ScanCache.Reader.find).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .executableTarget(
             name: "hdrprobe",
             dependencies: [
-                "HDRProbe", "HDRProbeEngine", "HDRProbeCore", "HDRProbeScan",
+                "HDRProbe", "HDRProbeEngine", "HDRProbeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + stageDependencies,
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .testTarget(
             name: "HDRProbeCoreTests",
-            dependencies: ["HDRProbeCore"],
+            dependencies: stageDependencies,
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),
         .testTarget(
             name: "HDRProbeEngineTests",
-            dependencies: ["HDRProbeEngine", "HDRProbeCore", "HDRProbeScan", "HDRProbe", "hdrprobe",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HDRProbeEngine", "HDRProbeScan", "HDRProbe", "hdrprobe",
+                           .product(name: "GRDB", package: "GRDB.swift")] + stageDependencies,
             exclude: ["Fixtures"],
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),

@@ -10,7 +10,7 @@
 #      entry per target and the brightness plot with one point per series point;
 # prints the first render time (the page's own performance.now() when ready, and the browser's
 # wall time), then saves a screenshot. The view state lives in the URL fragment: the same code
-# paths the controls use (docs in Sources/HDRProbeCore/Report/LibraryMatrixHTML.swift).
+# paths the controls use (docs in Sources/HDRProbeReport/LibraryMatrixHTML.swift).
 #   .ci/browser-check.sh [MATRIX_HTML] [SCREENSHOT_PNG]
 # Without arguments it builds the matrix of Corpus/ into a temporary folder with the debug binary.
 set -euo pipefail

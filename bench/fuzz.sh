@@ -3,7 +3,7 @@
 #
 #   bench/fuzz.sh --seconds N [--target NAME]... [--jobs J] [--seed N] [--out FILE] [--no-build] [--replay] [--list]
 #
-# Builds HDRProbeCore (and Yams) with `-sanitize=fuzzer,address` into .build-fuzz/ (never the
+# Builds the stage targets (HDRProbeBytes … HDRProbeCheck, and Yams) with `-sanitize=fuzzer,address` into .build-fuzz/ (never the
 # normal .build/, and nothing in Package.swift), links one libFuzzer binary per file in
 # bench/fuzz/targets/, seeds each target from Corpus/, the unit tests' byte literals and the
 # committed regression inputs Tests/Fuzz/<target>/ (bench/fuzz/seeds.py), runs each target for N
@@ -57,23 +57,30 @@ mkdir -p "$BIN" "$WORK/logs"
 
 # ------------------------------------------------------------------ build
 if [ "$BUILD" = 1 ]; then
-  echo "fuzz.sh: building HDRProbeCore with -sanitize=fuzzer,address in $SCRATCH/ …" >&2
-  ok=0
-  for attempt in 1 2 3; do
-    if swift build -c release --scratch-path "$SCRATCH" --target HDRProbeCore \
-         -Xswiftc -sanitize=fuzzer,address >"$WORK/logs/build.log" 2>&1; then ok=1; break; fi
-    echo "fuzz.sh: build attempt $attempt failed (see $WORK/logs/build.log)" >&2
-    sleep 2
+  echo "fuzz.sh: building the stage targets with -sanitize=fuzzer,address in $SCRATCH/ …" >&2
+  # The three tops of the stage graph (Package.swift): together they build every stage.
+  for top in HDRProbeSignal HDRProbeFix HDRProbeCheck; do
+    ok=0
+    for attempt in 1 2 3; do
+      if swift build -c release --scratch-path "$SCRATCH" --target "$top" \
+           -Xswiftc -sanitize=fuzzer,address >"$WORK/logs/build.log" 2>&1; then ok=1; break; fi
+      echo "fuzz.sh: build attempt $attempt of $top failed (see $WORK/logs/build.log)" >&2
+      sleep 2
+    done
+    [ "$ok" = 1 ] || { tail -30 "$WORK/logs/build.log" >&2; exit 2; }
   done
-  [ "$ok" = 1 ] || { tail -30 "$WORK/logs/build.log" >&2; exit 2; }
 fi
 REL="$SCRATCH/release"
-[ -d "$REL/HDRProbeCore.build" ] || { echo "fuzz.sh: $REL/HDRProbeCore.build is missing; run without --no-build" >&2; exit 2; }
-# The package name SwiftPM compiled the core with: its declarations are `package`, visible to a
+STAGES=(HDRProbeBytes HDRProbeParse HDRProbeModel HDRProbeConfig HDRProbeManifests HDRProbeClassify HDRProbeSignal
+        HDRProbeSimulate HDRProbeFix HDRProbeReport HDRProbeCheck)
+for stage in "${STAGES[@]}"; do
+  [ -d "$REL/$stage.build" ] || { echo "fuzz.sh: $REL/$stage.build is missing; run without --no-build" >&2; exit 2; }
+done
+# The package name SwiftPM compiled the stages with: their declarations are `package`, visible to a
 # module of the same package name only (the root folder's name, so read it from the build plan).
-PACKAGE_NAME=$(grep '"-module-name","HDRProbeCore"' "$SCRATCH/release.yaml" | head -1 | grep -o '"-package-name","[^"]*"' | cut -d'"' -f4)
-[ -n "$PACKAGE_NAME" ] || { echo "fuzz.sh: no -package-name for HDRProbeCore in $SCRATCH/release.yaml" >&2; exit 2; }
-mapfile -t OBJS < <(find "$REL/HDRProbeCore.build" "$REL/Yams.build" "$REL/CYaml.build" -name '*.o' | sort)
+PACKAGE_NAME=$(grep '"-module-name","HDRProbeBytes"' "$SCRATCH/release.yaml" | head -1 | grep -o '"-package-name","[^"]*"' | cut -d'"' -f4)
+[ -n "$PACKAGE_NAME" ] || { echo "fuzz.sh: no -package-name for HDRProbeBytes in $SCRATCH/release.yaml" >&2; exit 2; }
+mapfile -t OBJS < <(for stage in "${STAGES[@]}" Yams CYaml; do find "$REL/$stage.build" -name '*.o'; done | sort)
 CYAML_INCLUDE=$(find "$SCRATCH/checkouts" -path '*/Sources/CYaml/include' -type d | head -1)
 
 link() {

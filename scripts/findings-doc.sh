@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates docs/findings.md from the code catalogue (Sources/HDRProbeCore/Model/Codes/):
+# Regenerates docs/findings.md from the code catalogue (Sources/HDRProbeModel/Codes/):
 # `hdrprobe codes --markdown`. CodeCatalogueTests fails while the file and the catalogue differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."

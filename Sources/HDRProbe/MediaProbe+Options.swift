@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeCheck
 import HDRProbeEngine
 
 extension MediaProbe {

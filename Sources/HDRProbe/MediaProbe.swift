@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 import HDRProbeEngine
 
 /// Probes media files: hdrprobe's whole analysis of one file — container headers, a bounded scan

@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 
 /// What hdrprobe found in one file: the facts an app usually needs as properties, and the whole
 /// report as JSON in the stable contract of docs/report-contract.md (``jsonLine()``), byte for

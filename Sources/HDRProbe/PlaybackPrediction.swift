@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeModel
 
 /// What one playback target does with a stream (the report's `playback` entries, one cell of a
 /// capability matrix; docs/report-contract.md).

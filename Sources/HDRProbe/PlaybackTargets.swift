@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeSimulate
 import HDRProbeEngine
 
 /// The playback targets a report can be simulated on: device + player + display + settings

@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeManifests
+import HDRProbeSignal
 import HDRProbeEngine
 
 /// How probed files are signalled to streaming players.

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeModel
 
 extension MediaReport {
     /// One video stream's format, HDR and signalling facts.

@@ -1,4 +1,7 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeClassify
+import HDRProbeReport
 
 extension ProbeEngine {
     /// The report of a Dolby Vision RPU file (``DolbyVisionRPUFile``: dovi_tool `extract-rpu`

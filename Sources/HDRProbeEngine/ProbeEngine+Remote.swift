@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeModel
 
 extension ProbeEngine {
     /// Probes the beginning of an `http(s)` resource: its first `maxBytes` bytes are fetched

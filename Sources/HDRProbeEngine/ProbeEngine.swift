@@ -1,5 +1,9 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeClassify
+import HDRProbeSignal
+import HDRProbeReport
 
 /// Options of one probe run.
 package struct ProbeOptions: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 import HDRProbeEngine
 
 /// Probes in the calling thread. Fast and simple, but an input that crashes the engine takes the

@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
 import HDRProbeEngine
 
 /// Reads JSON Lines files (`scan --jsonl` output) line by line in chunks, with each line's byte

@@ -1,5 +1,8 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeReport
+import HDRProbeCheck
 import HDRProbeEngine
 
 /// Scans a library with a bounded pool of workers:

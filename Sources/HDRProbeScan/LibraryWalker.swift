@@ -5,7 +5,9 @@ import Darwin
 #endif
 import CProcessControl
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeCheck
 import HDRProbeEngine
 
 /// Walks scan roots depth first, in a stable order (entries sorted by the bytes of their name,

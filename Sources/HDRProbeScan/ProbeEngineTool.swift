@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeModel
 import HDRProbeEngine
 
 /// The `tool` object of reports the library makes itself (walk errors, crashed workers).

@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeReport
 
 /// What an executor made of one request: a report (its JSON line and digest), or nothing
 /// because the scan is stopping.

@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeClassify
+import HDRProbeSimulate
 import HDRProbeEngine
 
 /// One file to probe with its options, as a worker process receives it (one JSON line on its

@@ -5,7 +5,8 @@ import Darwin
 #endif
 import CProcessControl
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 import HDRProbeEngine
 
 /// The loop of `hdrprobe worker`: reads ``ProbeRequest`` JSON lines on standard input, answers

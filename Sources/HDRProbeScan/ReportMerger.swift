@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 import HDRProbeEngine
 
 /// `hdrprobe merge`: joins the JSONL outputs of several scans (the shards of a CI matrix) into

@@ -7,7 +7,7 @@ import Foundation
 import GRDB
 // SQLite's C interface, for the lookup's statement (GRDB README, "Raw SQLite Pointers").
 import GRDBSQLite
-import HDRProbeCore
+import HDRProbeModel
 
 /// The incremental cache of `scan` and `check`: one SQLite file (GRDB) holding each report line,
 /// keyed by the file's absolute path and the options that change results (``ProbeRequest/cacheKey``:

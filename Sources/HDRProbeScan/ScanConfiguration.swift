@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeCheck
 import HDRProbeEngine
 
 /// Everything a library scan needs: where to look, what to take, how many workers, the cache,

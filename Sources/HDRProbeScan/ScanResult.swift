@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeSimulate
 
 /// One file's result as the scan hands it out: the report as a JSON line, its digest, and
 /// whether it came from the cache.

@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 
 /// A file the walk found: the path as reported (the scan root as given, then the names below
 /// it), its path relative to the root (what globs and the shard hash see), its absolute path

@@ -1,5 +1,7 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeReport
 
 /// Probes each file in a `hdrprobe worker` child process, kept alive across files. A worker that
 /// crashes on a file becomes a `probe.crashed` report for that file; one that does not answer

@@ -1,5 +1,6 @@
 import ArgumentParser
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeCheck
 import HDRProbeEngine
 import HDRProbeScan
 

@@ -1,5 +1,6 @@
 import ArgumentParser
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 
 /// `hdrprobe codes`: the code catalogue — every finding, error, verdict and check code with its
 /// default severity and fix; `--markdown` prints `docs/findings.md` as generated from it.

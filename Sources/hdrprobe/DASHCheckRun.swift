@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
+import HDRProbeCheck
 import HDRProbeEngine
 
 /// `hdrprobe dash --check MANIFEST…`: each MPD checked against its media (``DASHManifestChecker``,

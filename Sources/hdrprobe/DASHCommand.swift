@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
+import HDRProbeReport
+import HDRProbeCheck
 import HDRProbeEngine
 
 /// `hdrprobe dash FILE…` prints the MPD `AdaptationSet` / `Representation` signalling for the files

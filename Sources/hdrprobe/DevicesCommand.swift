@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeReport
 
 /// `hdrprobe devices`: the catalogue's devices, displays and targets.
 struct DevicesCommand: ParsableCommand {

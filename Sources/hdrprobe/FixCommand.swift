@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 import HDRProbeEngine
 
 /// `hdrprobe fix IN OUT`: applies the sample-entry plan (`hls.plan`) to an ISO BMFF file by

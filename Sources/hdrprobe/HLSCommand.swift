@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
+import HDRProbeReport
+import HDRProbeCheck
 import HDRProbeEngine
 
 /// `hdrprobe hls FILE…` prints a Multivariant Playlist fragment for the files;

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 import HDRProbeEngine
 
 /// `hdrprobe hls --from-dash MANIFEST.mpd --output DIR`: writes `DIR/master.m3u8` and one media

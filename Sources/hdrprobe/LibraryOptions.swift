@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeCheck
 import HDRProbeEngine
 import HDRProbeScan
 

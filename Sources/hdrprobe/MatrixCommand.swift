@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeReport
 import HDRProbeEngine
 import HDRProbeScan
 

@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeReport
 import HDRProbeScan
 import HDRProbeEngine
 

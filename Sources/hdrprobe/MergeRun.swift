@@ -1,6 +1,6 @@
 import Foundation
-import HDRProbeCore
 import HDRProbeScan
+import HDRProbeModel
 
 /// `hdrprobe merge`: ``ReportMerger`` with its output and exit status (0 merged, 1 lines
 /// skipped, 2 unreadable input or unwritable output).

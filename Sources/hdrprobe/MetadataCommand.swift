@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeReport
 import HDRProbeEngine
 
 /// `hdrprobe metadata FILE`: per-frame dynamic HDR metadata in display order — Dolby Vision RPU

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 import HDRProbeEngine
 
 /// `hdrprobe plot FILE --output FILE.svg|FILE.png`: the brightness-over-time picture alone.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import HDRProbe
-import HDRProbeCore
 import HDRProbeEngine
 
 /// `hdrprobe probe FILE…`: the report for each file, as text (default), `--json` or `--jsonl`.

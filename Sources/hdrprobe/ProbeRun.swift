@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import HDRProbe
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 import HDRProbeEngine
 
 /// `hdrprobe probe`: probes each file through the library product's ``MediaProbe`` (the same

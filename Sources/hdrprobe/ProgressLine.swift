@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 
 /// One line of progress on standard error, redrawn in place (carriage return, erase line): the
 /// one implementation behind `scan`'s bar (``ScanProgress``) and the `[3/10] file` line of

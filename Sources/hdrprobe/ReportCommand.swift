@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeReport
 import HDRProbeEngine
 
 /// `hdrprobe report FILE… --output DIR|FILE.html`: a self-contained HTML report per file (and an

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 import HDRProbeScan
 
 /// Progress of a scan on standard error: a one-line bar on a terminal (done/total, rate, ETA,

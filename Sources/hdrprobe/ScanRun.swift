@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import HDRProbeCore
 import HDRProbeEngine
 import HDRProbeScan
+import HDRProbeModel
 
 /// `hdrprobe scan`: runs a ``LibraryScanner`` and writes its reports as JSONL (standard output,
 /// or `--jsonl FILE`), progress on standard error, and the summary at the end (standard output

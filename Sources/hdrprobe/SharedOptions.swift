@@ -1,6 +1,5 @@
 import ArgumentParser
 import HDRProbe
-import HDRProbeCore
 import HDRProbeEngine
 
 /// Options every analysing subcommand shares: the frame budget, the time limit and the policy.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import HDRProbeCore
+import HDRProbeSimulate
+import HDRProbeReport
 import HDRProbeEngine
 
 /// `hdrprobe simulate FILE --target NAME…`: what each target does with the file.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import HDRProbeCore
+import HDRProbeSimulate
 import HDRProbeEngine
 
 /// `--target NAME…`, `--player NAME…` and `--targets FILE`, shared by simulate and matrix.

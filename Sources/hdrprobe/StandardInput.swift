@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 import HDRProbeEngine
 
 /// `-` in place of a file: the command reads standard input instead, up to ``budget`` bytes (the

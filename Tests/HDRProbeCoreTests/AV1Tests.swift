@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// Start of the temporal unit SVT-AV1 (via FFmpeg 5.1 libsvtav1, `-f obu`) wrote for one 64×64
 /// 10-bit frame with PQ / BT.2020 and `mastering-display=G(0.17,0.797)B(0.131,0.046)R(0.708,0.292)

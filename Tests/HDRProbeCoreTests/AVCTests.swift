@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeClassify
 
 /// `avcC` (58 bytes) written by FFmpeg 5.1 / libx264 for a 3-frame `testsrc2` clip, 250×142,
 /// High 10, PQ / BT.2020, full range, 30000/1001 fps:

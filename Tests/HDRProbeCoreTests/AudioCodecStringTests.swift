@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
 
 // Audio tokens of the CODECS attribute: `docs/rules/hls-signalling.md` §1 (APPX examples) and §8.
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeReport
 
 /// The brightness-over-time picture's data and SVG (`docs/report-pages.md`). Expected values are
 /// computed here from the frames by brute force, or are SMPTE ST 2084's published values.

@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeSimulate
+@testable import HDRProbeCheck
 
 /// The check part of a policy document (docs/check.md): parsing, errors with their line and key,
 /// per-path overrides, and how the evaluator applies the built-in default and the policy.

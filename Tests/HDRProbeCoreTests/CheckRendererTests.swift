@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeSimulate
+@testable import HDRProbeCheck
 
 /// The renderers' escaping and shape (schema validation of JUnit and SARIF is in the engine tests,
 /// which run xmllint and jsonschema).

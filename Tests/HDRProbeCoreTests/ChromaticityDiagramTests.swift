@@ -1,9 +1,11 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeReport
 
 /// The colour-volume picture. The locus table is checked against ITU-R BT.2020 (Table 3), whose
 /// primaries are monochromatic: 630 nm (0.708, 0.292), 532 nm (0.170, 0.797), 467 nm (0.131,

@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeClassify
 import Testing
 
 /// Classification rules, each case traced to the spec table it comes from.

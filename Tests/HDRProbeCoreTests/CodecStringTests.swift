@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
 
 // Codec strings from configuration records: `docs/rules/hls-signalling.md` §1–§4, §6, §7 and
 // `docs/rules/dolby-vision.md` §4–§5. Every expectation names the section it comes from.

@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeConfig
+@testable import HDRProbeCheck
 
 /// The sentences the CLI prints after `--policy ` / `--targets ` for each ``ConfigFileFailure``
 /// (the loaders' wording before the failures were typed; tests elsewhere compare values).

@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
 
 /// Container-versus-bitstream findings on hand-built evidence. Expected rules: docs/rules/dolby-vision.md
 /// §1.1 step 5 (EL flag vs NAL 63), §2 (compatibility id ⇔ base transfer), §4 (level pixel-rate

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 import Testing
 
 /// ISO BMFF box walking (ISO/IEC 14496-12 §4.2), `ftyp` brands, sample entries, EBML Segment size

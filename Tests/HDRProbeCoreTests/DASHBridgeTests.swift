@@ -1,5 +1,8 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeManifests
+@testable import HDRProbeSignal
+@testable import HDRProbeReport
 
 /// The MPD → HLS mapping of `docs/rules/dash-signalling.md` §2 / `docs/rules/dash-manifests.md` §4 on hand-written
 /// MPDs, and the media playlist `hls --from-dash` writes (RFC 8216 §4.3.2 tags). Expected values are the rules' own.

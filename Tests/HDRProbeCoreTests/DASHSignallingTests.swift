@@ -1,8 +1,12 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeManifests
+@testable import HDRProbeSignal
 import Testing
 
 /// The DASH Representation plan (`docs/rules/dash-signalling.md` §3) from typed inputs. Expected values come from the

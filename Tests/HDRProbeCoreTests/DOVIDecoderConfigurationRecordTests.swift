@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 import Testing
 
 /// Vectors from `docs/rules/dolby-vision.md` §5.1 (records written by mkvmerge 74 for the recipe

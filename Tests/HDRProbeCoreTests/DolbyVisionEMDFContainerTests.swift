@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 // The AV1 ITU-T T.35 / EMDF wrapper of a Dolby Vision RPU (docs/rules/dolby-vision.md §13). Vectors:
 // AV1RPUVectors (dovi_tool assets/av1-rpu, SHA-256 checked against ground-truth.json).

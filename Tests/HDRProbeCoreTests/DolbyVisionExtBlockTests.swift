@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeBytes
+@testable import HDRProbeParse
 
 // Extension blocks (docs/rules/dolby-vision.md §10 `ext_block_length` ue(v) / `ext_block_level` u(8) /
 // fields / zero padding; §10.1 table and Rules). The hex vectors below were assembled by hand from

@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
+@testable import HDRProbeCheck
 
 /// Expectations: the verdict table of docs/rules/dolby-vision.md §1.1 (profile string →
 /// decision, code, fallback), the level caps of §1/§4 (Apple rules 1.9: P5 ≤ L7; 1.9a: P10 ≤ L9),

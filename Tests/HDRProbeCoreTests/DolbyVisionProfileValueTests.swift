@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
+@testable import HDRProbeSimulate
 
 /// The Dolby Vision profile is resolved once, by the classifier, and every later stage (HLS
 /// planning, the simulation's input, `hls --check`'s media facts, a report read back from JSON)

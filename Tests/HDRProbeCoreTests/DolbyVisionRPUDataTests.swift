@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 // Whole-RPU parsing (mapping + DM data) of the dovi_tool assets against
 // shared/external/ground-truth.json. Each fact names its source there: `test:` = asserted by

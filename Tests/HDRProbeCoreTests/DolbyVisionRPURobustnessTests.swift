@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeBytes
+@testable import HDRProbeParse
 
 // Hostile input for the whole-RPU parser (docs/rules/dolby-vision.md §9.1 framing, §10 syntax): truncation,
 // random mutation and counts read from the stream must end in a thrown BitstreamError /

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 @Test func crc32MPEG2CheckValue() {
     // Catalogue check value of CRC-32/MPEG-2 over ASCII "123456789".

@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
 
 /// The engine hands the core a typed disagreement between its own reading of a Dolby Vision
 /// record and libavformat's; the classifier turns it into one `dv.recordSourcesDisagree` finding

@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
 
 /// A PAT and a PMT in two 188-byte packets, laid out from ISO/IEC 13818-1 §2.4.4.3 / §2.4.4.8
 /// (CRC not checked by the reader): program 1 on PMT PID 0x0100; BL PID 0x1011 (stream_type 0x24,

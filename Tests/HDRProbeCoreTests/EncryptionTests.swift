@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
 
 /// Common Encryption structures (ISO/IEC 23001-7 §8.1 `pssh`, §8.2 `tenc`, §7.2 subsample map;
 /// ISO/IEC 14496-12 §8.12 `sinf`/`frma`/`schm`) built here byte by byte from those layouts, and

@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeClassify
 import Testing
 
 /// Which frame rate the classifier reports and `frameRate.source` (docs/report-contract.md): a raw

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeConfig
+@testable import HDRProbeManifests
+@testable import HDRProbeClassify
+@testable import HDRProbeCheck
 
 /// Inputs libFuzzer found (bench/fuzz.sh), minimised and committed under `Tests/Fuzz/<target>/`:
 /// each one is run through the parsers of its target without libFuzzer, so a fix cannot regress

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeCheck
 
 /// Glob semantics as docs/check.md states them (gitignore-like: a pattern without `/` matches the
 /// file name at any depth, `**` spans folders, a trailing `/` takes a whole folder).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
 
 /// HDR10+ parsing, validation and `HDR10PlusSummary` against hdr10plus_tool's own expectations:
 /// the streams in `../shared/external/hdr10plus_tool/hevc_tests` and the tool's extraction JSON for

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
 
 /// `HDR10PlusSummary`: stream profile (`docs/rules/hdr10plus.md` §4 + §5), frame counts (§2.3),
 /// scenes (§10.1 rule), luminance statistics (§3 units), invalid payloads (§5). Values are built by

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 // Display order of real raw HEVC streams: NALUnitSplitter (Annex B) → HEVCAccessUnitSplitter →
 // HEVCPictureOrderCounter → DisplayOrder, checked against FFmpeg's display order

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 // Picture order count (ITU-T H.265 §8.3.1), the PPS / slice segment header fields it reads
 // (§7.3.2.3.1, §7.3.6.1), access unit grouping (§7.4.2.4.4) and display order

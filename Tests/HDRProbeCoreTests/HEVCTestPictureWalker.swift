@@ -1,4 +1,5 @@
-@testable import HDRProbeCore
+@testable import HDRProbeBytes
+@testable import HDRProbeParse
 
 /// Test helper: walks a raw HEVC Annex B stream into coded pictures with their picture order
 /// count and the HDR10+ payload each one carries, following `docs/rules/hdr10plus.md` §2:

@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeManifests
 
 /// HLS attribute lists: the RFC 8216 §4.2 grammar (AttributeName `[A-Z0-9-]`, no whitespace, names
 /// unique, quoted-strings without CR/LF/`"`) and the value types (decimal-integer ≤ 2⁶⁴ − 1 with

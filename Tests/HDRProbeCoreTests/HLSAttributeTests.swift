@@ -1,5 +1,9 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeBytes
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeManifests
+@testable import HDRProbeSignal
 
 // VIDEO-RANGE, FRAME-RATE, HDCP-LEVEL, RESOLUTION, bandwidths and the complete STREAM-INF line:
 // `docs/rules/hls-signalling.md` §9–§16. Every expectation names the section it comes from.

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeSignal
 import Testing
 
 /// ``HLSBandwidth/merged(_:_:)`` is a linear merge of two streams' sample lists standing in for

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeManifests
 
 /// The media-playlist reader: EXT-X-MAP (RFC 8216 §4.3.2.5) in force for the first segment and the
 /// first EXTINF (§4.3.2.1) + URI; errors with line numbers.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeManifests
 
 /// Multivariant Playlist parsing: the six complete EXT-X-STREAM-INF lines of Apple's example
 /// playlist quoted in `docs/rules/hls-signalling.md` §15 as fixtures (URIs are placeholders:

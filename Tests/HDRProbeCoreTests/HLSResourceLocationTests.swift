@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeManifests
 
 /// RFC 3986 §5.2 reference resolution as RFC 8216 §4.1 uses it for playlist URIs. Remote
 /// expectations are the "normal examples" of RFC 3986 §5.4.1 with base `http://a/b/c/d;p?q`.

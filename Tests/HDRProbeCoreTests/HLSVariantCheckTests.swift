@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeManifests
+@testable import HDRProbeSignal
 
 /// ``HLSVariantCheck`` on hand-made declarations against hand-made media facts: the rules whose
 /// corpus cases are not in `Corpus/hls` (AV1 short form, AUDIO groups, rate rounding, above 60).

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeManifests
 
 /// The MPD reader on hand-written documents: structure, inheritance, namespaces, element lines and
 /// errors. Expected values are the documents' own text and ISO/IEC 23009-1's rules, stated per test.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeSimulate
+@testable import HDRProbeReport
 
 /// The matrix renderers never let a file name or report string inject markup, script or a
 /// spreadsheet formula (issue: "File names and all strings are escaped; CSV cells that start with

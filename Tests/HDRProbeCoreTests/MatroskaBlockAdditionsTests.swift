@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
 
 /// HDR10+ beside VP9 frames in Matroska BlockAdditions (BlockAddID / BlockAddIDType 4 = ITU-T T.35).
 /// The T.35 message is hdr10plus_tool's `single-frame.hevc` payload (the one in the corpus's

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 import Testing
 
 /// Matroska lacing against the examples of RFC 9559 §10.3 (three frames of 800, 500 and 1000

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 import Testing
 
 /// Matroska `Tracks` → `TrackEntry` → `BlockAdditionMapping` / `Video` → `Colour` on hand-built

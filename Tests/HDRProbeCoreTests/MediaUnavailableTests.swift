@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeReport
 import Testing
 
 /// The sentences of `hls.check.mediaUnavailable` / `dash.check.mediaUnavailable`, byte for byte

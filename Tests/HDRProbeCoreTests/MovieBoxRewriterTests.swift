@@ -1,4 +1,5 @@
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeFix
 import Testing
 
 /// The `moov` rewriting of `hdrprobe fix` on hand-built boxes (`docs/rules/isobmff-rewrite.md`

@@ -1,4 +1,4 @@
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 import Testing
 
 /// `moof`/`traf`/`tfhd`/`tfdt`/`trun` and `trex` parsing (ISO/IEC 14496-12 §8.8,

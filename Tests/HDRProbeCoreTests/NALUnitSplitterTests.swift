@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// The first 113 bytes of hdr10plus_tool `assets/hevc_tests/single-frame.hevc` (SHA-256 78a2112f…,
 /// shared/external/hdr10plus_tool/hevc_tests): AUD (type 35) with a 4-byte start code, then VPS (32)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// The parsers' issues are typed values (tests elsewhere compare values); these tests pin the
 /// sentences the values render to, because they are part of the report contract: the

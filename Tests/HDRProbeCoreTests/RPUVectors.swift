@@ -1,5 +1,4 @@
 import Testing
-@testable import HDRProbeCore
 
 /// Dolby Vision RPU vectors: the complete files `assets/tests/<name>.bin` of quietvoid/dovi_tool
 /// (commit d4734e5f, MIT; copied unchanged to shared/external/dovi_tool/tests and checked against

@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeSimulate
 
 /// The scan cache's compact digest: every field survives a round trip; malformed bytes give nil.
 @Suite struct ReportDigestCompactTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// SEI prefix NAL of hdr10plus_tool `assets/hevc_tests/sei-double-3byte-case.hevc` (SHA-256
 /// dd79723f…; shared/external/hdr10plus_tool/hevc_tests), 57 bytes as stored. Per ground-truth.json

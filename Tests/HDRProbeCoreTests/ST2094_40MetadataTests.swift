@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// The 64-byte T.35 payload of hdr10plus_tool `assets/hevc_tests/single-frame.hevc` (SHA-256
 /// 78a2112f…): docs/rules/hdr10plus.md §3.1 gives it byte for byte with the expected field values (= the

@@ -1,4 +1,4 @@
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// Test helper: writes an HDR10+ T.35 payload with the bit layout of `docs/rules/hdr10plus.md` §3,
 /// so tests can build payloads from the values the spec lists (§10.2) or break one rule at a time.

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// HDR10+ validation (`docs/rules/hdr10plus.md` §5), the §3.1 worked example, the ToS first-frame
 /// table of §10.2, and hostile-input robustness of `ST2094_40Metadata.parse`.

@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// `saiz` (ISO/IEC 14496-12 §8.7.8). The empty box is the one FFmpeg 5.1's mp4 muxer wrote into
 /// `Corpus/enc_ffcenc_hdr10_frag.mp4`'s `moov` (bytes 3309–3325 of that file, read with a hex dump):

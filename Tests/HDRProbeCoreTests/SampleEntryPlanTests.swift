@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeSignal
 
 /// The sample-entry plan and the Dolby Vision record's fate (`docs/rules/apple-playback.md` §1.3, §2.1–§2.7).
 @Suite struct SampleEntryPlanTests {

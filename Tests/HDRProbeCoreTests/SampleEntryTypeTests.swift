@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeModel
 import Testing
 
 /// The sample-entry rules in one place. Expected values: ISO/IEC 14496-15 (hvc1/hev1 §8.4.1,

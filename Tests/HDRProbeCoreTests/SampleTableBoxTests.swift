@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 import Testing
 
 /// The sample-table walk against hand-built `stbl` boxes. Every expected offset, size and time is

@@ -1,5 +1,7 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeSimulate
+@testable import HDRProbeCheck
 
 /// `check --diff`: each kind of change between two scans, with its default severity.
 @Suite struct ScanDiffTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeManifests
 
 /// Segment addressing by ISO/IEC 23009-1's rules; each test states the rule its expected URLs come from.
 @Suite struct SegmentAddressingTests {

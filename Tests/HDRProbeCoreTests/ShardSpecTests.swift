@@ -1,5 +1,5 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeCheck
 
 /// `--shard I/N`: FNV-1a 64 (test vectors from the FNV reference, draft-eastlake-fnv: "" →
 /// cbf29ce484222325, "a" → af63dc4c8601ec8c, "foobar" → 85944171f73967e8), every path in exactly

@@ -1,5 +1,4 @@
 import Foundation
-@testable import HDRProbeCore
 
 /// Test helper: JSON encoding with sorted keys and no escaped slashes, and decoding back, for the
 /// `Codable` signalling types (the report prints them as JSON, `docs/report-contract.md` `hls`).

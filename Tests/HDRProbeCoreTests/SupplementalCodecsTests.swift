@@ -1,5 +1,8 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
+@testable import HDRProbeClassify
+@testable import HDRProbeSignal
 
 // SUPPLEMENTAL-CODECS: building (`docs/rules/hls-signalling.md` §5.2 decision table) and checking
 // (§5.3), with the APPX examples of §5.1 and the open points of §5.4.

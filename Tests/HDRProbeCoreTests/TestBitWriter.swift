@@ -1,4 +1,4 @@
-@testable import HDRProbeCore
+@testable import HDRProbeParse
 
 /// Test helper: the one MSB-first bit writer of the tests, `u(value, width)` as the syntax tables
 /// read — for Dolby Vision RPUs (docs/rules/dolby-vision.md §10 / §10.1), HEVC NAL units (`ue(v)`,

@@ -1,5 +1,6 @@
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeParse
+@testable import HDRProbeModel
 
 /// The first 10 bytes of the first packet of `Corpus/vp9_hdr10.webm` (libvpx-vp9 `-profile:v 2
 /// -pix_fmt yuv420p10le -colorspace bt2020nc -color_range tv`, 128x72, from ffprobe -show_data):

@@ -1,5 +1,9 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSignal
+import HDRProbeSimulate
+import HDRProbeReport
+import HDRProbeCheck
 import HDRProbeEngine
 import Testing
 

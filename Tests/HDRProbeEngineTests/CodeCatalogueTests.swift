@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 import Testing
 
 /// The code catalogue (``FindingCode``) is the one place codes are defined: every code has a row,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeConfig
+@testable import HDRProbeCheck
 @testable import HDRProbeEngine
 
 /// The policy and device-catalogue loaders report what they found on disk as typed

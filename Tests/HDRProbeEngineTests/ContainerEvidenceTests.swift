@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeReport
 @testable import HDRProbeEngine
 import Testing
 

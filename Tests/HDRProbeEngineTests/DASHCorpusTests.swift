@@ -2,7 +2,10 @@
 import FoundationXML
 #endif
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
 import HDRProbeEngine
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeManifests
+@testable import HDRProbeSignal
 @testable import HDRProbeEngine
 
 /// `dash.check.dependencyInvalid` for an enhancement layer without `@dependencyId`

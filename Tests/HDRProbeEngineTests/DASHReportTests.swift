@@ -1,5 +1,7 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeReport
 import HDRProbeEngine
 import Testing
 

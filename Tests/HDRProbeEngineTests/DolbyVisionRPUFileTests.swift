@@ -1,5 +1,7 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeReport
 import HDRProbeEngine
 import Testing
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
 @testable import HDRProbeEngine
 import Testing
 

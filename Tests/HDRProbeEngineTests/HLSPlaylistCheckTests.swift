@@ -1,5 +1,7 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
 import HDRProbeEngine
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import HDRProbeCore
 import HDRProbeEngine
 import Testing
 

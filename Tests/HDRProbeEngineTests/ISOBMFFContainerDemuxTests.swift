@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 @testable import HDRProbeEngine
 import Testing
 

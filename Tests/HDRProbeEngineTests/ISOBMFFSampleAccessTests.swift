@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 @testable import HDRProbeEngine
 import Testing
 

@@ -1,6 +1,5 @@
 import CFFmpeg
 import Foundation
-import HDRProbeCore
 @testable import HDRProbeEngine
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 import HDRProbeEngine
 import Testing
 

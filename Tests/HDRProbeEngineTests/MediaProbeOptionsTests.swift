@@ -1,5 +1,5 @@
 import HDRProbe
-import HDRProbeCore
+import HDRProbeReport
 @testable import HDRProbeEngine
 import Testing
 

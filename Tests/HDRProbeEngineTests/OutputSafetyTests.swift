@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
 import HDRProbeEngine
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
 @testable import HDRProbeEngine
 import Testing
 

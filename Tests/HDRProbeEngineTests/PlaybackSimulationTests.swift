@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
 import HDRProbeEngine
 import Testing
 

@@ -1,5 +1,8 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeConfig
+import HDRProbeSimulate
 import HDRProbeEngine
 import Testing
 

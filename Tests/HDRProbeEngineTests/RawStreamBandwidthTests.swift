@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
 import HDRProbeEngine
 import Testing
 

@@ -1,6 +1,6 @@
 import CFFmpeg
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
 @testable import HDRProbeEngine
 import Testing
 

@@ -2,7 +2,10 @@ import Foundation
 import HDRProbeEngine
 import HDRProbeScan
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeSimulate
+@testable import HDRProbeReport
+@testable import HDRProbeCheck
 
 /// ``ReportJSONEncoder`` writes every corpus output byte for byte as Foundation's `JSONEncoder`
 /// (the independent reader, with the project's settings) does: the committed probe reports

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeReport
 
 /// ``ReportJSONEncoder`` against its independent reader: Foundation's `JSONEncoder` of this
 /// toolchain with the project's settings (`[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`

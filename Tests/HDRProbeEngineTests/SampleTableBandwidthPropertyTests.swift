@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeSignal
 import Testing
 
 /// ``SampleTableBandwidth`` (one streaming pass over `stsz`/`stts`/`stss`) against

@@ -1,5 +1,6 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeSignal
 @testable import HDRProbeEngine
 import Testing
 

@@ -1,5 +1,8 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeSignal
+import HDRProbeSimulate
+import HDRProbeReport
+import HDRProbeCheck
 import HDRProbeEngine
 import Testing
 

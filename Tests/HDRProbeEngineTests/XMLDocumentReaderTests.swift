@@ -1,5 +1,5 @@
 import Foundation
-@testable import HDRProbeCore
+@testable import HDRProbeManifests
 import Testing
 
 /// hdrprobe's own XML reader (`XMLDocumentReader`, behind `MPDXMLReader`) against an independent reference: the MPD

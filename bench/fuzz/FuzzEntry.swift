@@ -1,6 +1,6 @@
 // libFuzzer entry point shared by every target in bench/fuzz/targets/. Each target file defines
 // `fuzzTarget(_:)`; bench/fuzz.sh compiles this file plus one target file against the
-// HDRProbeCore objects built with `-sanitize=fuzzer,address`. Not part of Package.swift.
+// stage targets' objects (HDRProbeBytes … HDRProbeCheck) built with `-sanitize=fuzzer,address`. Not part of Package.swift.
 //
 // A target must not trap, hang or allocate without bound on any input: libFuzzer reports a
 // Swift trap (bounds, overflow, precondition) as a crash, ASan reports memory errors, and

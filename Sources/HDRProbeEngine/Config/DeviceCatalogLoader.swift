@@ -1,5 +1,7 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeConfig
+import HDRProbeSimulate
+import HDRProbeCheck
 
 /// Loads the device catalogue: the built-in `devices.yaml` shipped as a resource of this target
 /// (found next to the executable, without `Bundle.module`'s fatal error when it is missing), plus

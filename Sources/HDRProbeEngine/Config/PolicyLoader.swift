@@ -1,5 +1,7 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeConfig
+import HDRProbeClassify
+import HDRProbeCheck
 
 /// Resolves `--policy NAME|FILE`: a built-in policy name (`default`, `apple-hls`) or the path of
 /// a YAML/JSON policy file (read with a size limit, parsed by ``PolicyDocument``). Failures are

@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
 
 /// `hdrprobe dash --check`: reads an MPD (a local path or an `http(s)` URL, through the same
 /// fetcher, protocols and budgets as `hls --check`: ``HLSResourceFetcher``, ``HLSPlaylistChecker/Limits``),

@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeManifests
 
 /// Fetches a Representation's initialization and first media segment (bounded by
 /// ``HLSPlaylistChecker/Limits``, through ``HLSResourceFetcher``): for SegmentBase the `sidx` at

@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
 
 /// `hdrprobe hls --from-dash MANIFEST.mpd --output DIR`: reads the MPD as `dash --check` does
 /// (``DASHManifestChecker/read(_:deadline:)``), probes each video Representation's initialization and

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// What libavformat (FFmpeg 5.1) takes from the first AV1 temporal unit of a stream it analyses:
 /// the extradata its `extract_extradata` filter makes (the sequence header and metadata OBUs of

@@ -1,5 +1,4 @@
 import CFFmpeg
-import HDRProbeCore
 
 /// A custom libavformat I/O context over ``MediaFile``: libavformat reads through hdrprobe's
 /// counted, deadline-bound reads, and its interrupt callback stops any demuxer loop once the

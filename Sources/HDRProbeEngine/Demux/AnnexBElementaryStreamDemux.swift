@@ -1,5 +1,7 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeClassify
+import HDRProbeSignal
 
 /// hdrprobe's own reader of a raw Annex B H.264 or HEVC elementary stream (`.h264`,
 /// `.hevc`, the output of `ffmpeg -f hevc`, dovi_tool and hdr10plus_tool): it gives the

@@ -1,5 +1,4 @@
 import CFFmpeg
-import HDRProbeCore
 
 /// What libavformat's `extract_extradata` filter (FFmpeg 5.1) takes from the first packet of an
 /// H.264 or HEVC stream that has the parameter sets, while `avformat_find_stream_info` analyses a

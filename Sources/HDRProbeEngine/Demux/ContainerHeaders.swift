@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeBytes
+import HDRProbeParse
+import HDRProbeModel
 
 /// Container headers hdrprobe reads itself, beside libavformat: for ISO BMFF the top-level box
 /// list, `ftyp` and `moov` (a bounded walk that seeks from box to box and never reads `mdat`);

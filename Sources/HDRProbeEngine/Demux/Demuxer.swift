@@ -1,5 +1,8 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeBytes
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeSignal
 
 /// Everything hdrprobe takes from libavformat about one stream.
 struct DemuxedStream {

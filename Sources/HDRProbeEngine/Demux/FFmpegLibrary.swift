@@ -1,5 +1,5 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeReport
 
 /// FFmpeg's libraries, loaded when a file needs them (`dlopen`/`dlsym` in
 /// `Sources/CFFmpeg/ffmpeg_loader.c`; `docs/ffmpeg-versions.md`, "Loading"): the executable does not

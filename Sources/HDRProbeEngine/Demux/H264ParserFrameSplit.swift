@@ -1,4 +1,3 @@
-import HDRProbeCore
 
 /// Where libavformat's H.264 parser (FFmpeg 5.1, which the raw `h264` demuxer runs over the byte
 /// stream) cuts an Annex B H.264 stream into packets, once it has seen a picture's first slice:

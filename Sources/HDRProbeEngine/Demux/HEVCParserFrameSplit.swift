@@ -1,4 +1,3 @@
-import HDRProbeCore
 
 /// Where libavformat's HEVC parser (FFmpeg 5.1, which the TS demuxer runs over every HEVC stream)
 /// cuts the elementary stream into packets: before the 3-byte start code `00 00 01` of the NAL

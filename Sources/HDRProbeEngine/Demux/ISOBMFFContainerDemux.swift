@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeSignal
 
 /// hdrprobe's own reader of plain MP4/MOV files: the streams, durations, bit rates and
 /// sample index libavformat's mov demuxer would give (``ISOBMFFStreamMapping``,

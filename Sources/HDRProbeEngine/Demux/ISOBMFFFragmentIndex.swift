@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeBytes
+import HDRProbeParse
 
 /// The samples of a fragmented MP4 (`mvex` in `moov`, the samples in `moof`/`traf`/`trun` movie
 /// fragments, `docs/rules/isobmff-sample-tables.md` §8), located from every fragment of the file as

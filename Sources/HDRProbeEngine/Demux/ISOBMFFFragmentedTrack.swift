@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// What ``ISOBMFFContainerDemux`` needs of a track's timing, from its sample tables
 /// (``ISOBMFFTrackIndex``) or from its movie fragments (``ISOBMFFFragmentedTrack``).

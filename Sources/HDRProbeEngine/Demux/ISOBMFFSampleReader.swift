@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// hdrprobe's own packet source for plain (unfragmented, unencrypted) ISO BMFF files: the first
 /// samples of each scanned video track located from its sample tables (``SampleTableBox``, only

@@ -1,5 +1,7 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeBytes
+import HDRProbeParse
+import HDRProbeModel
 
 /// What libavformat's mov demuxer (FFmpeg 5.1, checked against 7.1) makes of one MP4 sample entry:
 /// the codec it names and the stream-level facts it takes from the entry's boxes. Only the entries

@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeBytes
+import HDRProbeParse
 
 /// The encrypted tracks hdrprobe's own ISO BMFF reader covers, and the encryption info libavformat
 /// 5.1's mov demuxer attaches to their packets (`AV_PKT_DATA_ENCRYPTION_INFO`): its subsample map.

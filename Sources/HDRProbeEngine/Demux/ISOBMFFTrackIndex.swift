@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// One MP4 track's timing as libavformat's mov demuxer (FFmpeg 5.1) derives it from the sample
 /// tables, for the tracks ``ISOBMFFContainerDemux`` accepts: the stream duration, bit rate and

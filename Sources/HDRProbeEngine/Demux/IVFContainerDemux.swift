@@ -1,5 +1,6 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeSignal
 
 /// hdrprobe's own reader of an IVF file carrying AV1: it gives the ``DemuxedStream``,
 /// format duration and bit rate and packets FFmpeg 5.1's `ivf` demuxer and

@@ -1,4 +1,3 @@
-import HDRProbeCore
 
 /// Reads one length-prefixed HEVC / H.264 sample (ISO/IEC 14496-15: each NAL unit preceded by its
 /// length in `lengthSize` bytes) NAL unit by NAL unit: every non-VCL unit (parameter sets, SEI,

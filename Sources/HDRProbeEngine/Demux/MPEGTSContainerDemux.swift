@@ -1,5 +1,7 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeClassify
+import HDRProbeSignal
 
 /// hdrprobe's own reader of a plain MPEG-2 transport stream: one program whose PMT
 /// describes one H.264 or HEVC video stream, 188-byte packets, nothing scrambled, no other PIDs

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// The stream-level timing libavformat's TS demuxer (FFmpeg 5.1, `avformat_find_stream_info` and
 /// its end-of-file duration estimate) gives a constant-rate video stream, derived from the same

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// hdrprobe's walk over Matroska Clusters for the packets of its own container reader
 /// (``MatroskaContainerDemux``): each `SimpleBlock` or `BlockGroup`'s `Block` in file order, with

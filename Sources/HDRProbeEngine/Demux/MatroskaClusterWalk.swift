@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// hdrprobe's own walk over the first Matroska Clusters for the `BlockAdditions` of chosen tracks
 /// (HDR10+ beside VP9/AV1 frames, BlockAddID 4 = ITU-T T.35). libavformat hands BlockAdditions over

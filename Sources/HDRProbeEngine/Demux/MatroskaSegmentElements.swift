@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// The Matroska Segment-level elements before the first Cluster that hdrprobe's own container
 /// reader (``MatroskaContainerDemux``) needs beside `Tracks`: `Info` (timestamp scale, duration),

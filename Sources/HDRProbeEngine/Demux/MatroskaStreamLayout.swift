@@ -1,5 +1,6 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 
 /// The streams FFmpeg 5.1's matroska demuxer makes of a Segment's `Tracks` and `Attachments`
 /// (`matroska_parse_tracks`, `matroska_read_header`; docs/ffmpeg-versions.md), for the files

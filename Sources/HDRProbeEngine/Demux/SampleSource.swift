@@ -1,4 +1,3 @@
-import HDRProbeCore
 
 /// Where the frame scan's packets come from: libavformat (``Demuxer``), or hdrprobe's own reader of
 /// ISO BMFF sample tables (``ISOBMFFSampleReader``) when it covers the file. Both give the scanned

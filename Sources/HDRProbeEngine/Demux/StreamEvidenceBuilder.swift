@@ -1,5 +1,7 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeClassify
 
 /// Combines what libavformat says about a video stream with what hdrprobe read itself from the
 /// container (sample entry, raw Dolby Vision record, `colr`/`mdcv`/`clli`) and the codec

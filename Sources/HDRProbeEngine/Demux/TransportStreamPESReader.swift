@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 /// One reassembled PES packet of the elementary stream a ``TransportStreamPESReader`` follows.
 struct TransportStreamPES {

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HDRProbeCore
+import HDRProbeFix
 
 /// The file side of `hdrprobe fix` (`docs/rules/isobmff-rewrite.md` §5): IN read-only with
 /// positioned reads, OUT written to a temporary file in its folder, synced and renamed over OUT;

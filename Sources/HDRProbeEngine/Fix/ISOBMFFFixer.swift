@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeBytes
+import HDRProbeParse
+import HDRProbeFix
 
 /// `hdrprobe fix IN OUT`: probes IN with the policy, turns its `hls.plan` into `moov` edits
 /// (``FixPlanner``), rewrites `moov` (``MovieBoxRewriter``) and writes OUT as IN's bytes with the

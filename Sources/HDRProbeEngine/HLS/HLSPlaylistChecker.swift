@@ -1,4 +1,6 @@
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
 
 /// `hdrprobe hls --check`: reads a Multivariant Playlist (a local path or an `http(s)` URL), and
 /// for each `#EXT-X-STREAM-INF` reads its Media Playlist up to the first segment, fetches the

@@ -1,5 +1,7 @@
 import CFFmpeg
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeReport
 
 /// Reads an HLS resource (playlist, init section, segment) into memory, bounded in bytes and
 /// time: local files through ``MediaFile`` (read-only, regular files only), `http(s)` URLs

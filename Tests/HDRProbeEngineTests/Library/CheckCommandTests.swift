@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
 import Testing
 
 /// `hdrprobe check`: the default and file policies, every output format, exit statuses, and

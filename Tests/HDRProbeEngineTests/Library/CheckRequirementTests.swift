@@ -1,5 +1,4 @@
 import Foundation
-import HDRProbeCore
 import Testing
 
 /// The policy's `require:` entries: required outcomes on playback targets, evaluated with the

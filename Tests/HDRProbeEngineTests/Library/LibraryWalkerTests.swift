@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeCheck
 @testable import HDRProbeScan
 import Testing
 

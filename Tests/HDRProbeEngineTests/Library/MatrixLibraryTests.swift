@@ -1,5 +1,8 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeReport
+import HDRProbeCheck
 import HDRProbeEngine
 import HDRProbeScan
 import Testing

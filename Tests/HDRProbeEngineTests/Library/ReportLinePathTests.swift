@@ -1,6 +1,8 @@
 import Foundation
 import HDRProbeEngine
-@testable import HDRProbeCore
+@testable import HDRProbeModel
+@testable import HDRProbeSimulate
+@testable import HDRProbeReport
 @testable import HDRProbeScan
 import Testing
 

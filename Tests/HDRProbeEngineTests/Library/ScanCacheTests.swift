@@ -3,7 +3,9 @@ import Glibc
 #endif
 import Foundation
 import GRDB
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeClassify
+import HDRProbeCheck
 import HDRProbeEngine
 @testable import HDRProbeScan
 import Testing

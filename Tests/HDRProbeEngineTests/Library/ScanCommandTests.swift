@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeCheck
 import Testing
 
 /// `hdrprobe scan` and `hdrprobe merge` from the command line: outputs, summary, progress,

@@ -2,7 +2,9 @@
 import Glibc
 #endif
 import Foundation
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeCheck
 import HDRProbeEngine
 @testable import HDRProbeScan
 import Testing

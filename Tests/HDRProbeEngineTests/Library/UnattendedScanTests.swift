@@ -3,7 +3,9 @@ import Glibc
 #endif
 import Foundation
 import GRDB
-import HDRProbeCore
+import HDRProbeModel
+import HDRProbeSimulate
+import HDRProbeCheck
 import HDRProbeEngine
 @testable import HDRProbeScan
 @testable import hdrprobe

@@ -1,5 +1,5 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
 
 /// One damaged file derived from a corpus file.
 struct MutationCase: Sendable {

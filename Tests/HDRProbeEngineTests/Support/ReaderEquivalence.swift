@@ -1,5 +1,4 @@
 import Foundation
-import HDRProbeCore
 @testable import HDRProbeEngine
 import Testing
 

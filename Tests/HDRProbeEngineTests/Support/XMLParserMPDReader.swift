@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import HDRProbeCore
+@testable import HDRProbeManifests
 
 /// The independent reference for hdrprobe's own XML reader (``XMLDocumentReader``): the MPD reader of
 /// hdrprobe up to this version, on Foundation's `XMLParser` (libxml2's SAX reader in its push mode with

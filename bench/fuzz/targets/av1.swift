@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 
 // AV1: OBU splitting (low-overhead format, leb128 sizes), sequence header OBUs, metadata OBUs
 // (HDR CLL, MDCV, T.35), the av1C configuration record and the codec strings built from them.

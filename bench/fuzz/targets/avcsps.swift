@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 
 // H.264: the SPS (high-profile fields, scaling matrices, frame cropping, VUI) from an RBSP with
 // its 1-byte NAL header, and the avcC configuration record with its codec string.

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // ISO BMFF: the box walker over the input as a file and as a `moov` payload (tracks, `stsd`
 // sample entries and their `hvcC`/`avcC`/`av1C`/`vpcC`/`dvcC`/`colr`/`mdcv`/`clli`/`sinf`

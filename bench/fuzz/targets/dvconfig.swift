@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 
 // The Dolby Vision decoder configuration record (`dvcC`/`dvvC`/`dvwC` payload, Matroska
 // BlockAddIDExtraData) and the codec strings built from it.

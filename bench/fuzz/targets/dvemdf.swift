@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // Dolby Vision RPU in AV1: the ITU-T T.35 metadata OBU payload (EMDF container, with or
 // without the 0xB5 country code) and the RPU inside it.

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // Dolby Vision RPU as carried in HEVC (NAL type 62 payload, escaped, optionally with a start
 // code or the 7C 01 header): header, data mapping (polynomial/MMR curves, NLQ), DM data with

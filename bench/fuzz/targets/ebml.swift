@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // Matroska / WebM: the EBML header and Segment element at the start of a file.
 func fuzzTarget(_ data: [UInt8]) {

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // HDR10+ (SMPTE ST 2094-40 in ITU-T T.35): the payload from the country code, its validation
 // rules, per-frame profile, and the stream summary fed with it.

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // HEVC pictures: an Annex B stream split into NAL units and access units, fed to the picture
 // order counter (SPS, PPS and slice segment headers with their short-term RPS and POC, §8.3.1),

@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 
 // HEVC parameter sets: SPS (profile_tier_level, scaling lists, short-term RPS, VUI), PPS, and the
 // hvcC configuration record with its codec string. The input is an RBSP with its 2-byte header.

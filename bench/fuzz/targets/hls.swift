@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeManifests
 
 // HLS playlists: the Multivariant Playlist (EXT-X-STREAM-INF, EXT-X-MEDIA, attribute lists,
 // codec strings) and the head of a Media Playlist (EXT-X-MAP, first segment, byte ranges).

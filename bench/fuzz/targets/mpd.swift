@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeManifests
 
 // DASH MPDs: hdrprobe's own XML 1.0 reader (XMLDocumentReader, docs/rules/dash-manifests.md §1)
 // and the MPD structures built on its tree (Period, AdaptationSet, Representation, segment addressing).

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // NAL unit splitting (Annex B and 1/2/4-byte length prefixes, HEVC and AVC headers), access-unit
 // grouping, and emulation prevention: unescape(escape(x)) == x for every x.

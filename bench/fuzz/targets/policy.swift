@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeCheck
 
 // The policy YAML loader (Yams + ConfigNode + PolicyDocument): any text gives a policy or a
 // ConfigError, never a crash.

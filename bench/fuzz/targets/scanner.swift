@@ -1,5 +1,9 @@
 import Foundation
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeClassify
+import HDRProbeSignal
+import HDRProbeReport
 
 // The engine's path after the demuxer, end to end: the bounded frame scan (`BitstreamScanner`),
 // then classification, the HLS plan and both report encoders. The first byte picks the codec,

@@ -1,4 +1,4 @@
-import HDRProbeCore
+import HDRProbeParse
 
 // SEI RBSPs (HEVC 2-byte and AVC 1-byte NAL headers) and the static-metadata payloads hdrprobe
 // reads from them: mastering display (137), content light level (144), alternative transfer (147).

@@ -1,4 +1,5 @@
-import HDRProbeCore
+import HDRProbeParse
+import HDRProbeModel
 
 // MPEG-TS: the DOVI_video_stream_descriptor body (after tag and length) and packet-size detection.
 func fuzzTarget(_ data: [UInt8]) {

@@ -1,0 +1,36 @@
+import HDRProbeModel
+
+/// The human text of an ``HLSCheckReport``, compiler-style: one block per variant with its
+/// playlist line, each finding as `severity code: message`, the media's own findings on one line,
+/// and the line hdrprobe would write when the declaration disagrees.
+package enum HLSCheckSummary {
+    package static func render(_ r: HLSCheckReport) -> String {
+        var out: [String] = []
+        let all = r.allFindings
+        func count(_ s: Finding.Severity) -> Int { all.filter { $0.severity == s }.count }
+        if let error = r.error, r.status == .error {
+            out.append("\(r.playlist)\(r.errorLine.map { ":\($0)" } ?? ""): error \(error.code): \(error.message)")
+            return out.map(TerminalText.escape).joined(separator: "\n")
+        }
+        let tally = [(Finding.Severity.error, "error"), (.warning, "warning"), (.info, "info")]
+            .compactMap { s, word in count(s) > 0 ? CountText.of(count(s), word) : nil }
+        out.append("\(r.playlist): \(CountText.of(r.variants.count, "variant")) checked — "
+                   + (tally.isEmpty ? "no disagreement" : tally.joined(separator: ", ")))
+        if let note = r.error { out.append("  \(note.severity.rawValue) \(note.code): \(note.message)") }
+        for v in r.variants {
+            let status = v.findings.contains { $0.severity >= .warning } ? "" : "  ok"
+            out.append("  \(r.playlist):\(v.line): \(v.uri)\(status)")
+            for f in v.findings {
+                out.append("    \(f.severity.rawValue.padded(7)) \(f.code): \(f.message)")
+            }
+            let media = v.mediaFindings.filter { $0.severity >= .warning }
+            if !media.isEmpty {
+                out.append("    media: " + media.map { "\($0.code) (\($0.severity.rawValue))" }.joined(separator: ", "))
+            }
+            if let expected = v.expected, v.findings.contains(where: { $0.severity >= .warning }) {
+                out.append("    hdrprobe would write: \(expected.streamInf)")
+            }
+        }
+        return out.map(TerminalText.escape).joined(separator: "\n")
+    }
+}
