@@ -85,10 +85,22 @@ let package = Package(
         stage("HDRProbeSimulate", ["HDRProbeParse", "HDRProbeModel", "HDRProbeConfig", "HDRProbeClassify"]),
         stage("HDRProbeFix", ["HDRProbeBytes", "HDRProbeParse", "HDRProbeModel"]),
         stage("HDRProbeReport", ["HDRProbeParse", "HDRProbeModel", "HDRProbeManifests", "HDRProbeClassify", "HDRProbeSimulate"]),
-        stage("HDRProbeCheck", ["HDRProbeModel", "HDRProbeConfig", "HDRProbeClassify", "HDRProbeSimulate", "HDRProbeReport"]),
+        stage("HDRProbeCheck", ["HDRProbeModel", "HDRProbeConfig", "HDRProbeManifests", "HDRProbeClassify", "HDRProbeSimulate", "HDRProbeReport"]),
+        // hdrprobe's own container readers (ISO BMFF, Matroska/WebM, MPEG-TS, IVF, Annex B): no FFmpeg.
+        .target(
+            name: "HDRProbeContainers",
+            dependencies: stageDependencies,
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The one layer that calls libavformat (loaded with dlopen at first use).
+        .target(
+            name: "HDRProbeFFmpeg",
+            dependencies: ["CFFmpeg", "HDRProbeContainers"] + stageDependencies,
+            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+        ),
         .target(
             name: "HDRProbeEngine",
-            dependencies: ["CFFmpeg", "CSVGRaster"] + stageDependencies,
+            dependencies: ["HDRProbeContainers", "HDRProbeFFmpeg", "CFFmpeg", "CSVGRaster"] + stageDependencies,
             resources: [.copy("Resources/devices.yaml")],
             swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
         ),

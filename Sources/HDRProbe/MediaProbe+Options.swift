@@ -1,4 +1,5 @@
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 
 extension MediaProbe {

@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeModel
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// Probes media files: hdrprobe's whole analysis of one file — container headers, a bounded scan

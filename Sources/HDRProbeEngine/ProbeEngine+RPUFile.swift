@@ -2,6 +2,7 @@ import HDRProbeParse
 import HDRProbeModel
 import HDRProbeClassify
 import HDRProbeReport
+import HDRProbeContainers
 
 extension ProbeEngine {
     /// The report of a Dolby Vision RPU file (``DolbyVisionRPUFile``: dovi_tool `extract-rpu`

@@ -1,4 +1,5 @@
 import HDRProbeModel
+import HDRProbeContainers
 
 extension ProbeEngine {
     /// Probes the beginning of an `http(s)` resource: its first `maxBytes` bytes are fetched

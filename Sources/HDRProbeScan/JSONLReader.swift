@@ -1,6 +1,7 @@
 import Foundation
 import HDRProbeModel
 import HDRProbeSimulate
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// Reads JSON Lines files (`scan --jsonl` output) line by line in chunks, with each line's byte

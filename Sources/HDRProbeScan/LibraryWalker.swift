@@ -8,6 +8,7 @@ import Foundation
 import HDRProbeParse
 import HDRProbeModel
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// Walks scan roots depth first, in a stable order (entries sorted by the bytes of their name,

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import HDRProbeEngine
+import HDRProbeContainers
 
 /// Buffered line output to a file descriptor (standard output or a file), flushed every 64 KiB,
 /// on ``flush()`` and when closed. Write errors are remembered (``failure``), not thrown per line.

@@ -1,6 +1,7 @@
 import HDRProbeModel
 import HDRProbeClassify
 import HDRProbeSimulate
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// One file to probe with its options, as a worker process receives it (one JSON line on its

@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeModel
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe merge`: joins the JSONL outputs of several scans (the shards of a CI matrix) into

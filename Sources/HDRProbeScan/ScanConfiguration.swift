@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// Everything a library scan needs: where to look, what to take, how many workers, the cache,

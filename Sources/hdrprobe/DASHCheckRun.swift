@@ -3,6 +3,7 @@ import Foundation
 import HDRProbeModel
 import HDRProbeReport
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe dash --check MANIFEST…`: each MPD checked against its media (``DASHManifestChecker``,

@@ -5,6 +5,7 @@ import HDRProbeManifests
 import HDRProbeSignal
 import HDRProbeReport
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe dash FILE…` prints the MPD `AdaptationSet` / `Representation` signalling for the files

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRProbeModel
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe fix IN OUT`: applies the sample-entry plan (`hls.plan`) to an ISO BMFF file by

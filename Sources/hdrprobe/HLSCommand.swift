@@ -5,6 +5,7 @@ import HDRProbeManifests
 import HDRProbeSignal
 import HDRProbeReport
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe hls FILE…` prints a Multivariant Playlist fragment for the files;

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HDRProbeModel
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe hls --from-dash MANIFEST.mpd --output DIR`: writes `DIR/master.m3u8` and one media

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRProbeModel
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 import HDRProbeScan
 

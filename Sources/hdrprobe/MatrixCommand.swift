@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 import HDRProbeScan
 

@@ -7,6 +7,7 @@ import Foundation
 import HDRProbeModel
 import HDRProbeSimulate
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeScan
 import HDRProbeEngine
 

@@ -3,6 +3,7 @@ import Foundation
 import HDRProbeParse
 import HDRProbeModel
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe metadata FILE`: per-frame dynamic HDR metadata in display order — Dolby Vision RPU

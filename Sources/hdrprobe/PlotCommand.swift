@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRProbeModel
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe plot FILE --output FILE.svg|FILE.png`: the brightness-over-time picture alone.

@@ -3,6 +3,7 @@ import Foundation
 import HDRProbe
 import HDRProbeModel
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe probe`: probes each file through the library product's ``MediaProbe`` (the same

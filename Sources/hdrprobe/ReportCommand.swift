@@ -3,6 +3,7 @@ import Foundation
 import HDRProbeModel
 import HDRProbeSimulate
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe report FILE… --output DIR|FILE.html`: a self-contained HTML report per file (and an

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HDRProbeEngine
 import HDRProbeScan
+import HDRProbeContainers
 
 /// `hdrprobe scan PATH…`: every media file under the paths, in parallel, as JSONL, with progress,
 /// an incremental cache and a summary (docs/check.md).

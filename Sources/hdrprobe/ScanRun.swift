@@ -7,6 +7,7 @@ import Foundation
 import HDRProbeEngine
 import HDRProbeScan
 import HDRProbeModel
+import HDRProbeContainers
 
 /// `hdrprobe scan`: runs a ``LibraryScanner`` and writes its reports as JSONL (standard output,
 /// or `--jsonl FILE`), progress on standard error, and the summary at the end (standard output

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HDRProbe
 import HDRProbeEngine
+import HDRProbeContainers
 
 /// Options every analysing subcommand shares: the frame budget, the time limit and the policy.
 struct AnalysisOptions: ParsableArguments {

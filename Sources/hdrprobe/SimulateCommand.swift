@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRProbeSimulate
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `hdrprobe simulate FILE --target NAME…`: what each target does with the file.

@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeModel
+import HDRProbeContainers
 import HDRProbeEngine
 
 /// `-` in place of a file: the command reads standard input instead, up to ``budget`` bytes (the

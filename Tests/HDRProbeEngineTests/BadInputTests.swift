@@ -1,6 +1,7 @@
 import Foundation
 import HDRProbeEngine
 import Testing
+import HDRProbeContainers
 
 /// Bad input never crashes, hangs or throws: each gets a report with a stable error code or a
 /// finding. (The corpus `bad_*` files are covered by their goldens; these build cases the corpus

@@ -1,6 +1,7 @@
 import Foundation
 import HDRProbeModel
 import HDRProbeReport
+import HDRProbeContainers
 @testable import HDRProbeEngine
 import Testing
 

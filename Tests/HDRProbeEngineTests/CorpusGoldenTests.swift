@@ -1,6 +1,7 @@
 import Foundation
 import HDRProbeEngine
 import Testing
+import HDRProbeFFmpeg
 
 /// Every corpus file's report against its golden file. The goldens (`Corpus/expected/*.json`)
 /// were written by `Corpus/expected/derive.py` from how each file was made (the recipe) and

@@ -6,6 +6,7 @@ import HDRProbeParse
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeSignal
+import HDRProbeContainers
 import HDRProbeEngine
 import Testing
 

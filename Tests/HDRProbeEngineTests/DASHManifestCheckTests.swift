@@ -1,6 +1,8 @@
 import Foundation
 import HDRProbeModel
 import HDRProbeManifests
+import HDRProbeContainers
+import HDRProbeFFmpeg
 import HDRProbeEngine
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import HDRProbeParse
+import HDRProbeContainers
+import HDRProbeFFmpeg
 @testable import HDRProbeEngine
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HDRProbeParse
 import HDRProbeModel
 import HDRProbeReport
+import HDRProbeContainers
 import HDRProbeEngine
 import Testing
 

@@ -5,6 +5,7 @@ import Foundation
 import HDRProbe
 import HDRProbeEngine
 import Testing
+import HDRProbeFFmpeg
 
 /// The embeddable library (`import HDRProbe`) as an app sees it: only its public API. Expected
 /// values come from the corpus goldens (`Corpus/expected`, written by `derive.py` from how each

@@ -1,6 +1,7 @@
 import Foundation
 import HDRProbeEngine
 import Testing
+import HDRProbeContainers
 
 /// hdrprobe over the third-party streams in `../shared/external`, compared with
 /// `ground-truth.json` (facts asserted by dovi_tool's and hdr10plus_tool's own tests, or derived

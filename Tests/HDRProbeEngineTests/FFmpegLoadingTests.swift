@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeModel
+import HDRProbeFFmpeg
 import HDRProbeEngine
 import Testing
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import HDRProbeParse
+import HDRProbeContainers
 @testable import HDRProbeEngine
 import Testing
 

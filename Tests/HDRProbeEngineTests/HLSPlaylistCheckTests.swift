@@ -2,6 +2,8 @@ import Foundation
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeSignal
+import HDRProbeContainers
+import HDRProbeFFmpeg
 import HDRProbeEngine
 import Testing
 

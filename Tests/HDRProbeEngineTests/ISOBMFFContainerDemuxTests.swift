@@ -2,6 +2,8 @@ import CFFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeModel
+import HDRProbeContainers
+import HDRProbeFFmpeg
 @testable import HDRProbeEngine
 import Testing
 
@@ -34,7 +36,7 @@ import Testing
         let extradata = s.kind == .video || s.codecName == "aac" ? s.extradata : []
         let dovi = s.doviRecord.map { "\($0.profile)/\($0.level)/\($0.compatibilityId)/\($0.rpuPresent)\($0.elPresent)\($0.blPresent)" }
         return [
-            "index \(s.index) id \(s.id) kind \(s.kind) codec \(s.codecName ?? "-") id \(s.codecID.rawValue)",
+            "index \(s.index) id \(s.id) kind \(s.kind) codec \(s.codecName ?? "-") id \(String(describing: s.codec))",
             "profile \(s.profile) level \(s.level) size \(String(describing: s.width))x\(String(describing: s.height))",
             "depth \(String(describing: s.bitDepth)) chroma \(String(describing: s.chromaSubsampling))",
             "extradata \(extradata)",

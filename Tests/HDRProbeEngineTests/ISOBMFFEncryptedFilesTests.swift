@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeParse
+import HDRProbeContainers
 @testable import HDRProbeEngine
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeModel
+import HDRProbeContainers
 @testable import HDRProbeEngine
 import Testing
 

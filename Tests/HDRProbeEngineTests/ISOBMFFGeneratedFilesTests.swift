@@ -1,6 +1,7 @@
 import Foundation
 @testable import HDRProbeEngine
 import Testing
+import HDRProbeContainers
 
 /// hdrprobe's own MP4 container reader on files made at test time by FFmpeg's `ffmpeg` (the
 /// muxer) and checked against `ffprobe -show_streams -show_format` (the independent reader): AAC,

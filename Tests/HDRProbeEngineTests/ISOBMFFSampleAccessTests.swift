@@ -1,6 +1,8 @@
 import Foundation
 import HDRProbeParse
 import HDRProbeModel
+import HDRProbeContainers
+import HDRProbeFFmpeg
 @testable import HDRProbeEngine
 import Testing
 

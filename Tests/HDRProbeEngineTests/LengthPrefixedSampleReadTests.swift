@@ -1,6 +1,7 @@
 import Foundation
 @testable import HDRProbeEngine
 import Testing
+import HDRProbeContainers
 
 /// The NAL-unit walk over a length-prefixed sample (ISO/IEC 14496-15 §4.3: each NAL unit preceded by
 /// its length; H.265 §7.4.2.2: types 0–31 are VCL): a hand-built HEVC sample of an SEI (type 39), a

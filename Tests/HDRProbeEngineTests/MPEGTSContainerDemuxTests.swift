@@ -1,6 +1,8 @@
 import Foundation
 @testable import HDRProbeEngine
 import Testing
+import HDRProbeContainers
+import HDRProbeFFmpeg
 
 /// hdrprobe's own TS reader (``MPEGTSContainerDemux``) against libavformat's mpegts demuxer with
 /// `avformat_find_stream_info` (FFmpeg 5.1), the independent reader here, over every .ts/.m2ts of
@@ -37,7 +39,7 @@ import Testing
             #expect(own.streams.count == libav.streams.count, "\(name): stream count")
             for (a, b) in zip(own.streams, libav.streams) {
                 #expect(a.index == b.index && a.id == b.id && a.kind == b.kind, "\(name): stream identity")
-                #expect(a.codecName == b.codecName && a.codecID == b.codecID, "\(name): codec")
+                #expect(a.codecName == b.codecName && a.codec == b.codec, "\(name): codec")
                 #expect(a.avgFrameRate == b.avgFrameRate, "\(name): avg_frame_rate \(String(describing: a.avgFrameRate)) vs \(String(describing: b.avgFrameRate))")
                 #expect(a.realFrameRate == b.realFrameRate, "\(name): r_frame_rate \(String(describing: a.realFrameRate)) vs \(String(describing: b.realFrameRate))")
                 #expect(a.timeBase == b.timeBase, "\(name): time base")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HDRProbeEngine
 import Testing
+import HDRProbeContainers
 
 /// hdrprobe's own TS reader on transport streams made here by FFmpeg 5.1's and the static FFmpeg
 /// 8.1's mpegts muxers (when installed): which files it covers follows from how each was made (one

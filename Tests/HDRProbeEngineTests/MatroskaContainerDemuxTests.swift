@@ -2,6 +2,8 @@ import CFFmpeg
 import Foundation
 @testable import HDRProbeEngine
 import Testing
+import HDRProbeContainers
+import HDRProbeFFmpeg
 
 /// hdrprobe's own Matroska reader (``MatroskaContainerDemux``) against libavformat's matroska
 /// demuxer (FFmpeg 5.1 here), the independent reader: for every Matroska/WebM file of the corpus
@@ -37,7 +39,7 @@ import Testing
 
     /// The fields of a stream that reach a report, as text (attachments: what `describe` reads).
     static func reportFields(_ s: DemuxedStream) -> [String] {
-        var fields = ["\(s.index)", "\(s.id)", "\(s.kind)", s.codecName ?? "-", "\(s.codecID.rawValue)", s.codecTag ?? "-",
+        var fields = ["\(s.index)", "\(s.id)", "\(s.kind)", s.codecName ?? "-", "\(String(describing: s.codec))", s.codecTag ?? "-",
                       "\(s.profile)", "\(s.level)", "\(s.isDefault)"]
         guard s.kind == .video || s.kind == .audio else { return fields }
         fields += ["\(String(describing: s.bitRate))", "\(String(describing: s.durationSeconds))", "\(String(describing: s.channels))"]

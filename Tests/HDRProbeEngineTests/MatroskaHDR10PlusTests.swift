@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeModel
+import HDRProbeContainers
 import HDRProbeEngine
 import Testing
 

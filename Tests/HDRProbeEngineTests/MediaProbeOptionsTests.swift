@@ -1,5 +1,6 @@
 import HDRProbe
 import HDRProbeReport
+import HDRProbeContainers
 @testable import HDRProbeEngine
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HDRProbeModel
 import HDRProbeManifests
+import HDRProbeContainers
 import HDRProbeEngine
 import Testing
 

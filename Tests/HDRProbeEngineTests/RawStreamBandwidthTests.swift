@@ -1,5 +1,6 @@
 import Foundation
 import HDRProbeParse
+import HDRProbeFFmpeg
 import HDRProbeEngine
 import Testing
 

@@ -1,6 +1,8 @@
 import CFFmpeg
 import Foundation
 import HDRProbeParse
+import HDRProbeContainers
+import HDRProbeFFmpeg
 @testable import HDRProbeEngine
 import Testing
 
@@ -117,7 +119,7 @@ import Testing
     /// Every stream value of `a` is `b`'s.
     static func expectSameStream(_ a: DemuxedStream, _ b: DemuxedStream, _ name: String) {
         #expect(a.index == b.index && a.id == b.id && a.kind == b.kind, "\(name): identity")
-        #expect(a.codecName == b.codecName && a.codecID == b.codecID && a.codecTag == b.codecTag, "\(name): codec \(String(describing: a.codecTag)) vs \(String(describing: b.codecTag))")
+        #expect(a.codecName == b.codecName && a.codec == b.codec && a.codecTag == b.codecTag, "\(name): codec \(String(describing: a.codecTag)) vs \(String(describing: b.codecTag))")
         #expect(a.profile == b.profile && a.level == b.level, "\(name): profile/level \(a.profile)/\(a.level) vs \(b.profile)/\(b.level)")
         #expect(a.width == b.width && a.height == b.height, "\(name): size \(String(describing: a.width))x\(String(describing: a.height)) vs \(String(describing: b.width))x\(String(describing: b.height))")
         #expect(a.bitDepth == b.bitDepth && a.chromaSubsampling == b.chromaSubsampling, "\(name): pixel format \(String(describing: a.bitDepth)) \(String(describing: a.chromaSubsampling)) vs \(String(describing: b.bitDepth)) \(String(describing: b.chromaSubsampling))")

@@ -6,6 +6,7 @@ import Testing
 @testable import HDRProbeSimulate
 @testable import HDRProbeReport
 @testable import HDRProbeCheck
+@testable import HDRProbeContainers
 
 /// ``ReportJSONEncoder`` writes every corpus output byte for byte as Foundation's `JSONEncoder`
 /// (the independent reader, with the project's settings) does: the committed probe reports

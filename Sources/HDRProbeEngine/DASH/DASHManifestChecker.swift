@@ -1,6 +1,7 @@
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeSignal
+import HDRProbeContainers
 
 /// `hdrprobe dash --check`: reads an MPD (a local path or an `http(s)` URL, through the same
 /// fetcher, protocols and budgets as `hls --check`: ``HLSResourceFetcher``, ``HLSPlaylistChecker/Limits``),

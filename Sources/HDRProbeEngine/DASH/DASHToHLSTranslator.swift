@@ -1,6 +1,7 @@
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeSignal
+import HDRProbeContainers
 
 /// `hdrprobe hls --from-dash MANIFEST.mpd --output DIR`: reads the MPD as `dash --check` does
 /// (``DASHManifestChecker/read(_:deadline:)``), probes each video Representation's initialization and

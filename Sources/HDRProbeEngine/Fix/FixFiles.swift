@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HDRProbeFix
+import HDRProbeContainers
 
 /// The file side of `hdrprobe fix` (`docs/rules/isobmff-rewrite.md` §5): IN read-only with
 /// positioned reads, OUT written to a temporary file in its folder, synced and renamed over OUT;

@@ -1,6 +1,7 @@
 import HDRProbeBytes
 import HDRProbeParse
 import HDRProbeFix
+import HDRProbeContainers
 
 /// `hdrprobe fix IN OUT`: probes IN with the policy, turns its `hls.plan` into `moov` edits
 /// (``FixPlanner``), rewrites `moov` (``MovieBoxRewriter``) and writes OUT as IN's bytes with the

@@ -1,6 +1,7 @@
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeSignal
+import HDRProbeContainers
 
 /// `hdrprobe hls --check`: reads a Multivariant Playlist (a local path or an `http(s)` URL), and
 /// for each `#EXT-X-STREAM-INF` reads its Media Playlist up to the first segment, fetches the

@@ -2,6 +2,8 @@ import CFFmpeg
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeReport
+import HDRProbeContainers
+import HDRProbeFFmpeg
 
 /// Reads an HLS resource (playlist, init section, segment) into memory, bounded in bytes and
 /// time: local files through ``MediaFile`` (read-only, regular files only), `http(s)` URLs

@@ -3,6 +3,7 @@ import HDRProbeModel
 import HDRProbeSimulate
 import HDRProbeReport
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 import HDRProbeScan
 import Testing

@@ -3,6 +3,7 @@ import HDRProbeEngine
 @testable import HDRProbeModel
 @testable import HDRProbeSimulate
 @testable import HDRProbeReport
+@testable import HDRProbeContainers
 @testable import HDRProbeScan
 import Testing
 

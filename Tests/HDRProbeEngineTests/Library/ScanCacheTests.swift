@@ -6,6 +6,7 @@ import GRDB
 import HDRProbeModel
 import HDRProbeClassify
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 @testable import HDRProbeScan
 import Testing

@@ -5,6 +5,7 @@ import Foundation
 import HDRProbeModel
 import HDRProbeSimulate
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 @testable import HDRProbeScan
 import Testing

@@ -6,6 +6,7 @@ import GRDB
 import HDRProbeModel
 import HDRProbeSimulate
 import HDRProbeCheck
+import HDRProbeContainers
 import HDRProbeEngine
 @testable import HDRProbeScan
 @testable import hdrprobe

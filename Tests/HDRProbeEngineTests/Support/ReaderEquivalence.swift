@@ -1,6 +1,8 @@
 import Foundation
 @testable import HDRProbeEngine
 import Testing
+import HDRProbeContainers
+import HDRProbeFFmpeg
 
 /// Probes a file twice, with one of the engine's own-reader switches on and off, and expects the
 /// same report (less `probe`: time and bytes read differ by design) and the same per-frame metadata.

@@ -1,5 +1,6 @@
 import HDRProbeEngine
 import Testing
+import HDRProbeFFmpeg
 
 /// hdrprobe's own container readers reproduce what FFmpeg 5.1's libavformat (major 59) gives for
 /// the files they accept (docs/ffmpeg-versions.md, "Own container readers"). The tests that compare

@@ -1,0 +1,4 @@
+import HDRProbeContainers
+
+/// libavformat is one of the readers the probe chooses from (``ContainerDemux``).
+extension Demuxer: ContainerDemux {}
