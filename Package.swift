@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 import Foundation
 
@@ -46,6 +46,7 @@ let ffmpegIncludeFlags: [String] = {
 /// Every target that imports CFFmpeg, directly or through HDRProbeEngine, needs the header folders.
 let ffmpegCSettings: [CSetting] = ffmpegIncludeFlags.isEmpty ? [] : [.unsafeFlags(ffmpegIncludeFlags)]
 let ffmpegSwiftSettings: [SwiftSetting] = ffmpegIncludeFlags.isEmpty ? [] : [.unsafeFlags(ffmpegIncludeFlags.flatMap { ["-Xcc", $0] })]
+let engineSwiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
 
 /// The pure stages (no FFmpeg, no file I/O), in flow order.
 let stageTargets = ["HDRProbeBytes", "HDRProbeParse", "HDRProbeModel", "HDRProbeConfig", "HDRProbeManifests", "HDRProbeClassify", "HDRProbeSignal", "HDRProbeSimulate", "HDRProbeFix", "HDRProbeReport", "HDRProbeCheck"]
@@ -53,6 +54,20 @@ func stage(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, swiftSettings: [.swiftLanguageMode(.v6)])
 }
 let stageDependencies: [Target.Dependency] = stageTargets.map { .target(name: $0) }
+/// `dependencies` followed by every stage (a function keeps the manifest quick to type-check).
+func withStages(_ dependencies: [Target.Dependency]) -> [Target.Dependency] { dependencies + stageDependencies }
+
+/// The engine: the own readers always; FFmpeg only with the FFmpeg trait.
+let engineDependencies: [Target.Dependency] = withStages([
+    "HDRProbeContainers", "CSVGRaster",
+    .target(name: "HDRProbeFFmpeg", condition: .when(traits: ["FFmpeg"])),
+    .target(name: "CFFmpeg", condition: .when(traits: ["FFmpeg"])),
+])
+
+let packageTraits: Set<Trait> = [
+    .trait(name: "FFmpeg", description: "Read the containers hdrprobe's own readers do not cover through FFmpeg's libavformat."),
+    .default(enabledTraits: ["FFmpeg"]),
+]
 
 let package = Package(
     name: "hdrprobe",
@@ -62,6 +77,10 @@ let package = Package(
         // The embeddable library: `import HDRProbe` (docs: Sources/HDRProbe/HDRProbe.docc).
         .library(name: "HDRProbe", targets: ["HDRProbe"]),
     ],
+    // FFmpeg (on by default): libavformat reads what the own readers do not cover. Off
+    // (`swift build --disable-default-traits`), the library and the CLI build without FFmpeg and its
+    // headers; files no own reader covers get probe.ffmpegUnavailable (docs/building.md).
+    traits: packageTraits,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
@@ -95,20 +114,20 @@ let package = Package(
         // The one layer that calls libavformat (loaded with dlopen at first use).
         .target(
             name: "HDRProbeFFmpeg",
-            dependencies: ["CFFmpeg", "HDRProbeContainers"] + stageDependencies,
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+            dependencies: withStages(["CFFmpeg", "HDRProbeContainers"]),
+            swiftSettings: engineSwiftSettings
         ),
         .target(
             name: "HDRProbeEngine",
-            dependencies: ["HDRProbeContainers", "HDRProbeFFmpeg", "CFFmpeg", "CSVGRaster"] + stageDependencies,
+            dependencies: engineDependencies,
             resources: [.copy("Resources/devices.yaml")],
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+            swiftSettings: engineSwiftSettings
         ),
         // The embeddable library's public API: probe, simulate, plan signalling (async, documented).
         .target(
             name: "HDRProbe",
-            dependencies: ["HDRProbeEngine"] + stageDependencies,
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+            dependencies: withStages(["HDRProbeEngine"]),
+            swiftSettings: engineSwiftSettings
         ),
         // C functions Swift cannot call directly: prctl (variadic) for a worker's parent-death
         // signal, statfs (not in the Glibc module) for the walk's pseudo-file-system check.
@@ -117,32 +136,34 @@ let package = Package(
         .target(name: "CSVGRaster", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "HDRProbeScan",
-            dependencies: ["HDRProbeEngine", "CProcessControl"] + stageDependencies + [
+            dependencies: withStages(["HDRProbeEngine", "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface for the cache lookup (ScanCache.Reader.find).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+            ]),
+            swiftSettings: engineSwiftSettings
         ),
         .executableTarget(
             name: "hdrprobe",
-            dependencies: [
+            dependencies: withStages([
                 "HDRProbe", "HDRProbeEngine", "HDRProbeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + stageDependencies,
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+            ]),
+            swiftSettings: engineSwiftSettings
         ),
         .testTarget(
             name: "HDRProbeCoreTests",
             dependencies: stageDependencies,
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+            swiftSettings: engineSwiftSettings
         ),
         .testTarget(
             name: "HDRProbeEngineTests",
-            dependencies: ["HDRProbeEngine", "HDRProbeScan", "HDRProbe", "hdrprobe",
-                           .product(name: "GRDB", package: "GRDB.swift")] + stageDependencies,
+            dependencies: withStages(["HDRProbeEngine", "HDRProbeScan", "HDRProbe", "hdrprobe", "HDRProbeContainers",
+                                      .target(name: "HDRProbeFFmpeg", condition: .when(traits: ["FFmpeg"])),
+                                      .target(name: "CFFmpeg", condition: .when(traits: ["FFmpeg"])),
+                                      .product(name: "GRDB", package: "GRDB.swift")]),
             exclude: ["Fixtures"],
-            swiftSettings: [.swiftLanguageMode(.v6)] + ffmpegSwiftSettings
+            swiftSettings: engineSwiftSettings
         ),
     ]
 )

@@ -22,6 +22,8 @@ package protocol ContainerDemux: SampleSource {
     /// Where the read budget (``ProbeOptions/readBudget``) stopped reading before the end of the
     /// file; nil when it did not.
     var readBudgetStop: Int? { get }
+    /// Whether the reader is libavformat (the report's `tool.libavformatUsed`).
+    var usesLibavformat: Bool { get }
     /// Sample sizes and times of one stream from the container's index (MP4/MOV sample tables);
     /// empty where the container has no per-sample sizes.
     func indexSamples(stream index: Int) -> [HLSBandwidth.Sample]
@@ -32,6 +34,8 @@ package protocol ContainerDemux: SampleSource {
 }
 
 extension ContainerDemux {
+    /// Whether the reader is libavformat (the report's `tool.libavformatUsed`).
+    package var usesLibavformat: Bool { false }
     package func sampleTableTracks(video: Int, audio: Int?) -> (video: SampleTableBandwidth.Track, audio: SampleTableBandwidth.Track?)? { nil }
 }
 

@@ -1,11 +1,13 @@
-import CFFmpeg
 import HDRProbeParse
 import HDRProbeModel
 import HDRProbeClassify
 import HDRProbeSignal
 import HDRProbeReport
 import HDRProbeContainers
+#if FFmpeg
+import CFFmpeg
 import HDRProbeFFmpeg
+#endif
 
 
 /// Probes one file: demux (libavformat + hdrprobe's own header walk) → parse (bounded scan of
@@ -17,14 +19,22 @@ package struct ProbeEngine: Sendable {
     static let rawElementaryDemuxers: Set<String> = ["hevc", "h264", "obu", "vvc"]
     /// What `hdrprobe --version` prints: the tool's version, then the FFmpeg libraries it runs
     /// with and was built with.
+    #if FFmpeg
     package static var versionDescription: String { "\(version)\n\(FFmpegVersions.summary)" }
+    #else
+    package static var versionDescription: String { "\(version)\nFFmpeg: not built in (own container readers only)" }
+    #endif
     package var options: ProbeOptions
 
     package init(options: ProbeOptions = ProbeOptions()) { self.options = options }
 
     /// The report's `tool`: `libavformat` is the version this process runs with once FFmpeg is
     /// loaded, else the one it was built with (``FFmpegVersions/libavformatForReports``).
+    #if FFmpeg
     package static var tool: ToolInfo { ToolInfo(version: version, libavformat: FFmpegVersions.libavformatForReports) }
+    #else
+    package static var tool: ToolInfo { ToolInfo(version: version, libavformat: "none") }
+    #endif
 
     /// The `tool` of a file's probe report, saying whether libavformat read the file.
     static func tool(libavformatUsed: Bool) -> ToolInfo {
@@ -110,7 +120,7 @@ package struct ProbeEngine: Sendable {
             let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
             let classified = classifyStreams(demuxer: demuxer, headers: headers, evidence: evidence, layerPairs: layerPairs,
                                              fileSize: file.size, frames: &collected)
-            return ProbeReport(tool: Self.tool(libavformatUsed: demuxer is Demuxer), path: run.path, status: .ok, error: nil, container: container,
+            return ProbeReport(tool: Self.tool(libavformatUsed: demuxer.usesLibavformat), path: run.path, status: .ok, error: nil, container: container,
                                streams: classified.streams, findings: findings + classified.findings,
                                probe: stats(start: run.start, bytes: file.bytesRead, frames: classified.framesScanned))
         } catch {
@@ -150,6 +160,7 @@ package struct ProbeEngine: Sendable {
         if options.ownContainerReaders, let own = Self.ownContainer(file: file, headers: headers, options: options) {
             return own
         }
+        #if FFmpeg
         let demuxer: Demuxer
         do throws(Demuxer.OpenFailure) {
             demuxer = try Demuxer(file: file, signature: headers.signature, head: head, probeBytes: options.probeBytes,
@@ -166,7 +177,18 @@ package struct ProbeEngine: Sendable {
         }
         if headers.isMediaSegment && !headers.hasMovieBox { throw fail(.mediaSegmentWithoutInit, container) }
         return demuxer
+        #else
+        if headers.isMediaSegment && !headers.hasMovieBox { throw fail(.mediaSegmentWithoutInit, container) }
+        throw fail(Self.builtWithoutFFmpeg, container, libavformatUsed: false)
+        #endif
     }
+
+    #if !FFmpeg
+    /// What a file no own reader covers gets from a build without the FFmpeg trait
+    /// (`swift build --disable-default-traits`, docs/building.md).
+    static let builtWithoutFFmpeg = ProbeFailureReason.ffmpegUnavailable(
+        reason: "this hdrprobe was built without it (the FFmpeg package trait is off)", libraries: [])
+    #endif
 
     /// hdrprobe's own reader of the file's container, when one covers it (no FFmpeg needed); nil
     /// leaves the file to libavformat. Each own reader declines what it is not sure of.
@@ -195,11 +217,11 @@ package struct ProbeEngine: Sendable {
     private func checkStreams(_ demuxer: any ContainerDemux, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
                               run: ProbeRun) throws(ProbeFailure) {
         if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
-            throw failure(.noAudioOrVideo, container: .unknown, file: file, run: run, libavformatUsed: demuxer is Demuxer)
+            throw failure(.noAudioOrVideo, container: .unknown, file: file, run: run, libavformatUsed: demuxer.usesLibavformat)
         }
         if demuxer.streams.isEmpty {
             throw failure(headers.issues.first.map { .noReadableStreams(firstIssue: $0) } ?? .noStreams,
-                          container: container, file: file, run: run, libavformatUsed: demuxer is Demuxer)
+                          container: container, file: file, run: run, libavformatUsed: demuxer.usesLibavformat)
         }
     }
 
@@ -484,9 +506,13 @@ package struct ProbeEngine: Sendable {
     }
 
     static func describe(_ code: Int32) -> String {
+        #if FFmpeg
         var buffer = [CChar](repeating: 0, count: 256)
         hdrprobe_av_strerror(code, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        return "error \(code)"
+        #endif
     }
 }
 

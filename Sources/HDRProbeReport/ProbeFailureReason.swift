@@ -98,6 +98,8 @@ package enum ProbeFailureReason: Equatable, Sendable {
             return "libavformat cannot read the file"
         case let .openTimedOut(seconds):
             return "Time limit of \(seconds) s reached while opening the file"
+        case let .ffmpegUnavailable(reason, libraries) where libraries.isEmpty:
+            return "This file needs FFmpeg, and \(reason): hdrprobe's own container readers do not cover it"
         case let .ffmpegUnavailable(reason, libraries):
             return "FFmpeg's libraries cannot be loaded (\(reason)); hdrprobe needs \(libraries.joined(separator: ", ")) to read media files: install the FFmpeg shared libraries of those names (the FFmpeg hdrprobe was built with), or name the folder that holds them in HDRPROBE_FFMPEG_DIR"
         case .mediaSegmentWithoutInit:

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeSignal
@@ -51,3 +52,4 @@ struct AttachmentStreamTests {
         #expect(human.contains("#1 attachment \(r.streams[1].codec ?? "?")"))
     }
 }
+#endif

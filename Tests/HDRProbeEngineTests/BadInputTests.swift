@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeEngine
 import Testing
@@ -114,3 +115,4 @@ import HDRProbeContainers
         #expect(r.status == .ok && r.probe!.bytesRead > 0)
     }
 }
+#endif

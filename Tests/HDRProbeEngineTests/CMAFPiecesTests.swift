@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeEngine
@@ -72,3 +73,4 @@ import Testing
         #expect(j.dolbyVision?.rpu.framesWithRpu == 8 && j.dolbyVision?.rpu.profile == 8)
     }
 }
+#endif

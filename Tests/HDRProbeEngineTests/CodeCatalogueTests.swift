@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeReport
@@ -80,3 +81,4 @@ import Testing
         #expect(plain.stdout.split(separator: "\n").count == FindingCode.catalogue.count)
     }
 }
+#endif

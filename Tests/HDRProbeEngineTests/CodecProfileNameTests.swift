@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Testing
 @testable import HDRProbeEngine
@@ -52,3 +53,4 @@ import HDRProbeFFmpeg
         #expect(CodecProfileName.name(codec: .hevc, profile: -99) == nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 
 #if canImport(FoundationXML)
@@ -173,3 +174,4 @@ import Testing
         #expect(try CLI.run(["hls", "--check", "--json", "--format", "sarif"] + Self.playlists).status == 2)
     }
 }
+#endif

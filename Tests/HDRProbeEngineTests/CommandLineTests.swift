@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 
@@ -157,3 +158,4 @@ import Testing
         #expect(try CLI.run(["probe", "--policy", "nonexistent-policy", CLI.corpus("dv_p84.mkv")]).status == 2)
     }
 }
+#endif

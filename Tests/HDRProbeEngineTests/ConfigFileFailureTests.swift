@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 @testable import HDRProbeConfig
@@ -50,3 +51,4 @@ import Testing
         #expect(throws: ConfigFileFailure.catalogueNotUTF8(path: latin1)) { try DeviceCatalogLoader.load(userFile: latin1) }
     }
 }
+#endif

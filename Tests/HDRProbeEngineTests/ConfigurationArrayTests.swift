@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeEngine
@@ -27,3 +28,4 @@ import Testing
         #expect(s.dolbyVision == source.dolbyVision)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeReport
@@ -114,3 +115,4 @@ import Testing
                 == "hdrprobe stopped reading at byte 104857600 of 209715200 after reading 16 MiB past the container headers without completing the frame scan; the bytes before that point are zeros (a preallocated or unfinished download?). The remaining 104857600 bytes were not read; the report covers what was.")
     }
 }
+#endif

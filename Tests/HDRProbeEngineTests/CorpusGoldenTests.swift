@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeEngine
 import Testing
@@ -79,3 +80,4 @@ struct CorpusGoldenTests {
         for (golden, errors) in zip(Self.checkable, answers) { #expect(errors.isEmpty, "\(golden): \(errors.prefix(5))") }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -246,3 +247,4 @@ struct MPDReading {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 @testable import HDRProbeModel
@@ -61,3 +62,4 @@ import Testing
         #expect(try Self.findings(dependency: "el", enhancementLayer: true).map(\.code) == [.dashDependencyInvalid])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeManifests
@@ -174,3 +175,4 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("master.m3u8").path))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeManifests
@@ -97,3 +98,4 @@ import Testing
         #expect(bad.status == 1 && bad.stdout.contains("no Representation"))
     }
 }
+#endif

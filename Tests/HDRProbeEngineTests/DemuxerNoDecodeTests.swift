@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeContainers
@@ -66,3 +67,4 @@ import Testing
         #expect(AnnexBStreamCodec.sniff([0, 1, 0x40, 0x01]) == nil && AnnexBStreamCodec.sniff([]) == nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeModel
@@ -141,3 +142,4 @@ struct DolbyVisionRPUFileTests {
         #expect(dv.profile?.profile == profile && dv.profile?.fromRPU == true && dv.profileName == (profile == 8 ? "8" : "\(profile)"))
     }
 }
+#endif

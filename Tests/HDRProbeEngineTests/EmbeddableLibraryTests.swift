@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -200,3 +201,4 @@ final class SilentServer: @unchecked Sendable {
 
     func close() { _ = shutdown(fd, Int32(SHUT_RDWR)); _ = Glibc.close(fd) }
 }
+#endif

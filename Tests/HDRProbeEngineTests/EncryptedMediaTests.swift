@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeEngine
@@ -54,3 +55,4 @@ import Testing
         #expect(v.hdr?.masteringDisplay?.maxLuminance == 1000)
     }
 }
+#endif

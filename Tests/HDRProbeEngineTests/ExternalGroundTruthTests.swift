@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeEngine
 import Testing
@@ -94,3 +95,4 @@ struct ExternalGroundTruthTests {
         #expect(Self.cases().count >= 5)
     }
 }
+#endif

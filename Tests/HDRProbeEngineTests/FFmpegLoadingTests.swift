@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeFFmpeg
@@ -119,3 +120,4 @@ struct FFmpegLoadingTests {
         #expect(result.stderr.contains("file=\(dir)/\(soname)"), "ld.so did not open \(dir)/\(soname)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -437,3 +438,4 @@ import Testing
         #expect(unknown.stderr.contains("unknown target"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeManifests
@@ -336,3 +337,4 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         #expect(fragment.entries.map(\.role) == [.primary])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeEngine
 import Testing
@@ -74,3 +75,4 @@ import Testing
         #expect(hls.supplementalCodecs == "dvh1.08.01/db1p")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Foundation
 import HDRProbeParse
@@ -102,3 +103,4 @@ import Testing
         }
     }
 }
+#endif

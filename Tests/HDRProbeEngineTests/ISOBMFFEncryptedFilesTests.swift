@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeContainers
@@ -264,3 +265,4 @@ struct ISOBMFFEncryptedFilesTests {
         #expect(report.tool.libavformatUsed == false && report.streams.first?.codec == "hevc")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeContainers
@@ -162,3 +163,4 @@ struct ISOBMFFFragmentedFilesTests {
         _ = try Self.expectSameReports(Self.made, frames: frames, covered: Self.covered)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 @testable import HDRProbeEngine
 import Testing
@@ -117,3 +118,4 @@ struct ISOBMFFGeneratedFilesTests {
         }
     }
 }
+#endif

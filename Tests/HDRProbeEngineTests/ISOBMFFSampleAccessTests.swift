@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeModel
@@ -104,3 +105,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 @testable import HDRProbeEngine
 import Testing
@@ -42,3 +43,4 @@ import HDRProbeContainers
         #expect(file.bytesRead <= 2 * MediaFile.blockSize)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 @testable import HDRProbeEngine
 import Testing
@@ -72,3 +73,4 @@ import HDRProbeFFmpeg
         try Self.expectSameReportsEitherWay(Self.files, frames: frames)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 @testable import HDRProbeEngine
 import Testing
@@ -111,3 +112,4 @@ struct MPEGTSGeneratedFilesTests {
         #expect(result.stdout.contains("\"demuxer\" : \"mpegts\"") || result.stdout.contains("\"demuxer\":\"mpegts\""), "\(result.stdout.prefix(400))")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Foundation
 @testable import HDRProbeEngine
@@ -118,3 +119,4 @@ import HDRProbeFFmpeg
         #expect(result.stdout.contains("\"demuxer\" : \"matroska,webm\"") || result.stdout.contains("\"demuxer\":\"matroska,webm\""))
     }
 }
+#endif

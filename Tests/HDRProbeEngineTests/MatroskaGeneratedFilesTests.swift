@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 @testable import HDRProbeEngine
 import Testing
@@ -113,3 +114,4 @@ struct MatroskaGeneratedFilesTests {
         #expect(covered == !["mkvmerge_zlib.mkv", "ffmpeg_remux.mkv"].contains(name), "\(name)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeContainers
@@ -57,3 +58,4 @@ struct MatroskaHDR10PlusTests {
         #expect(try Self.stream("av1_hdr10.mkv").hdr?.videoRangeType == .hdr10)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import HDRProbe
 import HDRProbeReport
 import HDRProbeContainers
@@ -45,3 +46,4 @@ import Testing
         #expect(strip(result.lines.first ?? "") == strip(try ReportEncoder.jsonLine(report)))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeEngine
 import Testing
@@ -146,3 +147,4 @@ enum ISOBoxWalkerHelper {
         return out
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeManifests
@@ -198,3 +199,4 @@ import Testing
         for key in before.keys.sorted() { #expect(before[key] == after[key], "\(command): \(key) changed") }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeContainers
@@ -183,3 +184,4 @@ import Testing
         }
     }
 }
+#endif

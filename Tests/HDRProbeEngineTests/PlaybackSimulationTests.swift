@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeSimulate
@@ -284,3 +285,4 @@ import Testing
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown target 'nope'"))
     }
 }
+#endif

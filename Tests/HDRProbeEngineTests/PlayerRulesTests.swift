@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeModel
@@ -245,3 +246,4 @@ import Testing
         #expect(ids.contains("shield+lg-oled") && ids.contains("lg-webos") && ids.contains("samsung-tizen") && ids.contains("atv4k-2022+lg-oled"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import ArgumentParser
 import Testing
 @testable import hdrprobe
@@ -66,3 +67,4 @@ import Testing
         #expect(accepted > 1_000, "\(accepted)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeFFmpeg
@@ -51,3 +52,4 @@ struct RawStreamBandwidthTests {
         #expect(zeros.bytes == au1.count + 2 + au2.count)
     }
 }
+#endif

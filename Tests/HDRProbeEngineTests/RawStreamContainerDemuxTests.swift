@@ -1,3 +1,4 @@
+#if FFmpeg
 import CFFmpeg
 import Foundation
 import HDRProbeParse
@@ -281,3 +282,4 @@ import Testing
         return try Self.own(path)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 import HDRProbeManifests
@@ -178,3 +179,4 @@ import HDRProbeManifests
         #expect((video["hls"] as? [String: Any])?["supplementalCodecs"] as? String == "dav1.10.01/db4h")
     }
 }
+#endif

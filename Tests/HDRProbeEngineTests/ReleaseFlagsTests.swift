@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 
@@ -29,3 +30,4 @@ import Testing
     }
     #endif
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 
 #if canImport(FoundationXML)
@@ -184,3 +185,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeEngine
 import HDRProbeScan
@@ -77,3 +78,4 @@ struct ReportJSONEncoderCorpusTests {
         try ReportJSONEncoderTests.expectSame(try DeviceCatalogLoader.load())
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 @testable import HDRProbeModel
@@ -282,3 +283,4 @@ import Testing
         try Self.expectSame((0..<500).map { _ in Float(bitPattern: UInt32(truncatingIfNeeded: g.next())) }.filter(\.isFinite))
     }
 }
+#endif

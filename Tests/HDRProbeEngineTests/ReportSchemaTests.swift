@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 import HDRProbeModel
@@ -327,3 +328,4 @@ struct ReportSchemaDocumentTests {
         #expect(errors.contains { $0.contains(Self.mutations[index].expect) }, "\(Self.mutations[index].name): \(errors)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 
@@ -60,3 +61,4 @@ import Testing
         #expect(found.map(\.section) == ["5", "9", "13", nil])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import HDRProbeParse
 import HDRProbeSignal
 import Testing
@@ -163,3 +164,4 @@ import Testing
         #expect(inBlocks == expected, "seed \(seed), blocks of \(blockSize)")
     }
 }
+#endif

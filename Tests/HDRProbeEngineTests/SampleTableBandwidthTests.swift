@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 import HDRProbeSignal
@@ -205,3 +206,4 @@ import Testing
         #expect(tally.streamed == tally.pairs && tally.measured == tally.pairs)
     }
 }
+#endif

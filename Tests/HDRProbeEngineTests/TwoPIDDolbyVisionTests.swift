@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeSignal
 import HDRProbeSimulate
@@ -55,3 +56,4 @@ struct TwoPIDDolbyVisionTests {
         #expect(HumanSummary.render(muxed).contains("enhancement-layer NAL units (type 63) present"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeContainers
@@ -121,3 +122,4 @@ import Testing
         #expect(ProbeOptions(maxScanBytes: 32 << 20).readBudget == 64 << 20)
     }
 }
+#endif

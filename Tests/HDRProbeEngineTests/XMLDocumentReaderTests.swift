@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 @testable import HDRProbeManifests
 import Testing
@@ -343,3 +344,4 @@ import Testing
         #expect(Self.outcome(Self.own(fine)) == Self.outcome(Self.reference(fine)))
     }
 }
+#endif

@@ -1,9 +1,11 @@
-import CFFmpeg
 import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeReport
 import HDRProbeContainers
+#if FFmpeg
+import CFFmpeg
 import HDRProbeFFmpeg
+#endif
 
 /// Reads an HLS resource (playlist, init section, segment) into memory, bounded in bytes and
 /// time: local files through ``MediaFile`` (read-only, regular files only), `http(s)` URLs
@@ -20,7 +22,9 @@ enum HLSResourceFetcher {
         var truncated: Bool
     }
 
+    #if FFmpeg
     static let networkSetup: Void = { _ = hdrprobe_avformat_network_init() }()
+    #endif
 
     static func fetch(_ location: HLSResourceLocation, range: HLSByteRange? = nil, maxBytes: Int,
                       deadline: UInt64) -> Result<Fetched, ReportError> {
@@ -52,6 +56,7 @@ enum HLSResourceFetcher {
         return .success(Fetched(bytes: bytes, totalSize: wanted, truncated: count < wanted))
     }
 
+    #if FFmpeg
     /// Holds the deadline for libavformat's interrupt callback.
     private final class Deadline {
         let nanoseconds: UInt64
@@ -118,4 +123,11 @@ enum HLSResourceFetcher {
         return .success(Fetched(bytes: bytes, totalSize: total ?? (bytes.count < limit ? bytes.count : nil),
                                 truncated: bytes.count >= maxBytes && (total.map { $0 > bytes.count } ?? true)))
     }
+    #else
+    /// http(s) is read through libavformat: a build without FFmpeg cannot fetch it.
+    private static func fetchURL(_ url: String, range: HLSByteRange?, maxBytes: Int,
+                                 deadline: UInt64) -> Result<Fetched, ReportError> {
+        .failure(ProbeEngine.builtWithoutFFmpeg.error)
+    }
+    #endif
 }

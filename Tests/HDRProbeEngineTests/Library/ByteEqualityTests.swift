@@ -1,3 +1,4 @@
+#if FFmpeg
 @testable import HDRProbeScan
 import Testing
 
@@ -27,3 +28,4 @@ import Testing
         #expect(ByteEquality.equal(nfc, Array(nfc.utf8)))
     }
 }
+#endif

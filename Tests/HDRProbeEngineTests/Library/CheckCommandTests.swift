@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import Testing
@@ -210,3 +211,4 @@ import Testing
         #expect(try SchemaValidators.validateSARIF(#"{"version": "2.1.0", "runs": [{"results": []}]}"#).status != 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 
@@ -82,3 +83,4 @@ import Testing
         #expect(w.status == 2 && w.stderr.contains("unknown target 'atv4k-2022+lg-oled@kodi'"), "\(w.stderr)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeCheck
 @testable import HDRProbeScan
@@ -95,3 +96,4 @@ import Testing
         #expect(paths == [lib.path + "/sub/one.mkv"])
     }
 }
+#endif

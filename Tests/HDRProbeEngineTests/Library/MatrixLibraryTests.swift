@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeSimulate
@@ -293,3 +294,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeModel
 import HDRProbeCheck
@@ -75,3 +76,4 @@ import Testing
         for key in PolicyDocument.topLevelKeys + CheckRules.overrideKeys { #expect(guide.contains("`\(key)`"), "docs/check.md lacks \(key)") }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeEngine
 @testable import HDRProbeModel
@@ -148,3 +149,4 @@ struct ReportLinePathTests {
         #expect(hit.digest.pathBytes == "cv8=")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import GRDB
 @testable import HDRProbeScan
@@ -115,3 +116,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -178,3 +179,4 @@ import Testing
         #expect(ScanCache.defaultPath(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.cache/hdrprobe/scan-cache.sqlite")
     }
 }
+#endif

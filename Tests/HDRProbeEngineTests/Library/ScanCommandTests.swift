@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeCheck
 import Testing
@@ -134,3 +135,4 @@ import Testing
         #expect(r.status == 2, "\(args): \(r.stderr)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -263,3 +264,4 @@ import Testing
         return lib
     }
 }
+#endif

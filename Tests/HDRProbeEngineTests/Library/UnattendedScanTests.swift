@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -688,3 +689,4 @@ import Testing
         #expect((doc["pathBytes"] as? String).flatMap { Data(base64Encoded: $0) }.map([UInt8].init) == name)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -114,3 +115,4 @@ private func systemChmod(_ path: String, _ mode: mode_t) -> Int32 {
     Darwin.chmod(path, mode)
 #endif
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import HDRProbeParse
 
@@ -743,3 +744,4 @@ private struct Generator {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 
 #if canImport(Glibc)
@@ -273,3 +274,4 @@ private final class ResultStore: @unchecked Sendable {
         return results.compactMap { $0 }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 @testable import HDRProbeEngine
 import Testing
@@ -50,3 +51,4 @@ enum ReaderEquivalence {
         #expect(stream["nb_read_packets"] as? String == String(count), "\(name): packets", sourceLocation: sourceLocation)
     }
 }
+#endif

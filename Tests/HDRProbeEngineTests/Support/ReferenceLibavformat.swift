@@ -1,3 +1,4 @@
+#if FFmpeg
 import HDRProbeEngine
 import Testing
 import HDRProbeFFmpeg
@@ -14,3 +15,4 @@ enum ReferenceLibavformat {
     static var isLoaded: Bool { FFmpegVersions.libavformatMajor == major }
     static let skipReason: Comment = "the own readers reproduce FFmpeg 5.1's libavformat (major 59); this build runs another"
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 
 /// Resolves the dotted fact keys of `Corpus/expected/*.json` (and `../shared/external/ground-truth.json`)
@@ -74,3 +75,4 @@ enum ReportPath {
         return "\(v)"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 
@@ -54,3 +55,4 @@ enum ReportSchema {
         var description: String { "jsonschema did not answer for every document: \(output)" }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 import Testing
 
@@ -64,3 +65,4 @@ enum SchemaValidators {
         return try run(python, ["-c", script, sarifSchema.path, file.path])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 
 /// Paths the tests use, found from this file's location (not the working directory).
@@ -31,3 +32,4 @@ enum TestPaths {
         return names.filter { $0.hasSuffix(".json") }.sorted()
     }
 }
+#endif

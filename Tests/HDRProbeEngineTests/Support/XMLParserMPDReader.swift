@@ -1,3 +1,4 @@
+#if FFmpeg
 import Foundation
 
 #if canImport(FoundationXML)
@@ -162,4 +163,4 @@ enum XMLParserMPDReader {
         }
     }
 }
-
+#endif
