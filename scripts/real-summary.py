@@ -104,7 +104,7 @@ def load_triage():
 
 def triage_for(triage, name, key):
     for (pat, k), v in triage.items():
-        if k == key and (pat == name or (pat.endswith('*') and name.startswith(pat[:-1]))):
+        if k in (key, '*') and (pat == name or (pat.endswith('*') and name.startswith(pat[:-1]))):
             return v
     return None
 

@@ -123,7 +123,7 @@ import Testing
     }
 
     static func isTriaged(_ file: String, _ key: String, in list: [(pattern: String, key: String)]) -> Bool {
-        list.contains { $0.key == key && ($0.pattern == file || ($0.pattern.hasSuffix("*") && file.hasPrefix($0.pattern.dropLast()))) }
+        list.contains { ($0.key == key || $0.key == "*") && ($0.pattern == file || ($0.pattern.hasSuffix("*") && file.hasPrefix($0.pattern.dropLast()))) }
     }
 
     // MARK: - 1. Reports against the decided facts
@@ -163,50 +163,87 @@ import Testing
 
     // MARK: - 2. Own readers against libavformat
 
-    /// The fields of a stream that reach a report (ISOBMFF and Matroska tests' lists together).
-    static func streamFields(_ s: DemuxedStream) -> [String] {
-        ISOBMFFContainerDemuxTests.facts(s).components(separatedBy: "; ")
-            + ["tag \(s.codecTag ?? "-")", "colour \(s.colour)", "real \(s.realFrameRate?.rational ?? "-")"]
+    /// Compares the own reader the probe picks for `url` with libavformat's demuxer over the same
+    /// file, on what each own reader's own test holds it to (ISOBMFFContainerDemuxTests,
+    /// MatroskaContainerDemuxTests, MPEGTSContainerDemuxTests, RawStreamContainerDemuxTests): the
+    /// stream fields that reach a report, the format duration and bit rate, and the sample index
+    /// (MP4) or the packets (TS, raw). Returns the own reader's name, or nil when none reads the file.
+    static func compareOwnReader(_ url: URL) throws -> String? {
+        let path = url.path, name = url.lastPathComponent
+        let (file, headers, head) = try MPEGTSContainerDemuxTests.open(path)
+        guard let own = ProbeEngine.ownContainer(file: file, headers: headers, options: ProbeOptions()) else { return nil }
+        let reader = String(describing: type(of: own))
+        let libavFile = try MediaFile(path: path, deadline: .max)
+        guard let libav = try? Demuxer(file: libavFile, signature: headers.signature, head: head, probeBytes: 2 << 20,
+                                       masks: headers.libavformatMasks) else {
+            Issue.record("\(name): \(reader) reads a file libavformat cannot open")
+            return reader
+        }
+        #expect(own.formatName == libav.formatName, "\(name): format \(own.formatName) vs \(libav.formatName)")
+        #expect(own.streams.count == libav.streams.count, "\(name): stream count \(own.streams.count) vs \(libav.streams.count)")
+        switch own {
+        case is ISOBMFFContainerDemux:
+            _ = try ISOBMFFContainerDemuxTests.compareWithLibavformat(path)
+        case is MatroskaContainerDemux:
+            #expect(own.formatDuration == libav.formatDuration, "\(name): duration")
+            #expect(own.formatBitRate == libav.formatBitRate, "\(name): bit rate")
+            for (a, b) in zip(own.streams, libav.streams) {
+                let (x, y) = (MatroskaContainerDemuxTests.reportFields(a), MatroskaContainerDemuxTests.reportFields(b))
+                #expect(x == y, "\(name) stream \(b.index): \(zip(x, y).filter { $0 != $1 }.map { "\($0.prefix(200)) | \($1.prefix(200))" })")
+            }
+        default: // TS and raw streams: stream values and every packet, read whole
+            let (wholeFile, wholeHeaders, _) = try MPEGTSContainerDemuxTests.open(path)
+            // A file longer than the reader's whole-read analysis (MPEGTSContainerDemux.analysisBytes)
+            // is read by the own reader only for a frame scan: its packets are then libavformat's first ones.
+            let wholeRead = ProbeEngine.ownContainer(file: wholeFile, headers: wholeHeaders, options: ProbeOptions(frames: nil))
+            let whole = wholeRead ?? own
+            for (a, b) in zip(whole.streams, libav.streams) {
+                if own is MPEGTSContainerDemux {
+                    let known = Self.knownStreamDifferences[name]
+                    #expect(a.index == b.index && a.id == b.id && a.kind == b.kind && a.codecName == b.codecName, "\(name): stream identity")
+                    #expect((a.avgFrameRate == b.avgFrameRate || known == "avgFrameRate") && a.realFrameRate == b.realFrameRate && a.timeBase == b.timeBase,
+                            "\(name): rates \(String(describing: a.avgFrameRate))/\(String(describing: a.realFrameRate)) vs \(String(describing: b.avgFrameRate))/\(String(describing: b.realFrameRate))")
+                    #expect(a.bitRate == b.bitRate, "\(name): stream bit rate")
+                } else {
+                    RawStreamContainerDemuxTests.expectSameStream(a, b, name)
+                }
+            }
+            if wholeRead != nil {
+                ReaderEquivalence.expectSameFormatAndPackets(whole, libav, name)
+            } else {
+                var i = 0
+                while let p = own.readPacket(wantsData: { _ in true }) {
+                    guard let q = libav.readPacket(wantsData: { _ in true }) else { Issue.record("\(name): libavformat has fewer packets"); break }
+                    if p.streamIndex != q.streamIndex || p.pts != q.pts || p.data != q.data {
+                        Issue.record("\(name): packet \(i) differs (pts \(String(describing: p.pts)) vs \(String(describing: q.pts)), \(p.data.count) vs \(q.data.count) bytes)")
+                        break
+                    }
+                    i += 1
+                }
+            }
+        }
+        return reader
     }
 
-    /// The fields of two streams that differ, as `own | libavformat`.
-    static func differences(_ a: DemuxedStream, _ b: DemuxedStream) -> [String] {
-        zip(streamFields(a), streamFields(b)).filter { $0 != $1 }.map { "\($0.prefix(300)) | \($1.prefix(300))" }
-    }
-
-    static func ownReaderName(_ r: any ContainerDemux) -> String { String(describing: type(of: r)) }
+    /// Stream-value differences between an own reader and libavformat that reach no report (the
+    /// report equality below still holds), documented in docs/real-world-corpus.md: file → field.
+    static let knownStreamDifferences: [String: String] = [
+        // HEVC with 4 frames of reordering (has_b_frames 4): libavformat here (probesize 2 MiB, hdrprobe's
+        // I/O) leaves avg_frame_rate 0/0 where the own reader and ffprobe's CLI give 30/1; the report
+        // takes r_frame_rate (30/1) either way.
+        "shaka-player__test__test__assets__hls-ts-h265__0.ts": "avgFrameRate",
+    ]
 
     @Test(.enabled(if: RealWorldCorpusTests.hasFiles && ReferenceLibavformat.isLoaded,
                    "needs Corpus/real/files and FFmpeg 5.1's libavformat"))
     func ownReadersAreLibavformatsWhereBothRead() throws {
         var covered: [String: Int] = [:]
-        var both = 0
         for url in Self.present {
-            let name = url.lastPathComponent
-            let file = try MediaFile(path: url.path, deadline: .max)
-            let head = file.read(at: 0, count: 8192)
-            let headers = ContainerHeaders.read(file, head: head)
-            // A whole-file read (no frame budget), as libavformat's demuxer reads it here.
-            let options = ProbeOptions(frames: nil)
-            guard let own = ProbeEngine.ownContainer(file: file, headers: headers, options: options) else { continue }
-            covered[Self.ownReaderName(own), default: 0] += 1
-            let libavFile = try MediaFile(path: url.path, deadline: .max)
-            guard let libav = try? Demuxer(file: libavFile, signature: headers.signature, head: head, probeBytes: options.probeBytes,
-                                           masks: headers.libavformatMasks) else {
-                Issue.record("\(name): the own reader \(Self.ownReaderName(own)) reads a file libavformat cannot open")
-                continue
-            }
-            both += 1
-            #expect(own.formatName == libav.formatName, "\(name): format")
-            #expect(own.streams.count == libav.streams.count, "\(name): stream count \(own.streams.count) vs \(libav.streams.count)")
-            for (a, b) in zip(own.streams, libav.streams) {
-                let diff = Self.differences(a, b)
-                #expect(diff.isEmpty, "\(name) stream \(b.index) (\(Self.ownReaderName(own))): \(diff)")
-            }
-            ReaderEquivalence.expectSameFormatAndPackets(own, libav, name)
-            try ReaderEquivalence.expectSameReports(url.path, frames: 32, switch: \.ownContainerReaders)
+            guard let reader = try Self.compareOwnReader(url) else { continue }
+            covered[reader, default: 0] += 1
+            for frames in [32, 1] { try ReaderEquivalence.expectSameReports(url.path, frames: frames, switch: \.ownContainerReaders) }
         }
-        print("real-world corpus, own readers vs libavformat: \(both) files both read; by own reader: \(covered.sorted { $0.key < $1.key })")
-        #expect(both >= 100, "not a vacuous pass")
+        print("real-world corpus, own readers vs libavformat: \(covered.values.reduce(0, +)) files; \(covered.sorted { $0.key < $1.key })")
+        #expect(covered.values.reduce(0, +) >= 100, "not a vacuous pass")
     }
 }

@@ -11,6 +11,9 @@ struct ContainerHeaders {
     var fileType: FileTypeBox?
     var movie: MovieBox?
     var hasMovieBox = false
+    /// Top-level `moov` boxes seen (a file with two — mp4parse-rust's test_case_1185230.mp4 — is
+    /// left to libavformat by the own reader).
+    var movieBoxCount = 0
     /// A `moof` (movie fragment) came before any `moov`: a media segment cut from its init segment.
     var isMediaSegment = false
     /// Matroska track entries from hdrprobe's own EBML walk; nil when `Tracks` was not found.
@@ -90,6 +93,7 @@ struct ContainerHeaders {
             }
             let payloadSize = Int(min(size, available)) - headerSize
             if type == "moof" && !hasMovieBox { isMediaSegment = true }
+            if type == "moov" { movieBoxCount += 1 }
             switch type {
             case "ftyp" where fileType == nil:
                 fileType = try? FileTypeBox.parse(file.read(at: offset + headerSize, count: min(payloadSize, 4096))[...])
