@@ -172,10 +172,11 @@ def from_ffprobe(entry):
     f['container'] = CONTAINER.get(fmt.get('format_name')) if fmt else None
     if f['container'] is None and fmt:
         f['container'] = fmt.get('format_name')
-    f['streams.video'] = kinds.count('video')
+    # Cover art (attached_pic: an MP4 `covr` item, a Matroska attachment) is not a video track.
+    vids = [s for s in streams if s.get('codec_type') == 'video' and not (s.get('disposition') or {}).get('attached_pic')]
+    f['streams.video'] = len(vids)
     f['streams.audio'] = kinds.count('audio')
     f['streams.subtitle'] = kinds.count('subtitle')
-    vids = [s for s in streams if s.get('codec_type') == 'video' and not (s.get('disposition') or {}).get('attached_pic')]
     if not vids:
         return f
     v = vids[0]
@@ -294,7 +295,7 @@ def from_mediainfo(entry):
         return f
     v = vids[0]
     fmt = v.get('Format') or ''
-    codec = MI_CODEC.get(fmt) or MI_CODEC.get(fmt.lower()) or (fmt.lower() or None)
+    codec = MI_CODEC.get(fmt) or MI_CODEC.get(fmt.lower())  # an unknown codec ID names no codec
     f['video.codec'] = codec
     f['video.profile'] = mi_profile(codec, v.get('Format_Profile'))
     f['video.level'] = mi_level(codec, v.get('Format_Level'))

@@ -111,7 +111,10 @@ def triage_for(triage, name, key):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--hdrprobe', default=os.path.join(ROOT, '.build', 'release', 'hdrprobe'))
+    builds = [os.path.join(ROOT, '.build', c, 'hdrprobe') for c in ('release', 'debug')]
+    builds = [b for b in builds if os.path.exists(b)]
+    ap.add_argument('--hdrprobe', default=max(builds, key=os.path.getmtime) if builds else 'hdrprobe',
+                    help='the hdrprobe executable (default: the newer of .build/release and .build/debug)')
     ap.add_argument('--fresh', action='store_true')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--out', default=os.path.join(ROOT, 'Reports', 'real-world.md'))
@@ -130,9 +133,14 @@ def main():
     checked = collections.Counter()
     wrong_by_key = {r: collections.Counter() for r in readers}
     hp_dis = []
+    hdr_ok = collections.Counter()
+    hdr_files = 0
     for f, rep in zip(files, reports):
         hp = hdrprobe_facts(rep)
         ok = {r: True for r in readers}
+        hdr_right = {r: True for r in readers}
+        is_hdr = bool((f['facts'].get('hdr.formats') or {}).get('decided'))
+        hdr_files += is_hdr
         for key, e in f['facts'].items():
             dec = e['decided']
             for r in readers:
@@ -149,6 +157,8 @@ def main():
                 checked[r] += 1
                 if not same(val, dec):
                     ok[r] = False
+                    if key.startswith(('hdr.', 'dv.', 'color.transfer')):
+                        hdr_right[r] = False
                     wrong_facts[r] += 1
                     wrong_by_key[r][key] += 1
                     if r == 'hdrprobe':
@@ -160,6 +170,8 @@ def main():
                 ok[r] = False
         for r in readers:
             fully[r] += ok[r]
+            if is_hdr:
+                hdr_ok[r] += hdr_right[r] and f['facts']['status'].get(r, 'ok' if r == 'hdrprobe' else None) is not None
     projects = collections.Counter(f['project'] for f in files)
     n_facts = sum(len(f['facts']) for f in files)
     n_dis = sum(1 for f in files for e in f['facts'].values() if 'why' in e)
@@ -183,6 +195,11 @@ def main():
     for r in readers:
         L.append(f'| {r} | {fully[r]} of {len(files)} ({100 * fully[r] / len(files):.1f} %) | '
                  f'{checked[r] - wrong_facts[r]} of {checked[r]} ({100 * (checked[r] - wrong_facts[r]) / max(1, checked[r]):.2f} %) |')
+    L.append(f'\n### HDR and Dolby Vision facts of the {hdr_files} HDR files\n')
+    L.append('Files whose decided `hdr.formats` is not empty, judged on the HDR keys only (`hdr.*`, `dv.*`, `color.transfer`).\n')
+    L.append('| Reader | HDR files with every HDR fact right |\n|---|---|')
+    for r in readers:
+        L.append(f'| {r} | {hdr_ok[r]} of {hdr_files} |')
     L.append('\n### Wrong facts by key\n')
     keys = sorted({k for r in readers for k in wrong_by_key[r]})
     L.append('| Key | ' + ' | '.join(readers) + ' |\n|---|' + '---|' * len(readers))
