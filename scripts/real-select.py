@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Chooses the files of the real-world conformance corpus (issue 30) from the repository
+"""Chooses the files of the real-world conformance corpus from the repository
 snapshots the search tool's `fetch` brought to /work/.mirror/<owner>+<name>/repo (bare git
 directories) and writes Corpus/real/manifest.tsv: local name, project, commit, path, licence,
 SHA-256, bytes. No media is copied or committed here; Corpus/real/materialise.sh copies the

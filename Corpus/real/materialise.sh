@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Copies the real-world conformance corpus (issue 30) out of the repository snapshots the search
+# Copies the real-world conformance corpus out of the repository snapshots the search
 # tool's `fetch` brought to $MIRROR/<owner>+<name>/repo into Corpus/real/files/ (git-ignored), one
 # file per row of Corpus/real/manifest.tsv, checking each file's SHA-256 and size. The media are
 # other projects' test files and are never committed here; NOTICE.md names their projects and

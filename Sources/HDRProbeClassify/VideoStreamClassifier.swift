@@ -21,8 +21,10 @@ package struct VideoStreamClassifier: Sendable {
            let rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator) {
             return (rate, "timestamps")
         }
-        // A bare init segment (CMAF header: no samples, no timing): the parameter sets' own timing.
-        if let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
+        // A bare init segment (CMAF header: no samples, no timing): the parameter sets' own timing;
+        // for H.264 only a fixed one (fixed_frame_rate_flag 1): otherwise time_scale / (2 × num_units_in_tick)
+        // is a clock tick, not a frame rate (H.264 §E.2.1; shaka-player's init-fairplay.mp4 would say 90000).
+        if let rate = e.scan.timingFrameRate, e.scan.avcSPS?.vui?.fixedFrameRateFlag != false { return (rate, "bitstream") }
         return (nil, nil)
     }
 

@@ -13,6 +13,9 @@ package struct ContainerHeaders {
     package var fileType: FileTypeBox?
     package var movie: MovieBox?
     package var hasMovieBox = false
+    /// Top-level `moov` boxes seen (a file with two — mp4parse-rust's test_case_1185230.mp4 — is
+    /// left to libavformat by the own reader).
+    package var movieBoxCount = 0
     /// A `moof` (movie fragment) came before any `moov`: a media segment cut from its init segment.
     package var isMediaSegment = false
     /// Matroska track entries from hdrprobe's own EBML walk; nil when `Tracks` was not found.
@@ -92,6 +95,7 @@ package struct ContainerHeaders {
             }
             let payloadSize = Int(min(size, available)) - headerSize
             if type == "moof" && !hasMovieBox { isMediaSegment = true }
+            if type == "moov" { movieBoxCount += 1 }
             switch type {
             case "ftyp" where fileType == nil:
                 fileType = try? FileTypeBox.parse(file.read(at: offset + headerSize, count: min(payloadSize, 4096))[...])

@@ -10,7 +10,7 @@ package enum H273Names {
 
     package static func transfer(_ code: Int?) -> String? {
         guard let code else { return nil }
-        return [1: "bt709", 4: "gamma22", 5: "gamma28", 6: "smpte170m", 7: "smpte240m", 8: "linear", 9: "log100",
+        return [1: "bt709", 4: "bt470m", 5: "bt470bg", 6: "smpte170m", 7: "smpte240m", 8: "linear", 9: "log100",
                 10: "log316", 11: "iec61966-2-4", 12: "bt1361e", 13: "iec61966-2-1", 14: "bt2020-10",
                 15: "bt2020-12", 16: "smpte2084", 17: "smpte428", 18: "arib-std-b67"][code]
     }

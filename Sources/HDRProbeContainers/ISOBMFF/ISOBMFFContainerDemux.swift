@@ -39,7 +39,7 @@ package final class ISOBMFFContainerDemux: ContainerDemux {
     }
 
     package static func open(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> ISOBMFFContainerDemux? {
-        guard headers.signature == .isobmff, let movie = headers.movie, headers.hasMovieBox, !headers.isMediaSegment,
+        guard headers.signature == .isobmff, let movie = headers.movie, headers.hasMovieBox, headers.movieBoxCount == 1, !headers.isMediaSegment,
               headers.truncation == nil, headers.issues.isEmpty, movie.issues.isEmpty,
               !movie.mayHaveCoverArt, !movie.tracks.isEmpty,
               !movie.boxTypes.contains("cmov"), movie.boxTypes.filter({ $0 == "meta" }).count == movie.id3OnlyMetaBoxes

@@ -95,6 +95,7 @@ package final class MPEGTSContainerDemux: ContainerDemux {
         // analysis reached the end of the file (2 MiB of packets at most).
         if options.frames == nil, bytes >= analysisBytes { return nil }
         guard plain(reader), reader.budgetStop == nil, analysed.allSatisfy({ $0.header.pts != nil && $0.header.streamID & 0xF0 == 0xE0 }),
+              codec.id != .h264 || analysed.allSatisfy({ startsWithAccessUnitDelimiter($0.payload) }),
               let start = analysed.first?.header.pts,
               let rate = MPEGTSStreamTiming.frameRate(decodeTimes: analysed.map { $0.header.dts ?? $0.header.pts! }),
               let extradata = AnnexBExtradata.first(in: analysed.map(\.payload), codec: codec.id),

@@ -1,0 +1,133 @@
+#if FFmpeg
+import Foundation
+import HDRProbeModel
+import HDRProbeContainers
+@testable import HDRProbeEngine
+import Testing
+
+/// The reader and report fixes the real-world corpus (RealWorldCorpusTests) led to, each
+/// checked without the corpus (from this repository's own files) and, where the real file is
+/// materialised (Corpus/real/materialise.sh), on it.
+@Suite struct RealWorldCorpusFixTests {
+    static func real(_ name: String) -> String? {
+        let path = RealWorldCorpusTests.filesDir.appendingPathComponent(name).path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// H.273 transfer 4 and 5 carry FFmpeg's names (libavutil/pixdesc.c `color_transfer_names`:
+    /// AVCOL_TRC_GAMMA22 "bt470m", AVCOL_TRC_GAMMA28 "bt470bg"), as ffprobe 5.1 and 8.1 print them
+    /// for mp4parse-rust's bad-ipma-*.avif; hdrprobe said "gamma22"/"gamma28".
+    @Test func transferNamesAreFFmpegs() {
+        #expect(H273Names.transfer(4) == "bt470m")
+        #expect(H273Names.transfer(5) == "bt470bg")
+        #expect(H273Names.transfer(16) == "smpte2084")
+    }
+
+    /// The positions of the PES headers of `pid` in a TS file (offsets of the first payload byte
+    /// after the PES header).
+    static func pesPayloadStarts(_ data: [UInt8], pid: Int) -> [Int] {
+        var out: [Int] = []
+        var at = 0
+        while at + 188 <= data.count {
+            let p = Array(data[at..<at + 188])
+            let packetPID = Int(p[1] & 0x1F) << 8 | Int(p[2])
+            let unitStart = p[1] & 0x40 != 0, control = (p[3] >> 4) & 3
+            var offset = 4
+            if control & 2 != 0 { offset += 1 + Int(p[4]) }
+            if packetPID == pid, unitStart, control & 1 != 0, offset + 9 < 188, p[offset] == 0, p[offset + 1] == 0, p[offset + 2] == 1 {
+                out.append(at + offset + 9 + Int(p[offset + 8]))
+            }
+            at += 188
+        }
+        return out
+    }
+
+    /// An H.264 TS whose PES does not begin at an access unit is declined by the own TS reader
+    /// (libavformat's parser cuts its packets elsewhere); the same file with every PES at an access
+    /// unit delimiter is read. From the corpus's fps25_h264.ts, the second PES's delimiter start
+    /// code broken.
+    @Test func tsWithPESInsideAnAccessUnitIsDeclined() throws {
+        let url = TestPaths.corpus.appendingPathComponent("fps25_h264.ts")
+        var data = [UInt8](try Data(contentsOf: url))
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("rw-ts-\(getpid())")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        func open(_ bytes: [UInt8], _ name: String) throws -> MPEGTSContainerDemux? {
+            let path = tmp.appendingPathComponent(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let (file, headers, _) = try MPEGTSContainerDemuxTests.open(path)
+            return MPEGTSContainerDemux.open(file: file, headers: headers, options: ProbeOptions())
+        }
+        let original = try #require(try open(data, "original.ts"), "the corpus file is covered")
+        let starts = Self.pesPayloadStarts(data, pid: original.streams[0].id)
+        #expect(starts.count >= 2)
+        for s in starts { #expect(MPEGTSContainerDemux.startsWithAccessUnitDelimiter(Array(data[s..<s + 6]))) }
+        data[starts[1] + 3] = 0x02 // 00 00 00 02: the PES no longer starts with a start code
+        #expect(try open(data, "inside.ts") == nil)
+    }
+
+    @Test func accessUnitDelimiterStart() {
+        #expect(MPEGTSContainerDemux.startsWithAccessUnitDelimiter([0, 0, 0, 1, 0x09, 0xF0]))
+        #expect(MPEGTSContainerDemux.startsWithAccessUnitDelimiter([0, 0, 1, 0x09, 0xF0]))
+        #expect(!MPEGTSContainerDemux.startsWithAccessUnitDelimiter([0, 0, 0, 1, 0x67, 0x64]))
+        #expect(!MPEGTSContainerDemux.startsWithAccessUnitDelimiter([0xAE, 0x11, 0xDB, 0x40]))
+    }
+
+    /// shaka-player's hls-ts-h264 segments (a PES starts 36 bytes before the next access unit
+    /// delimiter) go to libavformat, and the report is libavformat's packets' (same either way).
+    @Test(.enabled(if: RealWorldCorpusFixTests.real("shaka-player__test__test__assets__hls-ts-h264__fileSequence0.ts") != nil,
+                   "Corpus/real/files absent"))
+    func shakaTSSegmentsAreLibavformats() throws {
+        for n in 0...1 {
+            let path = try #require(Self.real("shaka-player__test__test__assets__hls-ts-h264__fileSequence\(n).ts"))
+            let (file, headers, _) = try MPEGTSContainerDemuxTests.open(path)
+            #expect(MPEGTSContainerDemux.open(file: file, headers: headers, options: ProbeOptions()) == nil)
+            #expect(MPEGTSContainerDemux.open(file: file, headers: headers, options: ProbeOptions(frames: nil)) == nil)
+        }
+    }
+
+    /// An init segment whose H.264 SPS has timing information without fixed_frame_rate_flag
+    /// (shaka-player's init-fairplay.mp4: time_scale 180000, num_units_in_tick 1, flag 0;
+    /// sintel-video-init.mp4: 48 and 1, flag 0) states no frame rate: ffprobe, MediaInfo and the
+    /// bytes give none; hdrprobe said 90000 and 24.
+    @Test(.enabled(if: RealWorldCorpusFixTests.real("shaka-player__test__test__assets__init-fairplay.mp4") != nil,
+                   "Corpus/real/files absent"))
+    func initSegmentWithoutFixedRateHasNoFrameRate() throws {
+        let engine = ProbeEngine(options: ProbeOptions())
+        for name in ["init-fairplay.mp4", "sintel-video-init.mp4"] {
+            let path = try #require(Self.real("shaka-player__test__test__assets__" + name))
+            let video = try #require(engine.probe(path: path).streams.first { $0.kind == .video })
+            #expect(video.frameRate?.value == nil, "\(name)")
+        }
+    }
+
+    /// A file with two top-level `moov` boxes (mp4parse-rust's test_case_1185230.mp4 repeats its
+    /// ftyp and moov, the second with a broken mdhd) is not a shape the own MP4 reader was checked
+    /// on: it declines it and libavformat reads it. From the corpus's sdr_h264.mp4 with its moov
+    /// appended again.
+    @Test func fileWithTwoMovieBoxesIsDeclined() throws {
+        let url = TestPaths.corpus.appendingPathComponent("sdr_h264.mp4")
+        let data = [UInt8](try Data(contentsOf: url))
+        var at = 0, moov: ArraySlice<UInt8>?
+        while at + 8 <= data.count {
+            let size = Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
+            if String(decoding: data[at + 4..<at + 8], as: UTF8.self) == "moov" { moov = data[at..<at + size] }
+            guard size >= 8 else { break }
+            at += size
+        }
+        let movie = try #require(moov)
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("rw-moov-\(getpid())")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        func open(_ bytes: [UInt8]) throws -> ISOBMFFContainerDemux? {
+            let path = tmp.appendingPathComponent("f.mp4").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let file = try MediaFile(path: path, deadline: .max)
+            return ISOBMFFContainerDemux.open(file: file, headers: ContainerHeaders.read(file, head: file.read(at: 0, count: 8192)),
+                                              options: ProbeOptions())
+        }
+        #expect(try open(data) != nil, "the corpus file is covered")
+        #expect(try open(data + movie) == nil)
+    }
+}
+#endif
