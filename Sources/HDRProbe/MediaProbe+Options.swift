@@ -39,10 +39,11 @@ extension MediaProbe {
             set { engine.dashSignalling = newValue }
         }
 
-        /// Options with the given limits; every parameter has the `hdrprobe probe` default (the
-        /// engine's own defaults; `MediaProbeOptionsTests` checks that they agree).
-        public init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeLimit: Double = 30,
-                    policy: Policy = .standard, remoteByteLimit: Int = 16 << 20) {
+        /// Options with the given limits; every parameter has the `hdrprobe probe` default (32
+        /// frames, 8 MiB, 30 s, 16 MiB: the engine's `ProbeLimits`, defined once).
+        public init(frames: Int? = ProbeLimits.frames, maxScanBytes: Int = ProbeLimits.maxScanBytes,
+                    timeLimit: Double = ProbeLimits.timeout, policy: Policy = .standard,
+                    remoteByteLimit: Int = ProbeLimits.remoteBytes) {
             engine = ProbeOptions(frames: frames, maxScanBytes: maxScanBytes, timeout: timeLimit)
             self.policy = policy
             self.remoteByteLimit = remoteByteLimit

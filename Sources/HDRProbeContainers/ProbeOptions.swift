@@ -22,8 +22,9 @@ package struct ProbeOptions: Sendable, Equatable {
     /// false opens every file with libavformat (the reports are the same).
     package var ownContainerReaders = true
 
-    package init(frames: Int? = 32, maxScanBytes: Int = 8 << 20, timeout: Double = 30,
-                policy: DolbyVisionPolicy = .default, probeBytes: Int = 2 << 20, maxReadBytes: Int = 16 << 20) {
+    package init(frames: Int? = ProbeLimits.frames, maxScanBytes: Int = ProbeLimits.maxScanBytes,
+                timeout: Double = ProbeLimits.timeout, policy: DolbyVisionPolicy = .default,
+                probeBytes: Int = ProbeLimits.probeBytes, maxReadBytes: Int = ProbeLimits.maxReadBytes) {
         self.frames = frames
         self.maxScanBytes = maxScanBytes
         self.timeout = timeout

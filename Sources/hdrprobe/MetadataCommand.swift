@@ -13,7 +13,7 @@ struct MetadataCommand: ParsableCommand {
         commandName: "metadata",
         abstract: "Print per-frame dynamic HDR metadata (Dolby Vision L1, HDR10+) in display order.",
         discussion: """
-        Scans the first --frames frames of the first video stream (default 32; 'all' for the whole \
+        Scans the first --frames frames of the first video stream (default \(ProbeLimits.frames); 'all' for the whole \
         stream) and prints one row per frame: the RPU's level 1 minimum, maximum and average in 12-bit \
         PQ codes and in cd/m², the scene-refresh flag, and HDR10+ peak maxscl and average maxrgb in cd/m² \
         — the data a brightness plot needs. Raw HEVC streams are put in display order from their \

@@ -8,10 +8,10 @@ struct AnalysisOptions: ParsableArguments {
     // `.unconditional`: the next word is the value even when it starts with '-', so `--frames -3`
     // is an invalid value, not a missing one.
     @Option(parsing: .unconditional, help: ArgumentHelp("Video frames to scan per stream: a number, or 'all' for the whole stream.", valueName: "N|all"))
-    var frames: FrameBudget = .count(32)
+    var frames: FrameBudget = .count(ProbeLimits.frames)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Per-file time limit in seconds.", valueName: "seconds"))
-    var timeout: Double = 30
+    var timeout: Double = ProbeLimits.timeout
 
     @Option(help: ArgumentHelp("Dolby Vision policy: 'default', 'apple-hls', or a YAML policy file (docs/policy.md).",
                                valueName: "NAME|FILE"))
@@ -50,8 +50,8 @@ struct AnalysisOptions: ParsableArguments {
 
 /// `--frames`, `--timeout` and `--policy` as values.
 struct AnalysisSettings: Equatable {
-    var frames: FrameBudget = .count(32)
-    var timeout: Double = 30
+    var frames: FrameBudget = .count(ProbeLimits.frames)
+    var timeout: Double = ProbeLimits.timeout
     var policy = "default"
 
     /// Why the values cannot be used, as the usage error says it; nil when they can.
