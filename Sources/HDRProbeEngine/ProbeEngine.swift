@@ -94,7 +94,7 @@ package struct ProbeEngine: Sendable {
     /// gather each video stream's evidence, scan packets, pair Dolby Vision layers, classify and
     /// signal each stream. A stage that cannot go on ends the probe with a failure report.
     private func analyse(path probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
-        let run = ProbeRun(path: probePath.display, start: Clock.nowNanoseconds())
+        let run = ProbeAttempt(path: probePath.display, start: Clock.nowNanoseconds())
         do throws(ProbeFailure) {
             let file = try openFile(probePath, memory: memory, run: run)
             let head = file.read(at: 0, count: 8192)
@@ -130,7 +130,7 @@ package struct ProbeEngine: Sendable {
 
     /// Stage 1: the file, read-only, with the probe's deadline.
     private func openFile(_ probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?,
-                      run: ProbeRun) throws(ProbeFailure) -> MediaFile {
+                      run: ProbeAttempt) throws(ProbeFailure) -> MediaFile {
         let deadline = run.start + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
         do throws(MediaFile.OpenError) {
             if let memory {
@@ -150,7 +150,7 @@ package struct ProbeEngine: Sendable {
     /// Stage 2: libavformat on the file; an image, a demuxer failure (named from what hdrprobe's
     /// own header walk saw) or a media segment without its init ends the probe.
     private func openDemuxer(file: MediaFile, headers: ContainerHeaders, head: [UInt8], container: ContainerInfo,
-                             run: ProbeRun) throws(ProbeFailure) -> any ContainerDemux {
+                             run: ProbeAttempt) throws(ProbeFailure) -> any ContainerDemux {
         func fail(_ reason: ProbeFailureReason, _ container: ContainerInfo, libavformatUsed: Bool = true) -> ProbeFailure {
             failure(reason, container: container, file: file, run: run, libavformatUsed: libavformatUsed)
         }
@@ -215,7 +215,7 @@ package struct ProbeEngine: Sendable {
 
     /// Stage 3: a file libavformat opened but that holds nothing to analyse.
     private func checkStreams(_ demuxer: any ContainerDemux, headers: ContainerHeaders, container: ContainerInfo, file: MediaFile,
-                              run: ProbeRun) throws(ProbeFailure) {
+                              run: ProbeAttempt) throws(ProbeFailure) {
         if !headers.signature.isMedia && !demuxer.streams.contains(where: { $0.kind == .video || $0.kind == .audio }) {
             throw failure(.noAudioOrVideo, container: .unknown, file: file, run: run, libavformatUsed: demuxer.usesLibavformat)
         }
@@ -226,7 +226,7 @@ package struct ProbeEngine: Sendable {
     }
 
     /// A stage's failure once the file is open: the report with the container seen so far.
-    private func failure(_ reason: ProbeFailureReason, container: ContainerInfo, file: MediaFile, run: ProbeRun,
+    private func failure(_ reason: ProbeFailureReason, container: ContainerInfo, file: MediaFile, run: ProbeAttempt,
                          libavformatUsed: Bool) -> ProbeFailure {
         ProbeFailure(.failure(path: run.path, tool: Self.tool(libavformatUsed: libavformatUsed), error: reason.error, container: container,
                               probe: stats(start: run.start, bytes: file.bytesRead, frames: nil)))
@@ -517,7 +517,7 @@ package struct ProbeEngine: Sendable {
 }
 
 /// One probe's name for the report and its start time (the statistics and the deadline).
-struct ProbeRun {
+struct ProbeAttempt {
     let path: String
     let start: UInt64
 }

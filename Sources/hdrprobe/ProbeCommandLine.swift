@@ -16,7 +16,7 @@ import ArgumentParser
 /// subcommand, an empty argument. ProbeCommandLineTests compares the two on generated command lines.
 enum ProbeCommandLine {
     /// Every subcommand name and `help`; a file of one of these names goes to swift-argument-parser,
-    /// which decides whether it is a file or a subcommand (a test holds this list to ``HDRProbe``'s).
+    /// which decides whether it is a file or a subcommand (a test holds this list to ``HDRProbeCommand``'s).
     static let commandNames: Set<String> = ["probe", "metadata", "hls", "dash", "scan", "check", "merge",
                                             "devices", "codes", "simulate", "matrix", "report", "plot", "fix", "worker", "help"]
 

@@ -10,12 +10,12 @@ import Testing
     /// swift-argument-parser's reading of a command line as a probe request; nil when it reads
     /// something else (another subcommand, help) or rejects it.
     static func argumentParserRequest(_ arguments: [String]) -> ProbeRun.Request? {
-        guard let command = try? HDRProbe.parseAsRoot(arguments) else { return nil }
+        guard let command = try? HDRProbeCommand.parseAsRoot(arguments) else { return nil }
         return (command as? ProbeCommand)?.request
     }
 
     @Test func commandNamesAreTheSubcommandsAndHelp() {
-        let declared = HDRProbe.configuration.subcommands.map { $0._commandName }
+        let declared = HDRProbeCommand.configuration.subcommands.map { $0._commandName }
         #expect(ProbeCommandLine.commandNames == Set(declared + ["help"]))
     }
 

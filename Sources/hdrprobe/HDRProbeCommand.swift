@@ -5,7 +5,7 @@ import HDRProbeEngine
 /// The `hdrprobe` command: subcommands only, no logic. Exit status: 0 all files analysed,
 /// 1 any file in error, 2 usage error.
 @main
-struct HDRProbe: ParsableCommand {
+struct HDRProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hdrprobe",
         abstract: "Tell the truth about a video file's HDR and Dolby Vision signalling.",
