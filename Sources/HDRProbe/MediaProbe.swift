@@ -22,11 +22,21 @@ import HDRProbeEngine
 /// at once with a task group.
 public struct MediaProbe: Sendable {
     /// How much of each file is read, for how long, and under which Dolby Vision policy.
-    public var options: Options
+    public var options: Options {
+        didSet { loaded = LoadedOptions() }
+    }
+    /// The engine options with the policy loaded, made at the first probe and kept for the next
+    /// ones while ``options`` stays the same: a policy file is read once per run, not once per file.
+    private var loaded = LoadedOptions()
 
     /// A probe with the given options (the defaults of `hdrprobe probe` when none are given).
     public init(options: Options = Options()) {
         self.options = options
+    }
+
+    /// ``Options/engineOptions()``, loaded once per ``MediaProbe`` value and options.
+    package func engineOptions() throws(HDRProbeError) -> ProbeOptions {
+        try loaded.value(for: options)
     }
 
     /// The version of hdrprobe's analysis (the `tool.version` of every report).
@@ -37,7 +47,7 @@ public struct MediaProbe: Sendable {
     /// Honours task cancellation: a cancelled task stops the probe at its next read and the call
     /// throws `CancellationError`.
     public func probe(path: String) async throws -> MediaReport {
-        let engine = ProbeEngine(options: try options.engineOptions())
+        let engine = ProbeEngine(options: try engineOptions())
         return try await Self.runCancellable { engine.probe(path: path) }
     }
 
@@ -47,7 +57,7 @@ public struct MediaProbe: Sendable {
     /// Honours task cancellation like ``probe(path:)``. Throws ``HDRProbeError/unsupportedURL(_:)``
     /// for any other scheme.
     public func probe(url: URL) async throws -> MediaReport {
-        let engine = ProbeEngine(options: try options.engineOptions())
+        let engine = ProbeEngine(options: try engineOptions())
         if url.isFileURL { return try await Self.runCancellable { engine.probe(path: url.path) } }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw HDRProbeError.unsupportedURL(url.absoluteString)
@@ -67,7 +77,7 @@ public struct MediaProbe: Sendable {
     ///
     /// Honours task cancellation like ``probe(path:)``.
     public func probe(data: Data, name: String) async throws -> MediaReport {
-        let engine = ProbeEngine(options: try options.engineOptions())
+        let engine = ProbeEngine(options: try engineOptions())
         let bytes = [UInt8](data)
         return try await Self.runCancellable { engine.probe(name: name, bytes: bytes) }
     }
@@ -75,14 +85,14 @@ public struct MediaProbe: Sendable {
     /// The report of bytes in memory named `name`, probed synchronously: what `hdrprobe probe -`
     /// prints for standard input.
     package func report(name: String, bytes: [UInt8]) throws(HDRProbeError) -> ProbeReport {
-        ProbeEngine(options: try options.engineOptions()).probe(name: name, bytes: bytes)
+        ProbeEngine(options: try engineOptions()).probe(name: name, bytes: bytes)
     }
 
     /// The report of the file named by the exact bytes of `path` (a name that is not UTF-8
     /// included), probed synchronously on the caller's thread: what `hdrprobe probe` prints for it
     /// (Sources/hdrprobe/ProbeCommand.swift). Throws only when the options cannot be used.
     package func report(path: ProbePath) throws(HDRProbeError) -> ProbeReport {
-        ProbeEngine(options: try options.engineOptions()).probe(path: path)
+        ProbeEngine(options: try engineOptions()).probe(path: path)
     }
 
     /// Runs a synchronous probe on a thread of its own, with a cancellation token the task's
@@ -101,5 +111,21 @@ public struct MediaProbe: Sendable {
         }
         if token.isCancelled { throw CancellationError() }
         return MediaReport(report)
+    }
+}
+
+/// The options a ``MediaProbe`` loaded, shared by its copies (a reference, so that a probe value
+/// passed to several tasks loads its policy once).
+private final class LoadedOptions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cached: (options: MediaProbe.Options, engine: ProbeOptions)?
+
+    func value(for options: MediaProbe.Options) throws(HDRProbeError) -> ProbeOptions {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached, cached.options == options { return cached.engine }
+        let engine = try options.engineOptions()
+        cached = (options, engine)
+        return engine
     }
 }

@@ -1,0 +1,40 @@
+#if FFmpeg
+import Foundation
+import HDRProbe
+import HDRProbeModel
+import HDRProbeContainers
+import Testing
+
+/// A `MediaProbe` reads its policy file once, not once per file: the probes after the first use
+/// the policy as it was loaded, until the options change. Shown from outside: the file is removed
+/// after the first probe, and the next probe still applies it (refusing Dolby Vision 8.1, which the
+/// default policy accepts, docs/policy.md), while a probe with changed options reads it again and
+/// finds it gone.
+@Suite struct MediaProbePolicyLoadTests {
+    @Test func thePolicyFileIsReadOncePerProbeValue() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-policy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let policy = folder.appendingPathComponent("refuse-81.yaml")
+        try "dolbyVision:\n  refuse: [\"8.1\"]\n".write(to: policy, atomically: true, encoding: .utf8)
+        let film = ProbePath("Corpus/dv_p81.mp4")
+
+        var probe = MediaProbe(options: .init(policy: .file(policy.path)))
+        let first = try probe.report(path: film)
+        #expect(first.streams.first?.dolbyVision?.verdict.decision == .refuse, "the file's policy refuses 8.1")
+
+        try FileManager.default.removeItem(at: policy)
+        let second = try probe.report(path: film)
+        #expect(second.streams.first?.dolbyVision?.verdict.decision == .refuse, "the loaded policy is kept")
+        #expect(second.streams.first?.dolbyVision?.verdict == first.streams.first?.dolbyVision?.verdict)
+
+        probe.options.frames = 8
+        #expect(throws: HDRProbeError.self, "changed options load the policy again, and it is gone") {
+            _ = try probe.report(path: film)
+        }
+        // The default policy, for contrast, accepts the same stream.
+        let standard = try MediaProbe().report(path: film)
+        #expect(standard.streams.first?.dolbyVision?.verdict.decision == .accept)
+    }
+}
+#endif
