@@ -10,7 +10,7 @@ import HDRProbeEngine
 /// ```swift
 /// let probe = MediaProbe()
 /// let report = try await probe.probe(path: "/movies/film.mkv")
-/// print(report.videoRangeType ?? "no video", report.dolbyVision?.verdict.code ?? "no Dolby Vision")
+/// print(report.videoRangeType?.rawValue ?? "no video", report.dolbyVision?.verdict.code ?? "no Dolby Vision")
 /// ```
 ///
 /// A file that cannot be analysed (missing, truncated, not media) is not an error of the call: it

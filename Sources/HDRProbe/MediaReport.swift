@@ -24,7 +24,7 @@ public struct MediaReport: Sendable {
 
     /// The range type of the first video stream (Jellyfin's `VideoRangeType` names: `SDR`,
     /// `HDR10`, `HDR10Plus`, `HLG`, `DOVI`, `DOVIWithHDR10`, …); `nil` without video.
-    public var videoRangeType: String? { videoStreams.first?.videoRangeType }
+    public var videoRangeType: RangeType? { videoStreams.first?.videoRangeType }
 
     /// The Dolby Vision facts of the first video stream; `nil` when it has no Dolby Vision.
     public var dolbyVision: DolbyVision? { videoStreams.first?.dolbyVision }

@@ -18,9 +18,9 @@ extension MediaReport {
         /// Bits per sample (8, 10, 12).
         public var bitDepth: Int? { stream.bitDepth }
         /// The range type (Jellyfin's `VideoRangeType` names); `nil` when not classified.
-        public var videoRangeType: String? { stream.hdr?.videoRangeType.rawValue }
-        /// The HDR formats found (`HDR10`, `HDR10+`, `HLG`, `DolbyVision`).
-        public var hdrFormats: [String] { stream.hdr?.formats ?? [] }
+        public var videoRangeType: MediaReport.RangeType? { stream.hdr.map { MediaReport.RangeType($0.videoRangeType) } }
+        /// The HDR formats found, in the report's order.
+        public var hdrFormats: [MediaReport.HDRFormat] { (stream.hdr?.formats ?? []).compactMap(MediaReport.HDRFormat.init(rawValue:)) }
         /// HDR10+ dynamic metadata was found in the scanned frames.
         public var hasHDR10Plus: Bool { stream.hdr?.hdr10Plus.present ?? false }
         /// The Dolby Vision facts; `nil` without Dolby Vision.
@@ -61,8 +61,8 @@ extension MediaReport {
         public var codecs: String
         /// `SUPPLEMENTAL-CODECS` (e.g. `dvh1.08.01/db1p`); `nil` when not signalled.
         public var supplementalCodecs: String?
-        /// `VIDEO-RANGE` (`SDR`, `PQ`, `HLG`).
-        public var videoRange: String
+        /// `VIDEO-RANGE`.
+        public var videoRange: MediaReport.VideoRange
         /// `FRAME-RATE` (e.g. `23.976`); `nil` when unknown.
         public var frameRate: String?
         /// `RESOLUTION` (e.g. `3840x2160`).
@@ -73,7 +73,7 @@ extension MediaReport {
         init(_ report: HLSReport) {
             codecs = report.codecs
             supplementalCodecs = report.supplementalCodecs
-            videoRange = report.videoRange.rawValue
+            videoRange = MediaReport.VideoRange(report.videoRange)
             frameRate = report.frameRate?.string
             resolution = report.resolution
             streamInf = report.streamInf

@@ -33,11 +33,11 @@ struct EmbeddableLibraryTests {
         let report = try await MediaProbe().probe(path: Self.corpus(file))
         #expect((report.failure == nil) == (Self.fact(facts, "status") as? String == "ok"), "\(file)")
         if let code = Self.fact(facts, "error.code") as? String { #expect(report.failure?.code == code, "\(file)") }
-        if let rangeType = Self.fact(facts, "hdr.videoRangeType") as? String { #expect(report.videoRangeType == rangeType, "\(file)") }
+        if let rangeType = Self.fact(facts, "hdr.videoRangeType") as? String { #expect(report.videoRangeType?.rawValue == rangeType, "\(file)") }
         if let profile = Self.fact(facts, "dolbyVision.profile") as? String { #expect(report.dolbyVision?.profile == profile, "\(file)") }
         if let code = Self.fact(facts, "dolbyVision.verdict.code") as? String { #expect(report.dolbyVision?.verdict.code == code, "\(file)") }
         if let codecs = Self.fact(facts, "hls.codecs") as? String { #expect(report.videoStreams.first?.hls?.codecs == codecs, "\(file)") }
-        if let range = Self.fact(facts, "hls.videoRange") as? String { #expect(report.videoStreams.first?.hls?.videoRange == range, "\(file)") }
+        if let range = Self.fact(facts, "hls.videoRange") as? String { #expect(report.videoStreams.first?.hls?.videoRange.rawValue == range, "\(file)") }
     }
 
     @Test("the JSON line is what 'hdrprobe probe --jsonl' prints, but for the timing")

@@ -36,14 +36,14 @@ struct ProbeOne {
             lines.append("error: \(failure.code): \(failure.message)")
             return lines.joined(separator: "\n")
         }
-        lines.append("rangeType: \(report.videoRangeType ?? "none")")
+        lines.append("rangeType: \(report.videoRangeType?.rawValue ?? "none")")
         if let dv = report.dolbyVision {
             lines.append("dolbyVision: \(dv.profile) \(dv.verdict.accepted ? "accepted" : "refused") (\(dv.verdict.code))")
         } else {
             lines.append("dolbyVision: none")
         }
         if let hls = report.videoStreams.first?.hls {
-            lines.append("hls: CODECS=\(hls.codecs) VIDEO-RANGE=\(hls.videoRange)" + (hls.supplementalCodecs.map { " SUPPLEMENTAL-CODECS=\($0)" } ?? ""))
+            lines.append("hls: CODECS=\(hls.codecs) VIDEO-RANGE=\(hls.videoRange.rawValue)" + (hls.supplementalCodecs.map { " SUPPLEMENTAL-CODECS=\($0)" } ?? ""))
         }
         return lines.joined(separator: "\n")
     }
