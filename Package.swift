@@ -104,7 +104,7 @@ let package = Package(
         stage("HDRProbeSimulate", ["HDRProbeParse", "HDRProbeModel", "HDRProbeConfig", "HDRProbeClassify"]),
         stage("HDRProbeFix", ["HDRProbeBytes", "HDRProbeParse", "HDRProbeModel"]),
         stage("HDRProbeReport", ["HDRProbeParse", "HDRProbeModel", "HDRProbeManifests", "HDRProbeClassify", "HDRProbeSimulate"]),
-        stage("HDRProbeCheck", ["HDRProbeModel", "HDRProbeConfig", "HDRProbeManifests", "HDRProbeClassify", "HDRProbeSimulate", "HDRProbeReport"]),
+        stage("HDRProbeCheck", ["HDRProbeModel", "HDRProbeConfig", "HDRProbeClassify", "HDRProbeSimulate", "HDRProbeReport"]),
         // hdrprobe's own container readers (ISO BMFF, Matroska/WebM, MPEG-TS, IVF, Annex B): no FFmpeg.
         .target(
             name: "HDRProbeContainers",

@@ -22,9 +22,7 @@ import HDRProbeEngine
 /// at once with a task group.
 public struct MediaProbe: Sendable {
     /// How much of each file is read, for how long, and under which Dolby Vision policy.
-    public var options: Options {
-        didSet { loaded = LoadedOptions() }
-    }
+    public var options: Options
     /// The engine options with the policy loaded, made at the first probe and kept for the next
     /// ones while ``options`` stays the same: a policy file is read once per run, not once per file.
     private var loaded = LoadedOptions()

@@ -1,5 +1,4 @@
 import HDRProbeModel
-import HDRProbeManifests
 import HDRProbeReport
 
 /// `hdrprobe dash --check --format junit|sarif|github|text|json`: the DASH check reports as a

@@ -11,9 +11,6 @@ package enum StreamCodec: String, Sendable, Hashable {
     case subrip, ass
     case mjpeg, png, ttf, otf
     case dvvideo
-
-    /// The video codec, for the four hdrprobe analyses.
-    package var videoCodec: VideoCodec? { VideoCodec(rawValue: rawValue) }
 }
 
 /// The bound on the samples an index holds (MP4/MOV sample tables, libavformat's index), shared

@@ -179,16 +179,9 @@ package struct ProbeEngine: Sendable {
         return demuxer
         #else
         if headers.isMediaSegment && !headers.hasMovieBox { throw fail(.mediaSegmentWithoutInit, container) }
-        throw fail(Self.builtWithoutFFmpeg, container, libavformatUsed: false)
+        throw fail(.ffmpegNotBuiltIn, container, libavformatUsed: false)
         #endif
     }
-
-    #if !FFmpeg
-    /// What a file no own reader covers gets from a build without the FFmpeg trait
-    /// (`swift build --disable-default-traits`, docs/building.md).
-    static let builtWithoutFFmpeg = ProbeFailureReason.ffmpegUnavailable(
-        reason: "this hdrprobe was built without it (the FFmpeg package trait is off)", libraries: [])
-    #endif
 
     /// hdrprobe's own reader of the file's container, when one covers it (no FFmpeg needed); nil
     /// leaves the file to libavformat. Each own reader declines what it is not sure of.

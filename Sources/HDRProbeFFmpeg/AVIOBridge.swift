@@ -11,8 +11,7 @@ package final class AVIOBridge {
     package static let bufferSize: Int32 = 32 * 1024
 
     /// Bytes shown to libavformat in place of the file's own at `offset`.
-    package typealias Mask = ByteMask
-    private let masks: [Mask]
+    private let masks: [ByteMask]
     /// New bytes libavformat may still read (``limitReads(to:)``); nil: no limit.
     private var remainingBudget: Int?
     /// Everything shown to libavformat so far: re-reading it costs no budget.
@@ -21,7 +20,7 @@ package final class AVIOBridge {
     /// libavformat stopped seeing the file.
     private(set) var budgetStop: Int?
 
-    package init?(file: MediaFile, masks: [Mask] = []) {
+    package init?(file: MediaFile, masks: [ByteMask] = []) {
         self.file = file
         self.masks = masks
         guard let buffer = hdrprobe_av_malloc(Int(Self.bufferSize)) else { return nil }

@@ -59,7 +59,7 @@ package final class Demuxer {
     /// (`avformat_open_input` returned), libavformat reads at most `readBudget` more bytes
     /// (``ProbeOptions/readBudget``; nil: no limit).
     package init(file: MediaFile, signature: ContainerSignature, head: [UInt8] = [], probeBytes: Int,
-         masks: [AVIOBridge.Mask] = [], readBudget: Int? = nil) throws(OpenFailure) {
+         masks: [ByteMask] = [], readBudget: Int? = nil) throws(OpenFailure) {
         if let reason = FFmpegLibrary.loadFailure { throw .unavailable(reason) }
         _ = FFmpegLog.drain()
         guard let bridge = AVIOBridge(file: file, masks: masks), let packet = hdrprobe_av_packet_alloc() else {

@@ -1,6 +1,5 @@
 import Foundation
 import HDRProbeModel
-import HDRProbeSimulate
 
 /// The library matrix as Markdown, CSV (RFC 4180; cells that start with `=`, `+`, `-`, `@`, tab
 /// or CR are neutralised with a leading `'` — OWASP CSV injection guidance) and JSON. Each has the

@@ -1,5 +1,4 @@
 import HDRProbeModel
-import HDRProbeManifests
 
 /// Why a file could not be analysed, as facts: the engine (file system, libavformat, hdrprobe's
 /// own header walk) hands these over and ``error`` writes the report's `error` — its code and its
@@ -34,6 +33,8 @@ package enum ProbeFailureReason: Equatable, Sendable {
     case openTimedOut(seconds: Double)
     /// FFmpeg's libraries cannot be loaded: the loader's reason and the library files it looks for.
     case ffmpegUnavailable(reason: String, libraries: [String])
+    /// The file needs libavformat and this build has none (the FFmpeg package trait is off).
+    case ffmpegNotBuiltIn
     /// A fragmented-MP4 media segment (`moof`/`mdat`) without its init segment.
     case mediaSegmentWithoutInit
     /// No known signature and no audio or video stream.
@@ -69,7 +70,7 @@ package enum ProbeFailureReason: Equatable, Sendable {
         case .movieHeaderUnreadable, .noReadableStreams: return .containerMalformed
         case .demuxFailed: return .demuxFailed
         case .openTimedOut: return .timeout
-        case .ffmpegUnavailable: return .ffmpegUnavailable
+        case .ffmpegUnavailable, .ffmpegNotBuiltIn: return .ffmpegUnavailable
         case .mediaSegmentWithoutInit: return .mediaSegmentWithoutInit
         case .noStreams: return .noStreams
         }
@@ -98,10 +99,10 @@ package enum ProbeFailureReason: Equatable, Sendable {
             return "libavformat cannot read the file"
         case let .openTimedOut(seconds):
             return "Time limit of \(seconds) s reached while opening the file"
-        case let .ffmpegUnavailable(reason, libraries) where libraries.isEmpty:
-            return "This file needs FFmpeg, and \(reason): hdrprobe's own container readers do not cover it"
         case let .ffmpegUnavailable(reason, libraries):
             return "FFmpeg's libraries cannot be loaded (\(reason)); hdrprobe needs \(libraries.joined(separator: ", ")) to read media files: install the FFmpeg shared libraries of those names (the FFmpeg hdrprobe was built with), or name the folder that holds them in HDRPROBE_FFMPEG_DIR"
+        case .ffmpegNotBuiltIn:
+            return "This file needs FFmpeg, and this hdrprobe was built without it (the FFmpeg package trait is off): its own container readers do not cover it"
         case .mediaSegmentWithoutInit:
             return "This is a fragmented-MP4 media segment (moof/mdat) without its init segment (ftyp + moov): it has no sample entry, so nothing can be decoded or analysed on its own. Probe the init segment, or the init segment and this segment joined (cat init.mp4 seg.m4s > joined.mp4); an HLS playlist names the init in #EXT-X-MAP, a DASH MPD in SegmentTemplate@initialization."
         case .noAudioOrVideo:

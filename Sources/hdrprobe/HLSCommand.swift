@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import HDRProbeModel
-import HDRProbeManifests
 import HDRProbeSignal
 import HDRProbeReport
 import HDRProbeCheck

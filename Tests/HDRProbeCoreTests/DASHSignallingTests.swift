@@ -5,7 +5,6 @@ import FoundationXML
 #endif
 @testable import HDRProbeParse
 @testable import HDRProbeModel
-@testable import HDRProbeManifests
 @testable import HDRProbeSignal
 import Testing
 

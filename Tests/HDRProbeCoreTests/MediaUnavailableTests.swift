@@ -1,5 +1,4 @@
 import HDRProbeModel
-import HDRProbeManifests
 import HDRProbeReport
 import Testing
 

@@ -107,6 +107,8 @@ import Testing
                 == ReportError(.containerMalformed, "No streams could be read: more than 256 tracks"))
         #expect(ProbeFailureReason.ffmpegUnavailable(reason: "r", libraries: ["a.so", "b.so"]).error.message.hasPrefix(
                 "FFmpeg's libraries cannot be loaded (r); hdrprobe needs a.so, b.so to read media files"))
+        #expect(ProbeFailureReason.ffmpegNotBuiltIn.error.code == .ffmpegUnavailable)
+        #expect(ProbeFailureReason.ffmpegNotBuiltIn.error.message.contains("built without it (the FFmpeg package trait is off)"))
         #expect(ProbeCondition.truncated(.ebmlHeaderCut).finding
                 == Finding(.containerTruncated, "The file is cut short: the file ends inside the EBML header. What was read is reported.", stream: nil))
         #expect(ProbeCondition.frameScanTimedOut(seconds: 0.5).finding.message

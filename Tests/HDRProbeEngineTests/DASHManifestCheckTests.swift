@@ -1,7 +1,6 @@
 #if FFmpeg
 import Foundation
 import HDRProbeModel
-import HDRProbeManifests
 import HDRProbeContainers
 import HDRProbeFFmpeg
 import HDRProbeEngine

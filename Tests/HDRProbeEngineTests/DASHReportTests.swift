@@ -1,7 +1,6 @@
 #if FFmpeg
 import Foundation
 import HDRProbeModel
-import HDRProbeManifests
 import HDRProbeReport
 import HDRProbeContainers
 import HDRProbeEngine

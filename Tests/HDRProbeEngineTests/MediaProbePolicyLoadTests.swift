@@ -1,7 +1,6 @@
 #if FFmpeg
 import Foundation
 import HDRProbe
-import HDRProbeModel
 import HDRProbeContainers
 import Testing
 

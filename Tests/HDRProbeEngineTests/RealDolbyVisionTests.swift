@@ -1,7 +1,6 @@
 #if FFmpeg
 import Foundation
 import Testing
-import HDRProbeManifests
 
 /// Dolby Vision shapes hdrprobe's own corpus cannot make: AV1 profile 10 in a `dav1` sample entry
 /// (which libavformat 5.1 and 8.1 name no codec for) with a `dvvC` of another version, and an H.264

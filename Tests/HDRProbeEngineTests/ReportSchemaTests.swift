@@ -1,7 +1,6 @@
 #if FFmpeg
 import Foundation
 import Testing
-import HDRProbeModel
 
 // `docs/report.schema.json` against hand-written reports that follow the report contract, checked by
 // Python `jsonschema` (``ReportSchema``): what the schema accepts, what it requires, and that each

@@ -127,7 +127,7 @@ enum HLSResourceFetcher {
     /// http(s) is read through libavformat: a build without FFmpeg cannot fetch it.
     private static func fetchURL(_ url: String, range: HLSByteRange?, maxBytes: Int,
                                  deadline: UInt64) -> Result<Fetched, ReportError> {
-        .failure(ProbeEngine.builtWithoutFFmpeg.error)
+        .failure(ProbeFailureReason.ffmpegNotBuiltIn.error)
     }
     #endif
 }

@@ -1,6 +1,5 @@
 import HDRProbeParse
 import HDRProbeModel
-import HDRProbeManifests
 
 /// The MPD attributes hdrprobe would write for a Representation's media, keyed as the check reports
 /// them (`@codecs`, `scte214:supplementalCodecs`, `scte214:supplementalProfiles`, the CICP code
