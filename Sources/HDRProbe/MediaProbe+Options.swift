@@ -31,13 +31,6 @@ extension MediaProbe {
         public var policy: Policy
         /// Bytes fetched from the start of an `http(s)` URL (``MediaProbe/probe(url:)``).
         public var remoteByteLimit: Int
-        /// Also plan each video stream's MPEG-DASH Representation, for ``StreamingSignalling/dash(for:baseURLTemplate:)``.
-        /// Off by default: the report's JSON then carries `streams[N].dash`, as `hdrprobe dash --json` prints it, and
-        /// is no longer byte for byte what `hdrprobe probe --jsonl` prints.
-        public var plansDASH: Bool {
-            get { engine.dashSignalling }
-            set { engine.dashSignalling = newValue }
-        }
 
         /// Options with the given limits; every parameter has the `hdrprobe probe` default (32
         /// frames, 8 MiB, 30 s, 16 MiB: the engine's `ProbeLimits`, defined once).

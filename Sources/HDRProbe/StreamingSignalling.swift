@@ -5,8 +5,8 @@ import HDRProbeEngine
 /// How probed files are signalled to streaming players.
 ///
 /// ``hls(for:uriTemplate:)`` plans a Multivariant Playlist fragment; ``dash(for:baseURLTemplate:)`` plans the MPD
-/// AdaptationSets from the same decision (Dolby Vision verdict and route, HDR10+), for reports probed with
-/// ``MediaProbe/Options/plansDASH``.
+/// AdaptationSets from the same decision (Dolby Vision verdict and route, HDR10+). Both are planned from the
+/// reports after the probe: a report is the same whichever signalling is asked of it.
 public enum StreamingSignalling {
     /// The HLS variants for `reports`, as `hdrprobe hls FILE…` plans them: one
     /// `#EXT-X-STREAM-INF` per video file (`CODECS`, `SUPPLEMENTAL-CODECS`, `VIDEO-RANGE`,
@@ -23,11 +23,15 @@ public enum StreamingSignalling {
     /// `@width`/`@height`/`@sar`, `@frameRate` as a rational, measured `@bandwidth`), with the CICP colour
     /// descriptors (PQ essential, HLG supplemental), the HDR10+ descriptor and `ContentProtection` on its set.
     ///
-    /// The reports must come from a probe with ``MediaProbe/Options/plansDASH`` set; other files are listed in
-    /// ``DASHPlan/skipped``. `{name}` in `baseURLTemplate` stands for the file name without folder and extension;
+    /// Files without a video stream or that could not be analysed are listed in ``DASHPlan/skipped``. `{name}` in `baseURLTemplate` stands for the file name without folder and extension;
     /// `nil` writes no `BaseURL`.
     public static func dash(for reports: [MediaReport], baseURLTemplate: String? = "{name}.mp4") -> DASHPlan {
-        DASHPlan(DASHFragment(reports: reports.map(\.report), baseURLTemplate: baseURLTemplate))
+        let planned = reports.map { media in
+            var report = media.report
+            ReportSignalling.planDASH(&report)
+            return report
+        }
+        return DASHPlan(DASHFragment(reports: planned, baseURLTemplate: baseURLTemplate))
     }
 }
 
@@ -70,7 +74,7 @@ public struct DASHPlan: Sendable, Equatable {
         }
     }
 
-    /// Files that gave no Representation (not analysed, no video, probed without DASH planning), with the reason.
+    /// Files that gave no Representation (not analysed, no video, no codec string), with the reason.
     public var skipped: [(file: String, reason: String)] { fragment.skipped.map { ($0.file, $0.reason) } }
 
     /// The XML, as `hdrprobe dash` prints it; `header` wraps the AdaptationSets in an XML declaration and a `Period`

@@ -1,3 +1,4 @@
+import HDRProbeModel
 import HDRProbeConfig
 import HDRProbeClassify
 

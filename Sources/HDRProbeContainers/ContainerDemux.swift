@@ -1,4 +1,4 @@
-import HDRProbeSignal
+import HDRProbeModel
 
 /// What the probe needs from a container reader: the streams with their stream-level facts, the
 /// container's duration and bit rate, each stream's sample index for the BANDWIDTH measurement,

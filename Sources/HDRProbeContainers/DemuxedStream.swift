@@ -1,6 +1,5 @@
 import HDRProbeParse
 import HDRProbeModel
-import HDRProbeSignal
 
 /// The codecs hdrprobe's readers name, by libavcodec's names (`avcodec_get_name`), so that an own
 /// reader and libavformat describe a stream with the same value and no FFmpeg type crosses into

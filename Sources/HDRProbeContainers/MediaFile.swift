@@ -1,10 +1,10 @@
+import HDRProbeReport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import HDRProbeModel
-import HDRProbeReport
 
 /// A media file opened read-only, with positioned reads that are bounded and counted: every
 /// byte hdrprobe reads from a file, through libavformat or its own header walks, goes through

@@ -1,4 +1,5 @@
 import HDRProbeClassify
+import HDRProbeModel
 
 /// Options of one probe run.
 package struct ProbeOptions: Sendable, Equatable {
@@ -13,8 +14,6 @@ package struct ProbeOptions: Sendable, Equatable {
     package var probeBytes: Int
     /// Bytes libavformat may read once the container's headers are read (see ``readBudget``).
     package var maxReadBytes: Int
-    /// Also plan each video stream's DASH Representation (`streams[N].dash`; `hdrprobe dash`).
-    package var dashSignalling = false
     /// Read the frame scan's samples of plain ISO BMFF files with hdrprobe's own sample-table reader
     /// (``ISOBMFFSampleReader``); false reads every packet through libavformat (the reports are the same).
     package var ownSampleAccess = true

@@ -1,6 +1,6 @@
+import HDRProbeClassify
 import HDRProbeParse
 import HDRProbeModel
-import HDRProbeClassify
 
 /// Combines what libavformat says about a video stream with what hdrprobe read itself from the
 /// container (sample entry, raw Dolby Vision record, `colr`/`mdcv`/`clli`) and the codec

@@ -86,13 +86,15 @@ package struct ProbeEngine: Sendable {
     /// is not UTF-8 (`pathBytes`, so that the path can be reopened from the report).
     private func run(path probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
         var report = analyse(path: probePath, memory: memory, frames: &collected)
+        // The signal stage, after the probe: the variant each video stream needs, from the report.
+        ReportSignalling.planHLS(&report)
         report.pathBytes = probePath.base64BytesIfLossy
         return report
     }
 
     /// The probe as named pipeline stages: open the file, walk its headers, open the demuxer,
     /// gather each video stream's evidence, scan packets, pair Dolby Vision layers, classify and
-    /// signal each stream. A stage that cannot go on ends the probe with a failure report.
+    /// keep what signalling needs. A stage that cannot go on ends the probe with a failure report.
     private func analyse(path probePath: ProbePath, memory: (bytes: [UInt8], logicalSize: Int?)?, frames collected: inout [Int: [DynamicMetadataFrame]]?) -> ProbeReport {
         let run = ProbeAttempt(path: probePath.display, start: Clock.nowNanoseconds())
         do throws(ProbeFailure) {
@@ -120,9 +122,11 @@ package struct ProbeEngine: Sendable {
             let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
             let classified = classifyStreams(demuxer: demuxer, headers: headers, evidence: evidence, layerPairs: layerPairs,
                                              fileSize: file.size, frames: &collected)
-            return ProbeReport(tool: Self.tool(libavformatUsed: demuxer.usesLibavformat), path: run.path, status: .ok, error: nil, container: container,
-                               streams: classified.streams, findings: findings + classified.findings,
-                               probe: stats(start: run.start, bytes: file.bytesRead, frames: classified.framesScanned))
+            var report = ProbeReport(tool: Self.tool(libavformatUsed: demuxer.usesLibavformat), path: run.path, status: .ok, error: nil,
+                                     container: container, streams: classified.streams, findings: findings + classified.findings,
+                                     probe: stats(start: run.start, bytes: file.bytesRead, frames: classified.framesScanned))
+            report.signallingEvidence = classified.signallingEvidence
+            return report
         } catch {
             return error.report
         }
@@ -305,12 +309,13 @@ package struct ProbeEngine: Sendable {
         return layerPairs
     }
 
-    /// Stage 7: every stream in container order — video classified and signalled (the HLS variant
-    /// it needs with the first playable audio), the others described.
+    /// Stage 7: every stream in container order — video classified, with the evidence its
+    /// signalling is planned from afterwards (``SignallingEvidence``), the others described.
     private func classifyStreams(demuxer: any ContainerDemux, headers: ContainerHeaders, evidence: [Int: VideoEvidence],
                                  layerPairs: [Int: Int], fileSize: Int, frames collected: inout [Int: [DynamicMetadataFrame]]?)
-        -> (streams: [StreamReport], findings: [Finding], framesScanned: Int?) {
+        -> (streams: [StreamReport], findings: [Finding], framesScanned: Int?, signallingEvidence: [Int: SignallingEvidence]) {
         let classifier = VideoStreamClassifier(policy: options.policy)
+        var signallingEvidence: [Int: SignallingEvidence] = [:]
         var streams: [StreamReport] = []
         var findings: [Finding] = []
         var framesScanned: Int?
@@ -327,29 +332,22 @@ package struct ProbeEngine: Sendable {
                 e.profileName = CodecProfileName.name(codec: s.codec, profile: Int32(idc))
             }
             framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
-            var (report, streamFindings) = classifier.classify(e)
+            let (report, streamFindings) = classifier.classify(e)
             if let base = layerPairs[s.index] {
                 streams.append(Self.enhancementLayer(report, dependsOn: base))
                 continue
             }
             if collected != nil { collected?[s.index] = VideoStreamClassifier.displayOrderedFrames(e) }
-            let bandwidth = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: fileSize,
-                                           scan: e.scan, fps: report.frameRate?.value)
-            let plan = HLSStreamPlanner.plan(evidence: e, stream: report, audio: audioInputs,
-                                             bandwidth: bandwidth, policy: options.policy)
-            report.hls = plan.report
-            if options.dashSignalling {
-                let videoAlone = Self.bandwidth(video: s, audio: nil, demuxer: demuxer, fileSize: fileSize,
-                                                scan: e.scan, fps: report.frameRate?.value)
-                report.dash = DASHReport(DASHRepresentationPlan.plan(signalling: plan.signalling, dolbyVision: plan.dolbyVision, stream: report,
-                                                                     sampleAspectRatio: e.scan.sampleAspectRatio,
-                                                                     bandwidth: videoAlone))
-            }
-            streamFindings += plan.issues.filter { $0.severity >= .warning }.map { Finding($0, stream: s.index) }
+            let variant = Self.bandwidth(video: s, audio: chosenAudio, demuxer: demuxer, fileSize: fileSize,
+                                         scan: e.scan, fps: report.frameRate?.value)
+            let videoAlone = chosenAudio == nil ? variant
+                : Self.bandwidth(video: s, audio: nil, demuxer: demuxer, fileSize: fileSize, scan: e.scan, fps: report.frameRate?.value)
+            signallingEvidence[s.index] = SignallingEvidence(video: e, audio: audioInputs, variantBandwidth: variant,
+                                                             representationBandwidth: videoAlone, policy: options.policy)
             streams.append(report)
             findings += streamFindings
         }
-        return (streams, findings, framesScanned)
+        return (streams, findings, framesScanned, signallingEvidence)
     }
 
     /// A stream that is not video: codec, the stored sample entry and its encryption, profile.

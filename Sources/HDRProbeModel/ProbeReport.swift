@@ -25,6 +25,9 @@ package struct ProbeReport: Codable, Sendable, Equatable {
     /// metadata anyway), so that `matrix --from` can draw the plot; absent elsewhere and when the
     /// stream has no dynamic metadata (report-contract.md).
     package var brightness: BrightnessSeries? = nil
+    /// Per video stream index, what HLS and DASH are planned from (``SignallingEvidence``): in
+    /// memory only, never in the JSON.
+    @Transient package var signallingEvidence: [Int: SignallingEvidence]? = nil
 
     package enum Status: String, Codable, Sendable { case ok, error }
 

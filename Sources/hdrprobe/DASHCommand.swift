@@ -81,14 +81,15 @@ struct DASHCommand: ParsableCommand {
             try DASHCheckRun.run(request)
             return
         }
-        var options = try analysis.probeOptions()
-        options.dashSignalling = true
+        let options = try analysis.probeOptions()
         let progress = FileCountProgress(total: inputs.count, quiet: quiet)
         let engine = ProbeEngine(options: options)
         var reports: [ProbeReport] = []
         for (i, file) in ProbePath.fromCommandLine(inputs).enumerated() {
             progress.show(i, file.display)
-            reports.append(engine.probe(path: file))
+            var report = engine.probe(path: file)
+            ReportSignalling.planDASH(&report)
+            reports.append(report)
         }
         progress.finish()
         if json {

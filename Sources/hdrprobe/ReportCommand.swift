@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HDRProbeModel
+import HDRProbeSignal
 import HDRProbeSimulate
 import HDRProbeReport
 import HDRProbeContainers
@@ -59,8 +60,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let catalog = try simulation.catalog()
         let targets = try simulation.resolve(catalog, defaultAll: true)
-        var options = try analysis.probeOptions()
-        options.dashSignalling = true
+        let options = try analysis.probeOptions()
         let engine = ProbeEngine(options: options)
         if !singlePage {
             do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
@@ -73,6 +73,7 @@ struct ReportCommand: ParsableCommand {
         for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
             progress.show(i, path.display)
             var (report, frames) = StandardInput.probeWithFrames(engine, path)
+            ReportSignalling.planDASH(&report)
             anyError = anyError || report.status == .error
             report.playback = PlaybackInput(report: report).map { input in
                 targets.compactMap { PlaybackSimulator.simulate(input, target: $0, catalog: catalog) }

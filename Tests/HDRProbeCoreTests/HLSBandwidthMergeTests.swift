@@ -1,4 +1,4 @@
-import HDRProbeSignal
+import HDRProbeModel
 import Testing
 
 /// ``HLSBandwidth/merged(_:_:)`` is a linear merge of two streams' sample lists standing in for

@@ -41,9 +41,8 @@ import Testing
     }
 
     static func plan(_ path: String) throws -> DASHReport {
-        var options = ProbeOptions()
-        options.dashSignalling = true
-        let report = ProbeEngine(options: options).probe(path: path)
+        var report = ProbeEngine().probe(path: path)
+        ReportSignalling.planDASH(&report)
         let video = try #require(report.streams.first { $0.kind == .video && $0.role == nil }, "\(path)")
         return try #require(video.dash, "\(path)")
     }
@@ -105,9 +104,8 @@ import Testing
             // The packager's audio AdaptationSet; hdrprobe dash plans video only, so the audio file alone is skipped.
             let set = mpd.adaptationSets.first { $0.attributes["contentType"] == "audio" }
             #expect(set?.representations.first?.attribute("codecs") == audio["codecs"] as? String)
-            var options = ProbeOptions()
-            options.dashSignalling = true
-            let report = ProbeEngine(options: options).probe(path: try Self.media(name, audio["media"] as? [String] ?? []))
+            var report = ProbeEngine().probe(path: try Self.media(name, audio["media"] as? [String] ?? []))
+            ReportSignalling.planDASH(&report)
             #expect(DASHFragment(reports: [report]).skipped.map(\.reason) == ["no video stream"])
         }
     }

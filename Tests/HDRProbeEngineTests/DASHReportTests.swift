@@ -1,6 +1,7 @@
 #if FFmpeg
 import Foundation
 import HDRProbeModel
+import HDRProbeSignal
 import HDRProbeReport
 import HDRProbeContainers
 import HDRProbeEngine
@@ -32,9 +33,8 @@ import Testing
     @Test("dash object from the golden facts", arguments: files)
     func dashFromGolden(_ file: String) throws {
         let g = try Self.golden(file)
-        var options = ProbeOptions()
-        options.dashSignalling = true
-        let report = ProbeEngine(options: options).probe(path: TestPaths.corpus.appendingPathComponent(file).path)
+        var report = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent(file).path)
+        ReportSignalling.planDASH(&report)
         let video = try #require(report.streams.first { $0.kind == .video })
         let dash = try #require(video.dash)
         let hlsCodecs = try #require(g["hls.codecs"] as? String)

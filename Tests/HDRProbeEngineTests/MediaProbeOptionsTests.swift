@@ -17,12 +17,10 @@ import Testing
     }
 
     @Test func fieldsAreTheEngines() throws {
-        var options = MediaProbe.Options(frames: nil, maxScanBytes: 1 << 20, timeLimit: 2.5, policy: .appleHLS)
-        options.plansDASH = true
+        let options = MediaProbe.Options(frames: nil, maxScanBytes: 1 << 20, timeLimit: 2.5, policy: .appleHLS)
         let engine = try options.engineOptions()
-        var expected = ProbeOptions(frames: nil, maxScanBytes: 1 << 20, timeout: 2.5,
+        let expected = ProbeOptions(frames: nil, maxScanBytes: 1 << 20, timeout: 2.5,
                                     policy: try PolicyLoader.load("apple-hls").dolbyVision)
-        expected.dashSignalling = true
         #expect(engine == expected)
     }
 

@@ -1,6 +1,6 @@
 #if FFmpeg
 import HDRProbeParse
-import HDRProbeSignal
+import HDRProbeModel
 import Testing
 
 /// ``SampleTableBandwidth`` (one streaming pass over `stsz`/`stts`/`stss`) against

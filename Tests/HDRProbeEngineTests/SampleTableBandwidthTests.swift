@@ -1,7 +1,7 @@
 #if FFmpeg
 import Foundation
 import HDRProbeParse
-import HDRProbeSignal
+import HDRProbeModel
 import HDRProbeContainers
 import HDRProbeFFmpeg
 @testable import HDRProbeEngine

@@ -1,6 +1,6 @@
-import HDRProbeParse
 import HDRProbeClassify
-import HDRProbeSignal
+import HDRProbeParse
+import HDRProbeModel
 
 /// hdrprobe's own reader of a raw Annex B H.264 or HEVC elementary stream (`.h264`,
 /// `.hevc`, the output of `ffmpeg -f hevc`, dovi_tool and hdr10plus_tool): it gives the

@@ -1,5 +1,5 @@
 import HDRProbeParse
-import HDRProbeSignal
+import HDRProbeModel
 
 /// hdrprobe's own reader of plain MP4/MOV files: the streams, durations, bit rates and
 /// sample index libavformat's mov demuxer would give (``ISOBMFFStreamMapping``,

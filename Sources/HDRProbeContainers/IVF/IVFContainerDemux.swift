@@ -1,5 +1,5 @@
 import HDRProbeParse
-import HDRProbeSignal
+import HDRProbeModel
 
 /// hdrprobe's own reader of an IVF file carrying AV1: it gives the ``DemuxedStream``,
 /// format duration and bit rate and packets FFmpeg 5.1's `ivf` demuxer and

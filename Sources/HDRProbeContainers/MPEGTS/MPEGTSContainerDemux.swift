@@ -1,6 +1,6 @@
-import HDRProbeParse
 import HDRProbeClassify
-import HDRProbeSignal
+import HDRProbeParse
+import HDRProbeModel
 
 /// hdrprobe's own reader of a plain MPEG-2 transport stream: one program whose PMT
 /// describes one H.264 or HEVC video stream, 188-byte packets, nothing scrambled, no other PIDs

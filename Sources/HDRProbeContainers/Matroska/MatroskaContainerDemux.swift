@@ -1,5 +1,4 @@
 import HDRProbeModel
-import HDRProbeSignal
 
 /// hdrprobe's own Matroska/WebM container reader: the streams, container duration and packets
 /// FFmpeg 5.1's matroska demuxer gives (docs/ffmpeg-versions.md), from hdrprobe's own EBML walk, so

@@ -1,3 +1,4 @@
+import HDRProbeModel
 import Foundation
 import HDRProbeConfig
 import HDRProbeClassify

@@ -16,7 +16,6 @@ package struct DASHManifestChecker: Sendable {
 
     package init(options: ProbeOptions = ProbeOptions(), limits: HLSPlaylistChecker.Limits = HLSPlaylistChecker.Limits()) {
         self.options = options
-        self.options.dashSignalling = true
         self.limits = limits
     }
 
@@ -126,7 +125,8 @@ package struct DASHManifestChecker: Sendable {
         result.addressing = fetched.segments.addressing
         result.initialization = fetched.initialization
         result.firstSegment = fetched.firstSegment
-        let probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
+        var probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
+        ReportSignalling.planDASH(&probe)
         result.mediaFindings = probe.findings
         if probe.status == .error {
             return unavailable(.notAnalysed(media: fetched.firstSegment, error: probe.error?.message))

@@ -14,7 +14,6 @@ package struct DASHToHLSTranslator: Sendable {
 
     package init(options: ProbeOptions = ProbeOptions()) {
         self.options = options
-        self.options.dashSignalling = true
     }
 
     package struct Result: Sendable {
@@ -46,7 +45,8 @@ package struct DASHToHLSTranslator: Sendable {
                 switch fetcher.firstMedia(context, dynamic: manifest.mpd.isDynamic) {
                 case let .failure(f): skip(f)
                 case let .success(fetched):
-                    let probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
+                    var probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
+                    ReportSignalling.planDASH(&probe)
                     let video = probe.streams.first { $0.kind == .video }
                     videos.append(HLSFromDASH.Video(context: context, segments: fetched.segments, signalling: video?.hls,
                                                     encryption: video?.encryption, measuredBandwidth: fetched.segmentBitRate))

@@ -51,7 +51,7 @@ package struct DASHFragment: Sendable, Equatable, Codable {
             let videos = report.streams.filter { $0.kind == .video && $0.role == nil }
             guard let video = videos.first(where: { $0.dash?.codecs != nil }), let dash = video.dash else {
                 let reason = videos.isEmpty ? "no video stream"
-                    : videos.allSatisfy({ $0.dash == nil }) ? "probed without DASH planning"
+                    : videos.allSatisfy({ $0.dash == nil }) ? "no DASH plan: the report keeps no evidence to plan from (read back from JSON)"
                     : "no codec string could be derived for the video stream"
                 skipped.append(Skipped(file: file, reason: reason))
                 continue

@@ -1,4 +1,3 @@
-import HDRProbeModel
 
 /// Accept or refuse a resolved Dolby Vision profile, with a stable code, a sentence a person can
 /// act on, and the fallback a player without Dolby Vision shows (the base layer).

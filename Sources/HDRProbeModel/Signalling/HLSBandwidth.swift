@@ -1,4 +1,3 @@
-import HDRProbeModel
 
 /// `BANDWIDTH` and `AVERAGE-BANDWIDTH` of a variant (`docs/rules/hls-signalling.md` §13).
 ///
