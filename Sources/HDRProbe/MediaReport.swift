@@ -14,7 +14,7 @@ public struct MediaReport: Sendable {
     public var path: String { report.path }
 
     /// Why the file could not be analysed; `nil` when it was.
-    public var failure: Failure? { report.error.map { Failure(code: $0.code.rawValue, message: $0.message) } }
+    public var failure: Failure? { report.error.map { Failure(code: Code($0.code), message: $0.message) } }
 
     /// The container format (`mp4`, `matroska`, `webm`, `mpegts`, `hevc`, …); `nil` when unknown.
     public var containerFormat: String? { report.container.format }
@@ -30,7 +30,7 @@ public struct MediaReport: Sendable {
     public var dolbyVision: DolbyVision? { videoStreams.first?.dolbyVision }
 
     /// The codes of the report's findings (docs/findings.md), in report order.
-    public var findingCodes: [String] { report.findings.map(\.code.rawValue) }
+    public var findingCodes: [Code] { report.findings.map { Code($0.code) } }
 
     /// The report as one line of JSON (docs/report-contract.md, schema docs/report.schema.json).
     public func jsonLine() throws -> String { try ReportEncoder.jsonLine(report) }
@@ -38,8 +38,8 @@ public struct MediaReport: Sendable {
     /// A file that could not be analysed: a stable code (`io.notFound`, `container.truncated`,
     /// `probe.timeout`, …; docs/report-contract.md) and a sentence.
     public struct Failure: Sendable, Equatable {
-        /// The stable error code.
-        public var code: String
+        /// The stable error code (``Code/notFound``, ``Code/timeout``, …).
+        public var code: Code
         /// What went wrong, for people.
         public var message: String
     }

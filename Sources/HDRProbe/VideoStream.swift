@@ -9,8 +9,8 @@ extension MediaReport {
 
         /// The stream's index in the container.
         public var index: Int { stream.index }
-        /// The codec (`hevc`, `h264`, `av1`, `vp9`, …).
-        public var codec: String? { stream.codec }
+        /// The codec; nil when the container does not say.
+        public var codec: MediaReport.Codec? { stream.codec.map(MediaReport.Codec.init) }
         /// The picture width in pixels.
         public var width: Int? { stream.width }
         /// The picture height in pixels.
@@ -38,20 +38,22 @@ extension MediaReport {
 
         init(_ report: DolbyVisionReport) {
             profile = report.profileName
-            verdict = Verdict(accepted: report.verdict.decision == .accept, code: report.verdict.code.rawValue,
-                              reason: report.verdict.reason, fallback: report.verdict.fallback)
+            verdict = Verdict(accepted: report.verdict.decision == .accept, code: MediaReport.Code(report.verdict.code),
+                              reason: report.verdict.reason,
+                              fallback: report.verdict.fallback.flatMap(MediaReport.RangeType.init(rawValue:)))
         }
 
         /// The Dolby Vision verdict (docs/policy.md).
         public struct Verdict: Sendable, Equatable {
             /// The policy accepts the Dolby Vision layer (`false`: refused, the base layer plays).
             public var accepted: Bool
-            /// The verdict code (`dv.accepted`, `dv.refused`, `dv.dualLayer`, …; docs/findings.md).
-            public var code: String
+            /// The verdict code (``MediaReport/Code/accepted``, ``MediaReport/Code/dualLayer``, …; docs/findings.md).
+            public var code: MediaReport.Code
             /// Why, for people.
             public var reason: String
-            /// What plays where Dolby Vision does not (`HDR10`, `SDR`, `HLG`); `nil` when nothing does.
-            public var fallback: String?
+            /// What plays where Dolby Vision does not (``MediaReport/RangeType/hdr10``, ``MediaReport/RangeType/sdr``,
+            /// ``MediaReport/RangeType/hlg``); `nil` when nothing does.
+            public var fallback: MediaReport.RangeType?
         }
     }
 

@@ -53,7 +53,7 @@ package enum DynamicMetadataTable {
     }
 
     package static func json(path: String, stream: Int, frames: [DynamicMetadataFrame]) throws -> String {
-        return try ReportEncoder.compact(Document(path: path, stream: stream, frames: frames))
+        try ReportEncoder.json(Document(path: path, stream: stream, frames: frames))
     }
 
     package static func number(_ v: Double) -> String {

@@ -1,10 +1,9 @@
 import HDRProbeModel
 
-/// JSON output of reports: `--json` (a pretty-printed array) and `--jsonl` (one compact document
-/// per line). Keys are sorted so that output is stable across runs and diffs stay small. Written
-/// by ``ReportJSONEncoder``: the bytes Foundation's `JSONEncoder` would write with
-/// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (compact: without `.prettyPrinted`),
-/// without its start-up cost.
+/// JSON output of every command: `--json` pretty-printed as `jq -S .` prints it (two-space indent,
+/// `"key": value`), `--jsonl` one compact document per line. Keys are sorted so that output is
+/// stable across runs and diffs stay small. Written by ``ReportJSONEncoder`` without
+/// `JSONEncoder`'s start-up cost.
 package enum ReportEncoder {
     package static func jsonArray(_ reports: [ProbeReport]) throws -> String {
         try json(reports)

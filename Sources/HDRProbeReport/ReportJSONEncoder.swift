@@ -1,8 +1,9 @@
 import Foundation
 
-/// hdrprobe's JSON writer for its `Encodable` values: the bytes Foundation's `JSONEncoder` writes
-/// with `[.sortedKeys, .withoutEscapingSlashes]` (plus `.prettyPrinted` when `pretty`), and its
-/// errors for NaN / infinity and for a top-level value that encodes nothing.
+/// hdrprobe's JSON writer for its `Encodable` values: compact, the bytes Foundation's `JSONEncoder`
+/// writes with `[.sortedKeys, .withoutEscapingSlashes]`; pretty, the same document laid out as
+/// `jq -S .` prints it (the style jq and ffprobe users read); JSONEncoder's errors for NaN /
+/// infinity and for a top-level value that encodes nothing.
 ///
 /// Why not `JSONEncoder` itself: its generic `encode<T>` casts every value to several of its own
 /// types and protocols, and each first cast of a (type, protocol) pair makes the Swift runtime
@@ -10,9 +11,9 @@ import Foundation
 /// start-up (Reports/benchmarks.md). This writer tells scalars apart by comparing type metadata
 /// (`T.self == Int.self`), which needs no conformance lookup, and writes the text directly.
 ///
-/// The rules it reproduces (verified against the toolchain's `JSONEncoder` in
-/// `ReportJSONEncoderTests`): object keys sorted by their UTF-8 bytes; `"key" : value` and two
-/// spaces a level when pretty, an empty container as `{` newline newline indent `}`; strings with
+/// The rules it follows (verified against the toolchain's `JSONEncoder` and against jq in
+/// `ReportJSONEncoderTests`): object keys sorted by their UTF-8 bytes; `"key": value` and two
+/// spaces a level when pretty, an empty container as `{}` or `[]`; strings with
 /// `"` and `\` escaped, `\b \f \n \r \t`, other bytes below 0x20 as `\u00xx`, everything else
 /// (`/`, DEL, non-ASCII) as UTF-8; integers in decimal; `Double`/`Float` as their Swift
 /// `description` without a trailing `.0`; `Data` as Base64, `URL` as its absolute string,

@@ -1,5 +1,6 @@
-/// Writes a ``ReportJSONTree`` as JSONEncoder's writer does with sorted keys and unescaped
-/// slashes (see ``ReportJSONEncoder`` for the rules).
+/// Writes a ``ReportJSONTree``: compact, the bytes JSONEncoder writes with sorted keys and
+/// unescaped slashes; pretty, the layout `jq -S .` prints (two-space indent, `"key": value`,
+/// `[]` and `{}` when empty), the one every hdrprobe command uses (see ``ReportJSONEncoder``).
 package struct ReportJSONWriter {
     /// JSONEncoder refuses containers nested this deep.
     package static let maximumDepth = 512
@@ -27,6 +28,7 @@ package struct ReportJSONWriter {
 
     private mutating func writeArray(_ array: ReportJSONArray, depth: Int) -> Bool {
         guard depth < Self.maximumDepth else { return false }
+        if array.elements.isEmpty { return empty("[]") }
         open(UInt8(ascii: "["))
         for (i, element) in array.elements.enumerated() {
             separate(first: i == 0)
@@ -38,15 +40,22 @@ package struct ReportJSONWriter {
 
     private mutating func writeObject(_ object: ReportJSONObject, depth: Int) -> Bool {
         guard depth < Self.maximumDepth else { return false }
+        if object.members.isEmpty { return empty("{}") }
         open(UInt8(ascii: "{"))
         let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for (i, member) in members.enumerated() {
             separate(first: i == 0)
             writeString(member.key)
-            if pretty { bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20]) } else { bytes.append(UInt8(ascii: ":")) }
+            bytes.append(UInt8(ascii: ":"))
+            if pretty { bytes.append(0x20) }
             guard write(member.value, depth: depth) else { return false }
         }
         close(UInt8(ascii: "}"))
+        return true
+    }
+
+    private mutating func empty(_ brackets: StaticString) -> Bool {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: brackets.utf8Start, count: brackets.utf8CodeUnitCount))
         return true
     }
 

@@ -109,7 +109,7 @@ struct MPEGTSGeneratedFilesTests {
         let (libraries, result) = try FFmpegLoadingTests.loaded(["probe", "--json", FFmpegLoadingTests.corpus(name)])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(libraries.isEmpty, "loaded \(libraries)")
-        #expect(result.stdout.contains("\"demuxer\" : \"mpegts\"") || result.stdout.contains("\"demuxer\":\"mpegts\""), "\(result.stdout.prefix(400))")
+        #expect(result.stdout.contains("\"demuxer\": \"mpegts\"") || result.stdout.contains("\"demuxer\":\"mpegts\""), "\(result.stdout.prefix(400))")
     }
 }
 #endif

@@ -117,7 +117,7 @@ import HDRProbeFFmpeg
         let (libraries, result) = try FFmpegLoadingTests.loaded(["probe", "--json", path])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(libraries.isEmpty, "loaded \(libraries)")
-        #expect(result.stdout.contains("\"demuxer\" : \"matroska,webm\"") || result.stdout.contains("\"demuxer\":\"matroska,webm\""))
+        #expect(result.stdout.contains("\"demuxer\": \"matroska,webm\"") || result.stdout.contains("\"demuxer\":\"matroska,webm\""))
     }
 }
 #endif

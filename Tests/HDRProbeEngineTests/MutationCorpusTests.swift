@@ -122,7 +122,7 @@ import Testing
         let r = ProbeEngine().probe(path: file.path)
         #expect(r.status == .error && r.error?.code.rawValue.hasPrefix("container.") == true, "\(r.error?.code.rawValue ?? "ok")")
         let cli = try CommandLineTests.run(["probe", "--json", file.path])
-        #expect(cli.status == 1 && cli.stdout.contains("\"status\" : \"error\""))
+        #expect(cli.status == 1 && cli.stdout.contains("\"status\": \"error\""))
     }
 
     @Test func deeplyNestedPolicyIsAUsageError() throws {

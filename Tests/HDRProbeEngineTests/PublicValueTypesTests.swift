@@ -1,5 +1,5 @@
 #if FFmpeg
-import HDRProbe
+@testable import HDRProbe
 import HDRProbeModel
 import Testing
 
@@ -36,6 +36,43 @@ import Testing
         #expect(video.videoRangeType == .doviWithHDR10Plus)
         #expect(Set(video.hdrFormats) == [.dolbyVision, .hdr10Plus, .hdr10])
         #expect(video.hls?.videoRange == .pq)
+        #expect(video.codec == .hevc && video.codec?.name == "hevc")
+        #expect(video.dolbyVision?.verdict.code == .accepted && video.dolbyVision?.verdict.fallback == .hdr10)
+    }
+
+    /// Every catalogued code is a public code under its own name, and the named constants are the
+    /// catalogue's verdict and error codes, every one of them (docs/findings.md).
+    @Test func codesAreTheCatalogues() {
+        let catalogue = Set(FindingCode.catalogue.map(\.code.rawValue))
+        #expect(Set(MediaReport.Code.all.map(\.rawValue)) == catalogue)
+        #expect(MediaReport.Code(rawValue: "dv.noSuchCode") == nil)
+        let verdicts: [MediaReport.Code] = [.accepted, .dualLayer, .sdrBase, .refusedByPolicy, .levelAboveCap, .invalidLevel,
+                                            .invalidCompatibility, .unsupportedProfile, .metadataOnly]
+        #expect(Set(verdicts.map(\.rawValue)) == Set(FindingCode.verdictEntries.map(\.code.rawValue)))
+        let failures: [MediaReport.Code] = [.notFound, .isDirectory, .permissionDenied, .empty, .readFailed, .unrecognized,
+                                            .containerMalformed, .containerTruncated, .mediaSegmentWithoutInit, .noStreams,
+                                            .timeout, .demuxFailed, .ffmpegUnavailable, .crashed]
+        #expect(Set(failures.map(\.rawValue)) == Set(FindingCode.errorEntries.map(\.code.rawValue)))
+        #expect(MediaReport.Code.ffmpegUnavailable.severity == .error && MediaReport.Code.accepted.fix != nil)
+    }
+
+    /// Every verdict fallback the policy can name is a public range type.
+    @Test func fallbacksAreRangeTypes() {
+        let profiles = [4, 5, 7, 8, 9, 10, 20].flatMap { p in [nil, 0, 1, 2, 4, 6].map { DolbyVisionProfile(profile: p, compatibilityId: $0, fromRPU: false) } }
+        for profile in profiles {
+            for transfer in [nil, 1, H273Names.pq, H273Names.hlg] {
+                if let fallback = DolbyVisionPolicy.fallback(for: profile, baseTransfer: transfer) {
+                    #expect(MediaReport.RangeType(rawValue: fallback) != nil, "\(fallback)")
+                }
+            }
+        }
+    }
+
+    @Test func codecsByTheirReportNames() {
+        for name in ["hevc", "h264", "av1", "vp9", "vvc", "mpeg2video"] {
+            #expect(MediaReport.Codec(name).name == name)
+        }
+        #expect(MediaReport.Codec("prores") == .other("prores"))
     }
 }
 #endif

@@ -262,7 +262,7 @@ import Testing
         let (libraries, result) = try FFmpegLoadingTests.loaded(["probe", "--json", FFmpegLoadingTests.corpus(name)])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(libraries.isEmpty, "loaded \(libraries)")
-        #expect(result.stdout.contains("\"demuxer\" : \"\(demuxer)\"") || result.stdout.contains("\"demuxer\":\"\(demuxer)\""), "\(result.stdout.prefix(400))")
+        #expect(result.stdout.contains("\"demuxer\": \"\(demuxer)\"") || result.stdout.contains("\"demuxer\":\"\(demuxer)\""), "\(result.stdout.prefix(400))")
     }
 
     static func ownPackets(_ bytes: [UInt8], ext: String) throws -> [[UInt8]]? {

@@ -3,17 +3,80 @@ import Foundation
 import Testing
 @testable import HDRProbeModel
 @testable import HDRProbeReport
+import HDRProbeEngine
 
-/// ``ReportJSONEncoder`` against its independent reader: Foundation's `JSONEncoder` of this
-/// toolchain with the project's settings (`[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`
-/// and the compact `[.sortedKeys, .withoutEscapingSlashes]`). Every expected byte comes from
-/// `JSONEncoder`, never from the writer itself. Generated values come from the seeded
+/// ``ReportJSONEncoder`` against its independent readers: Foundation's `JSONEncoder` of this
+/// toolchain with the project's settings (compact: `[.sortedKeys, .withoutEscapingSlashes]`; pretty:
+/// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` in jq's layout, `"key": value` and `[]` / `{}`
+/// for empty containers, see ``jqLayout(_:)``), and jq itself where installed (``jqPrettyMatches()``).
+/// Every expected byte comes from `JSONEncoder` or jq, never from the writer itself. Generated values come from the seeded
 /// ``SplitMix64`` (MutationCorpus), so a failing case can be reproduced.
 @Suite struct ReportJSONEncoderTests {
     static func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        return pretty ? jqLayout(text) : text
+    }
+
+    /// JSONEncoder's pretty text in the layout `jq -S .` prints: no space before a key's colon, an empty
+    /// container on one line. Only layout changes: the scalars and their escaping stay JSONEncoder's.
+    static func jqLayout(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var inString = false, escaped = false, i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if inString {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+                out.append(c)
+                i += 1
+                continue
+            }
+            if c == "\"" { inString = true }
+            // Outside strings " : " only separates a key from its value.
+            if c == " ", i + 2 < scalars.count, scalars[i + 1] == ":", scalars[i + 2] == " " { i += 1; continue }
+            if c == "{" || c == "[", i + 2 < scalars.count, scalars[i + 1] == "\n", scalars[i + 2] == "\n" {
+                var j = i + 3
+                while j < scalars.count, scalars[j] == " " { j += 1 }
+                if j < scalars.count, scalars[j] == (c == "{" ? "}" : "]") {
+                    out.append(c)
+                    out.append(scalars[j])
+                    i = j + 1
+                    continue
+                }
+            }
+            out.append(c)
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// jq's own layout of the compact text, or nil without jq.
+    static func jq(_ compact: String) throws -> String? {
+        guard let jq = ["/usr/bin/jq", "/usr/local/bin/jq", "/opt/homebrew/bin/jq"].first(where: FileManager.default.isExecutableFile) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: jq)
+        process.arguments = ["-S", "."]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(compact.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The corpus reports pretty-printed are byte for byte what jq prints of their compact line.
+    @Test func jqPrettyMatches() throws {
+        let names = ["dv_p81.mp4", "dv_p81_hdr10plus.mkv", "atc_hevc.ts", "bad_empty.mp4", "audio_opus.mkv"]
+        for name in names {
+            let report = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent(name).path)
+            guard let expected = try Self.jq(try ReportEncoder.jsonLine(report)) else { return }
+            #expect(try Self.own(report, pretty: true) + "\n" == expected, "\(name)")
+        }
     }
 
     static func own<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
