@@ -17,7 +17,7 @@ package struct VideoStreamClassifier: Sendable {
     package static func frameRate(_ e: VideoEvidence) -> (FrameRate?, String?) {
         if e.bitstreamTimingFirst, let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
         if let rate = e.declaredFrameRate { return (rate, e.bitstreamTimingFirst ? "libavformat" : "container") }
-        if let median = FrameRateVariability.medianDuration(presentationTimestamps: e.sampledPTS), median > 0,
+        if let median = FrameRate.medianDuration(presentationTimestamps: e.sampledPTS), median > 0,
            let rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator) {
             return (rate, "timestamps")
         }
@@ -94,8 +94,8 @@ package struct VideoStreamClassifier: Sendable {
     /// `frameRate`, snapped to a display rate, with the variable and non-standard rate findings.
     package static func frameRateReport(_ e: VideoEvidence, findings: inout [Finding]) -> (FrameRateReport, FrameRate?) {
         let (rate, rateSource) = Self.frameRate(e)
-        let variable = FrameRateVariability.isVariable(presentationTimestamps: e.sampledPTS)
-        let snapped = rate.flatMap { FrameRateSnap.snap($0.value) }
+        let variable = FrameRate.isVariable(presentationTimestamps: e.sampledPTS)
+        let snapped = rate.flatMap { FrameRate.snapped($0.value) }
         if variable {
             findings.append(Finding(.frameRateVariable, "Frame durations vary across the scanned frames; players cannot pick one display refresh rate.", stream: e.index))
         }

@@ -1,3 +1,4 @@
+import HDRProbeParse
 import HDRProbeModel
 import HDRProbeClassify
 import HDRProbeSimulate
@@ -150,7 +151,7 @@ package struct LibraryMatrix: Sendable {
     /// The display rate the file snaps to (`FrameRateSnap`), `other` when none, `unknown` without a rate.
     package static func frameRateClass(_ fps: Double?) -> String {
         guard let fps else { return "unknown" }
-        guard let snapped = FrameRateSnap.snap(fps) else { return "other" }
+        guard let snapped = FrameRate.snapped(fps) else { return "other" }
         return snapped == snapped.rounded() ? String(Int(snapped)) : String(snapped)
     }
 

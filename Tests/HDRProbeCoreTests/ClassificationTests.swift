@@ -12,12 +12,12 @@ import Testing
         (24.99, 25), (25.4, 25), (29.5, 29.97), (60.3, 60), (24.3, 24), (24.5, 24), (47.952, 48),
     ] as [(Double, Double)])
     func snaps(_ v: (Double, Double)) {
-        #expect(FrameRateSnap.snap(v.0) == v.1)
+        #expect(FrameRate.snapped(v.0) == v.1)
     }
 
     @Test("no standard rate", arguments: [35.0, 45, 120, 0, -1, -23.976, 100, 119.88, 12.5, .nan, .infinity])
     func noSnap(_ raw: Double) {
-        #expect(FrameRateSnap.snap(raw) == nil)
+        #expect(FrameRate.snapped(raw) == nil)
     }
 
     @Test func frameRateRational() throws {
@@ -29,15 +29,15 @@ import Testing
     @Test func variability() {
         // Matroska 1-ms timestamps of 23.976 content: 41/42 ms steps are not variable.
         let mkv: [Int64] = [0, 42, 83, 125, 167, 209, 250, 292, 334, 375, 417, 459]
-        #expect(!FrameRateVariability.isVariable(presentationTimestamps: mkv))
+        #expect(!FrameRate.isVariable(presentationTimestamps: mkv))
         // setpts=N*N*0.01 (the corpus VFR recipe): growing durations.
         let vfr: [Int64] = (0..<12).map { Int64($0 * $0) }
-        #expect(FrameRateVariability.isVariable(presentationTimestamps: vfr))
+        #expect(FrameRate.isVariable(presentationTimestamps: vfr))
         // A bounded scan in decode order with B-frames: the highest display times are not read yet.
         var bframes: [Int64] = (0..<32).map { Int64($0) * 1000 }
         bframes.removeAll { $0 == 29000 || $0 == 30000 }
         bframes += [33000, 34000]
-        #expect(!FrameRateVariability.isVariable(presentationTimestamps: bframes))
+        #expect(!FrameRate.isVariable(presentationTimestamps: bframes))
     }
 
     // docs/rules/dolby-vision.md §1.1 verdict table.

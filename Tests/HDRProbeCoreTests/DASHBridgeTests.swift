@@ -1,3 +1,4 @@
+import HDRProbeParse
 import Testing
 @testable import HDRProbeModel
 @testable import HDRProbeManifests
@@ -39,7 +40,7 @@ import Testing
         ("25", true), ("24000/1001", true), ("16000/0", false), ("0", false), ("25.0", false), ("", false), ("/25", false),
     ])
     func frameRates(_ text: String, _ valid: Bool) {
-        #expect((DASHFrameRateAttribute.parse(text) != nil) == valid)
+        #expect((FrameRate(dashAttribute: text) != nil) == valid)
     }
 
     @Test("media playlist: EXT-X-MAP with BYTERANGE, EXTINF and EXT-X-BYTERANGE per segment, VOD end")

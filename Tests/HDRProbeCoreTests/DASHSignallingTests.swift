@@ -115,9 +115,9 @@ import Testing
 
     // ISO/IEC 23009-1 FrameRateType: N or N/D; the rational is reduced (Shaka's 16000/640 is 25).
     @Test func frameRateRational() {
-        #expect(DASHFrameRate(FrameRate(numerator: 25, denominator: 1)!).string == "25")
-        #expect(DASHFrameRate(FrameRate(numerator: 24000, denominator: 1001)!).string == "24000/1001")
-        #expect(DASHFrameRate(FrameRate(numerator: 16000, denominator: 640)!).string == "25")
+        #expect(FrameRate(numerator: 25, denominator: 1)!.dashAttribute == "25")
+        #expect(FrameRate(numerator: 24000, denominator: 1001)!.dashAttribute == "24000/1001")
+        #expect(FrameRate(numerator: 16000, denominator: 640)!.dashAttribute == "25")
         // A zero denominator cannot be a rate at all.
         #expect(FrameRate(numerator: 25, denominator: 0) == nil)
         let noRate = Self.plan(HLSVideoSource(codec: "hevc", base: Self.hevc(), transfer: 1), Self.stream(transfer: 1, rate: nil))

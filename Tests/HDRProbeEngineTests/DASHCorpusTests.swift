@@ -212,7 +212,7 @@ struct MPDReading {
     static func reduced(_ text: String) -> String {
         let parts = text.split(separator: "/").compactMap { Int($0) }
         guard parts.count == 2, parts[1] != 0, let rate = FrameRate(numerator: parts[0], denominator: parts[1]) else { return text }
-        return DASHFrameRate(rate).string
+        return rate.dashAttribute
     }
 
     final class Collector: NSObject, XMLParserDelegate {

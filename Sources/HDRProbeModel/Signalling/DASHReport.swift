@@ -32,7 +32,7 @@ package struct DASHReport: Codable, Sendable, Equatable {
         height = plan.height
         sar = plan.sar
         sarSignalled = plan.sarSignalled
-        frameRate = plan.frameRate?.string
+        frameRate = plan.frameRate?.dashAttribute
         bandwidth = plan.bandwidth
         videoRange = plan.videoRange
         descriptors = plan.descriptors

@@ -14,7 +14,7 @@ extension DASHRepresentationPlan {
             colour: .decide(colour: colourCodes(s.color), alternativeTransfer: s.hdr?.alternativeTransfer),
             dynamicMetadata: hdr10Plus ? [.smpte2094_40] : [],
             width: s.width, height: s.height, sar: sampleAspectRatio ?? .square, sarSignalled: sampleAspectRatio != nil,
-            frameRate: s.frameRate?.rational.map(DASHFrameRate.init), bandwidth: bandwidth?.peak,
+            frameRate: s.frameRate?.rational, bandwidth: bandwidth?.peak,
             contentProtection: s.encryption.map(DASHContentProtection.init), videoRange: signalling.videoRange,
             dolbyVision: dolbyVision, issues: signalling.issues)
     }

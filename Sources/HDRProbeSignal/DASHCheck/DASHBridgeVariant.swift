@@ -1,3 +1,4 @@
+import HDRProbeParse
 import HDRProbeModel
 import HDRProbeManifests
 
@@ -23,7 +24,7 @@ package struct DASHBridgeVariant: Sendable, Equatable {
         codecs = common.codecs?.trimmedXMLSpace
         supplementalCodecs = Self.supplemental(codecs: common.supplementalCodecs, profiles: common.supplementalProfiles)
         videoRange = Self.range(common)
-        frameRate = DASHFrameRateAttribute.hls(common.frameRate)
+        frameRate = FrameRate.hls(dashAttribute: common.frameRate)
         if let w = common.width, let h = common.height { resolution = "\(w)x\(h)" }
     }
 

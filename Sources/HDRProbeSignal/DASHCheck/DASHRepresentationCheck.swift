@@ -185,7 +185,7 @@ package enum DASHRepresentationCheck {
         }
         if let text = common.frameRate {
             let line = common.lines["frameRate"] ?? rep.line
-            if let declared = DASHFrameRateAttribute.hls(text) {
+            if let declared = FrameRate.hls(dashAttribute: text) {
                 if let mediaRate = input.media.expected.frameRate, abs(declared.thousandths - mediaRate.thousandths) > 1 {
                     out.append(DASHCheckFinding(.dashFrameRateMismatch, line: line, attribute: "@frameRate", declared: text, expected: would.frameRate,
                                                 "@frameRate=\"\(text)\" (\(declared.string) fps) but the media runs at \(mediaRate.string) fps."))

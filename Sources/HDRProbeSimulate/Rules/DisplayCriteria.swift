@@ -1,3 +1,4 @@
+import HDRProbeParse
 import HDRProbeModel
 import HDRProbeClassify
 
@@ -11,7 +12,7 @@ package enum DisplayCriteria {
         sim.rely(device.matchContent, "Match Content")
         let rangeMatching = sim.target.matchDynamicRange && match == .rangeAndRate
         let rateMatching = sim.target.matchFrameRate && match != .none
-        let snapped = FrameRateSnap.snap(sim.fps) ?? sim.fps
+        let snapped = FrameRate.snapped(sim.fps) ?? sim.fps
         let (mode, requestedRange) = self.mode(&sim, range: range, rangeMatching: rangeMatching, snapped: snapped, match: match)
         let dvOnOtherMode = content == .dolbyVision && mode != .dolbyVision
         let shown = dvOnOtherMode ? display.shown(range.base == .sdr ? .hdr10 : range.base, in: mode)

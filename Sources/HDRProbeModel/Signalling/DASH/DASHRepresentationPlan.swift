@@ -1,3 +1,4 @@
+import HDRProbeParse
 /// What hdrprobe would write for one video stream as a DASH `Representation` (and the `AdaptationSet` properties it
 /// needs), `docs/rules/dash-signalling.md` §3. Typed values only; ``DASHReport`` (JSON) and ``DASHFragment`` (XML)
 /// render them.
@@ -24,7 +25,7 @@ package struct DASHRepresentationPlan: Sendable, Equatable {
     package var sar: SampleAspectRatio
     /// False when the bitstream signals no aspect ratio and `sar` is the 1:1 assumed.
     package var sarSignalled: Bool
-    package var frameRate: DASHFrameRate?
+    package var frameRate: FrameRate?
     /// `@bandwidth`: the measured peak of the video alone (the HLS BANDWIDTH measure, §3.5), nil when unknown.
     package var bandwidth: Int?
     package var contentProtection: DASHContentProtection?
@@ -35,7 +36,7 @@ package struct DASHRepresentationPlan: Sendable, Equatable {
     /// The decision's issues (the same as the HLS side's).
     package var issues: [HLSSignalIssue]
 
-    package init(mimeType: String, codecs: VideoCodecString?, supplemental: DASHSupplementalCodecs?, colour: DASHColourProperties, dynamicMetadata: [DASHDynamicMetadata], width: Int?, height: Int?, sar: SampleAspectRatio, sarSignalled: Bool, frameRate: DASHFrameRate?, bandwidth: Int?, contentProtection: DASHContentProtection?, videoRange: VideoRange, dolbyVision: HLSVideoSource.DolbyVision?, issues: [HLSSignalIssue]) {
+    package init(mimeType: String, codecs: VideoCodecString?, supplemental: DASHSupplementalCodecs?, colour: DASHColourProperties, dynamicMetadata: [DASHDynamicMetadata], width: Int?, height: Int?, sar: SampleAspectRatio, sarSignalled: Bool, frameRate: FrameRate?, bandwidth: Int?, contentProtection: DASHContentProtection?, videoRange: VideoRange, dolbyVision: HLSVideoSource.DolbyVision?, issues: [HLSSignalIssue]) {
         self.mimeType = mimeType
         self.codecs = codecs
         self.supplemental = supplemental

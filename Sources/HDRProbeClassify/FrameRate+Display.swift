@@ -1,17 +1,23 @@
+/// A frame rate as displays use it: the standard rate a measured one snaps to, and whether sampled
+/// timestamps show a variable rate. One type for the rate (``FrameRate``) with its formatters:
+/// HLS's `FRAME-RATE` (``HLSFrameRate``, three decimals), DASH's `@frameRate` (`dashAttribute`).
+///
 /// Snaps a measured frame rate to the standard display rates, exactly as
 /// `docs/rules/apple-playback.md` §5.2 states the rule (AetherEngine `FrameRateSnap`):
 /// standard set 23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60; the film window 23.5…24.05 → 23.976
 /// (24.000 included); otherwise the nearest member other than 23.976 within ±0.5, ties to the
 /// lower; nothing within 0.5 → nil.
-package enum FrameRateSnap {
-    package static let standardRates: [Double] = [23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60]
+import HDRProbeParse
 
-    package static func snap(_ raw: Double) -> Double? {
+extension FrameRate {
+    package static let standardDisplayRates: [Double] = [23.976, 24, 25, 29.97, 30, 48, 50, 59.94, 60]
+
+    package static func snapped(_ raw: Double) -> Double? {
         guard raw.isFinite, raw > 0 else { return nil }
         if raw >= 23.5 && raw <= 24.05 { return 23.976 }
         var best: Double?
         var bestDelta = Double.infinity
-        for rate in standardRates where rate != 23.976 {
+        for rate in standardDisplayRates where rate != 23.976 {
             let delta = abs(raw - rate)
             if delta <= 0.5 && delta < bestDelta {
                 best = rate
@@ -30,7 +36,7 @@ package enum FrameRateSnap {
 /// A bounded scan stops in decode order, so with B-frames the last few pictures in display order
 /// are not read yet: the highest timestamps are dropped (the reorder window, at most 8) so that
 /// the gap they leave is not mistaken for a variable rate.
-package enum FrameRateVariability {
+extension FrameRate {
     package static func isVariable(presentationTimestamps pts: [Int64]) -> Bool {
         let deltas = durations(pts)
         guard deltas.count >= 3 else { return false }
