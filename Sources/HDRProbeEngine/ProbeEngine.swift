@@ -430,7 +430,7 @@ package struct ProbeEngine: Sendable {
                       evidence: inout [Int: VideoEvidence], blockAdditions: inout MatroskaClusterWalk) -> Bool {
         var done = Set<Int>()
         var packetsRead = 0
-        let packetCap = options.frames.map { max(2_000, $0 * 64) } ?? Int.max
+        let packetCap = options.readWindow(.scanPackets) ?? Int.max
         while done.count < scanners.count, packetsRead < packetCap {
             guard let packet = source.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) }) else {
                 return file.timedOut

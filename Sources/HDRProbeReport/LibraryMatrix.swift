@@ -148,7 +148,7 @@ package struct LibraryMatrix: Sendable {
             + o.reasons + ["|"] + o.uncertain + ["|"] + o.causes.map(String.init)).joined(separator: "\u{1D}")
     }
 
-    /// The display rate the file snaps to (`FrameRateSnap`), `other` when none, `unknown` without a rate.
+    /// The display rate the file snaps to (`FrameRate.snapped`), `other` when none, `unknown` without a rate.
     package static func frameRateClass(_ fps: Double?) -> String {
         guard let fps else { return "unknown" }
         guard let snapped = FrameRate.snapped(fps) else { return "other" }

@@ -90,7 +90,7 @@ package final class AnnexBElementaryStreamDemux: ContainerDemux {
         var splitter: Splitter = isHEVC ? .hevc(HEVCParserFrameSplit()) : .h264(H264ParserFrameSplit())
         var position = 0, ended = false
         var analysed: [[UInt8]] = []
-        let wanted = max(3, (options.frames ?? 32) + 1)
+        let wanted = options.readWindow(.annexB) ?? 3
         while analysed.count < wanted, !ended, position < analysisBytes {
             analysed += read(file, at: &position, splitter: &splitter, ended: &ended)
         }

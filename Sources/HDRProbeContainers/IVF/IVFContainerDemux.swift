@@ -27,10 +27,6 @@ package final class IVFContainerDemux: ContainerDemux {
         package var complete: Bool
     }
 
-    /// Frames whose timestamps are checked beyond the frame budget (libavformat's frame-rate
-    /// analysis looks at up to 40 for a coarse time base).
-    package static let checkedFrames = 64
-
     private init(stream: DemuxedStream, duration: Double, bitRate: Int?, file: MediaFile, first: Frame) {
         streams = [stream]
         formatDuration = duration
@@ -96,12 +92,12 @@ package final class IVFContainerDemux: ContainerDemux {
     }
 
     /// The frames after the first, as far as the frame budget's and libavformat's analysis reach
-    /// (``checkedFrames`` more; to the end of the file for a whole-stream scan), have timestamps
+    /// (``ReadWindow/ivf``: 64 more, since libavformat's frame-rate analysis looks at up to 40 for a coarse time base; to the end of the file for a whole-stream scan), have timestamps
     /// 1, 2, 3, … and are whole (only their headers are read); and, under a read budget, the frame
     /// budget's frames (and one more) lie well inside it (libavformat also reads ahead up to
     /// `probeBytes` while it analyses the stream).
     package static func steadyTimestamps(file: MediaFile, after first: Frame, options: ProbeOptions) -> Bool {
-        let limit = options.frames.map { $0 + checkedFrames } ?? Int.max
+        let limit = options.readWindow(.ivf) ?? Int.max
         var seen = 1
         var last = first
         var scanEnd = first.end

@@ -84,7 +84,7 @@ package final class MPEGTSContainerDemux: ContainerDemux {
         if let body, (try? DOVIDecoderConfigurationRecord.parseTSDescriptorBody(body)) == nil { return nil }
         let reader = TransportStreamPESReader(file: file, pid: es.pid, allowed: tablePIDs.union([map.pmtPID]))
         reader.budget = options.readBudget
-        let wanted = options.frames.map { max(21, $0 + 1) } ?? Int.max
+        let wanted = options.readWindow(.mpegTS) ?? Int.max
         var analysed: [TransportStreamPES] = []
         var bytes = 0
         while analysed.count < wanted, bytes < analysisBytes, let pes = reader.next() {

@@ -48,8 +48,6 @@ package final class MatroskaContainerDemux: ContainerDemux {
 
     /// How far past the first Cluster the checking walk may span before the reader declines.
     package static let maxPrewalkSpan = 12 << 20
-    /// Blocks per video track the checking walk locates beyond the frame budget.
-    package static let prewalkMargin = 8
 
     package func indexSamples(stream index: Int) -> [HLSBandwidth.Sample] { [] }
 
@@ -64,7 +62,7 @@ package final class MatroskaContainerDemux: ContainerDemux {
 
     /// The reader for `file`, nil when it does not cover it.
     package static func open(file: MediaFile, headers: ContainerHeaders, options: ProbeOptions) -> MatroskaContainerDemux? {
-        guard let frames = options.frames, headers.signature == .matroska, headers.truncation == nil, headers.issues.isEmpty,
+        guard let window = options.readWindow(.matroska), headers.signature == .matroska, headers.truncation == nil, headers.issues.isEmpty,
               let entries = headers.matroskaTracks, !entries.isEmpty, let clusters = headers.matroskaClusters,
               let segment = headers.matroskaSegment, let layout = MatroskaStreamLayout(segment: segment, tracks: entries,
                                                                                       firstCluster: clusters.lowerBound, fileSize: file.size)
@@ -82,7 +80,7 @@ package final class MatroskaContainerDemux: ContainerDemux {
                                             walk: MatroskaBlockWalk(file: file, from: clusters.lowerBound, end: clusters.upperBound),
                                             tracks: tracks)
         reader.pending = layout.attachedPictures.map { Located(stream: $0, pts: nil, offset: 0, size: 0) }
-        guard reader.prewalk(videoBlocks: frames + prewalkMargin, maxBytes: options.maxScanBytes + (1 << 20),
+        guard reader.prewalk(videoBlocks: window, maxBytes: options.maxScanBytes + (1 << 20),
                              from: clusters.lowerBound) else { return nil }
         return reader
     }
