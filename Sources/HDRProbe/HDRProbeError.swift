@@ -13,6 +13,9 @@ public enum HDRProbeError: Error, Sendable, Equatable, CustomStringConvertible {
     case catalogue(String)
     /// The report is of a file that could not be analysed: there is nothing to simulate.
     case notAnalysed(String)
+    /// Targets or players that cannot be chosen (``PlaybackTargets/select(targets:players:allWhenNoneNamed:)``):
+    /// an unknown name, a player that does not run on the target's device, no target named; the text says which.
+    case targetSelection(String)
 
     /// The reason, in one line.
     public var description: String {
@@ -23,6 +26,7 @@ public enum HDRProbeError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownTarget(let id): return "unknown playback target '\(id)'"
         case .catalogue(let text): return "device catalogue: \(text)"
         case .notAnalysed(let path): return "\(path) was not analysed: no playback to simulate"
+        case .targetSelection(let text): return text
         }
     }
 }

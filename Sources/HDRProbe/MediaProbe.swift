@@ -80,17 +80,42 @@ public struct MediaProbe: Sendable {
         return try await Self.runCancellable { engine.probe(name: name, bytes: bytes) }
     }
 
-    /// The report of bytes in memory named `name`, probed synchronously: what `hdrprobe probe -`
-    /// prints for standard input.
-    package func report(name: String, bytes: [UInt8]) throws(HDRProbeError) -> ProbeReport {
-        ProbeEngine(options: try engineOptions()).probe(name: name, bytes: bytes)
+    /// The report of `file`, probed synchronously on the caller's thread: what `hdrprobe probe`
+    /// prints for it. For command-line tools and scripts; an app uses the `async` probes.
+    /// Throws only when the options cannot be used.
+    public func report(for file: InputFile) throws(HDRProbeError) -> MediaReport {
+        MediaReport(try engineReport(for: file))
     }
 
-    /// The report of the file named by the exact bytes of `path` (a name that is not UTF-8
-    /// included), probed synchronously on the caller's thread: what `hdrprobe probe` prints for it
-    /// (Sources/hdrprobe/ProbeCommand.swift). Throws only when the options cannot be used.
-    package func report(path: ProbePath) throws(HDRProbeError) -> ProbeReport {
-        ProbeEngine(options: try engineOptions()).probe(path: path)
+    /// Probes `files` in order on the caller's thread, telling `progress` which file is next and
+    /// handing each report to `body` as soon as it is made: the loop behind every command that
+    /// probes a list of files. A file that cannot be analysed is a report, not an error; the call
+    /// throws what `body` throws, or ``HDRProbeError`` when the options cannot be used.
+    ///
+    /// ```swift
+    /// try MediaProbe().reports(for: InputFile.commandLine(paths), progress: { i, file in print("[\(i + 1)] \(file)") }) { _, report in
+    ///     print(report.text)
+    /// }
+    /// ```
+    public func reports(for files: [InputFile], progress: ((Int, InputFile) -> Void)? = nil,
+                        _ body: (Int, MediaReport) throws -> Void) throws {
+        let engine = ProbeEngine(options: try engineOptions())
+        for (i, file) in files.enumerated() {
+            progress?(i, file)
+            try body(i, MediaReport(Self.probe(file, with: engine)))
+        }
+    }
+
+    /// The report of `file` as the engine makes it.
+    package func engineReport(for file: InputFile) throws(HDRProbeError) -> ProbeReport {
+        Self.probe(file, with: ProbeEngine(options: try engineOptions()))
+    }
+
+    static func probe(_ file: InputFile, with engine: ProbeEngine) -> ProbeReport {
+        switch file.source {
+        case .path(let path): engine.probe(path: path)
+        case .standardInput: engine.probe(name: InputFile.standardInputArgument, bytes: InputFile.readStandardInput())
+        }
     }
 
     /// Runs a synchronous probe on a thread of its own, with a cancellation token the task's

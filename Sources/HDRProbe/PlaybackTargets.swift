@@ -18,6 +18,14 @@ public struct PlaybackTargets: Sendable {
         try self.init(file: path)
     }
 
+    init(catalog: DeviceCatalog) { self.catalog = catalog }
+
+    /// The built-in catalogue, plus the devices, players, displays and targets of the file at
+    /// `path` when one is given (the `--targets FILE` of the command line).
+    public static func load(addingFile path: String?) throws(HDRProbeError) -> PlaybackTargets {
+        try PlaybackTargets(file: path)
+    }
+
     private init(file: String?) throws(HDRProbeError) {
         do { catalog = try DeviceCatalogLoader.load(userFile: file) } catch {
             throw .catalogue("\(error)")

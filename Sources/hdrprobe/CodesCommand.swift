@@ -1,6 +1,5 @@
 import ArgumentParser
-import HDRProbeModel
-import HDRProbeReport
+import HDRProbe
 
 /// `hdrprobe codes`: the code catalogue — every finding, error, verdict and check code with its
 /// default severity and fix; `--markdown` prints `docs/findings.md` as generated from it.
@@ -16,11 +15,11 @@ struct CodesCommand: ParsableCommand {
 
     func run() throws {
         if markdown {
-            print(CodeCatalogueMarkdown.render(), terminator: "")
+            print(MediaReport.Code.catalogueMarkdown, terminator: "")
             return
         }
-        for entry in FindingCode.catalogue {
-            let severity = entry.decision ?? entry.severity.rawValue
+        for entry in MediaReport.Code.catalogue {
+            let severity = entry.decision?.rawValue ?? entry.severity.rawValue
             print("\(entry.code.rawValue)\t\(entry.family.rawValue)\t\(severity)\t\(entry.remedy ?? "")")
         }
     }

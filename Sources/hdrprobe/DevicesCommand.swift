@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeReport
+import HDRProbe
 
 /// `hdrprobe devices`: the catalogue's devices, displays and targets.
 struct DevicesCommand: ParsableCommand {
@@ -19,20 +19,12 @@ struct DevicesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        var catalog = try simulation.catalog()
+        var catalogue = try simulation.playbackTargets()
         // --target / --player narrow the listing to those targets and what they are made of; an
         // unknown name is a usage error, as in simulate and matrix.
         if !simulation.targetIDs.isEmpty || !simulation.playerIDs.isEmpty {
-            let targets = try simulation.resolve(catalog, defaultAll: true)
-            catalog.targets = targets
-            catalog.devices = catalog.devices.filter { d in targets.contains { $0.device == d.id } }
-            catalog.players = catalog.players.filter { p in targets.contains { $0.player == p.id } }
-            catalog.displays = catalog.displays.filter { d in targets.contains { $0.display == d.id } }
+            catalogue = catalogue.narrowed(to: try simulation.selection(in: catalogue, allWhenNoneNamed: true))
         }
-        if json {
-            print(try ReportEncoder.json(catalog))
-        } else {
-            print(DeviceCatalogListing.text(catalog), terminator: "")
-        }
+        print(json ? try catalogue.json() : catalogue.text, terminator: json ? "\n" : "")
     }
 }

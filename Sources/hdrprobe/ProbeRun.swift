@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 import HDRProbe
-import HDRProbeModel
-import HDRProbeReport
-import HDRProbeContainers
-import HDRProbeEngine
 
 /// `hdrprobe probe`: probes each file through the library product's ``MediaProbe`` (the same
 /// options, the same report) and prints the reports. Throws `ExitCode(1)` when any file is in error.
@@ -23,25 +19,20 @@ struct ProbeRun {
     let options: MediaProbe.Options
 
     func run() throws {
-        let files = request.files
-        let probe = MediaProbe(options: options)
+        let files = InputFile.commandLine(request.files)
         let progress = FileCountProgress(total: files.count, quiet: request.quiet)
-        var reports: [ProbeReport] = []
+        var reports: [MediaReport] = []
         var anyError = false
-        // The exact bytes of each argument: a file name need not be UTF-8.
-        for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
-            progress.show(i, path.display)
-            let report = path.display == StandardInput.argument
-                ? try probe.report(name: StandardInput.argument, bytes: StandardInput.read()) : try probe.report(path: path)
-            anyError = anyError || report.status == .error
+        try MediaProbe(options: options).reports(for: files, progress: progress.show) { i, report in
+            anyError = anyError || report.isFailure
             switch request.format {
-            case .jsonl: print(try ReportEncoder.jsonLine(report))
+            case .jsonl: print(try report.jsonLine())
             case .json: reports.append(report)
-            case .text: print(HumanSummary.render(report) + (i + 1 < files.count ? "\n" : ""))
+            case .text: print(report.text + (i + 1 < files.count ? "\n" : ""))
             }
         }
         progress.finish()
-        if request.format == .json { print(try ReportEncoder.jsonArray(reports)) }
+        if request.format == .json { print(try MediaReport.json(reports)) }
         if anyError { throw ExitCode(1) }
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import HDRProbe
 import HDRProbeModel
 
 /// One line of progress on standard error, redrawn in place (carriage return, erase line): the
@@ -46,6 +47,9 @@ struct FileCountProgress {
     func show(_ index: Int, _ name: String) {
         line?.draw("[\(index + 1)/\(total)] \(TerminalText.escape(name))")
     }
+
+    /// Shows `file`, the `index`-th (0-based) of the list.
+    func show(_ index: Int, _ file: InputFile) { show(index, file.name) }
 
     func finish() { line?.clear() }
 }

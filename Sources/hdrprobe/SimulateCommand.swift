@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeSimulate
-import HDRProbeReport
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe simulate FILE --target NAME…`: what each target does with the file.
 struct SimulateCommand: ParsableCommand {
@@ -30,18 +27,12 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var analysis: AnalysisOptions
 
     func run() throws {
-        let catalog = try simulation.catalog()
-        let targets = try simulation.resolve(catalog, defaultAll: false)
+        let catalogue = try simulation.playbackTargets()
+        let selection = try simulation.selection(in: catalogue, allWhenNoneNamed: false)
         // The file by the exact bytes of its argument (a name that is not UTF-8 still names it).
-        var report = ProbeEngine(options: try analysis.probeOptions()).probe(path: ProbePath.fromCommandLine([file])[0])
-        report.playback = PlaybackInput(report: report).map { input in
-            targets.compactMap { PlaybackSimulator.simulate(input, target: $0, catalog: catalog) }
-        }
-        if json {
-            print(try ReportEncoder.json(report))
-        } else {
-            print(PlaybackSummary.render(report, catalog: catalog))
-        }
-        if report.status == .error { throw ExitCode(1) }
+        let file = InputFile.commandLine([file])[0]
+        let report = try MediaProbe(options: analysis.mediaProbeOptions()).report(for: file).simulated(on: selection, in: catalogue)
+        print(json ? try report.json() : report.playbackText(in: catalogue))
+        if report.isFailure { throw ExitCode(1) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HDRProbe
 import HDRProbeSimulate
 import HDRProbeEngine
 
@@ -16,47 +17,35 @@ struct SimulationOptions: ParsableArguments {
                                valueName: "FILE"))
     var targets: String?
 
+    /// The catalogue: the built-in one plus `--targets FILE`.
+    func playbackTargets() throws -> PlaybackTargets {
+        do throws(HDRProbeError) { return try PlaybackTargets.load(addingFile: targets) } catch {
+            if case .catalogue(let text) = error { throw ValidationError("--targets \(text)") }
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The requested targets, each played by every `--player` (a target's own player when none is
+    /// named); all of the catalogue's when no target is named (`allWhenNoneNamed`), then without the
+    /// players that do not run on a target's device.
+    func selection(in catalogue: PlaybackTargets, allWhenNoneNamed: Bool) throws -> PlaybackTargets.Selection {
+        do throws(HDRProbeError) {
+            return try catalogue.select(targets: targetIDs, players: playerIDs, allWhenNoneNamed: allWhenNoneNamed)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The engine's catalogue, for the commands that still drive the engine themselves.
     func catalog() throws -> DeviceCatalog {
         do { return try DeviceCatalogLoader.load(userFile: targets) } catch {
             throw ValidationError("--targets \(error)")
         }
     }
 
-    /// The requested targets, each played by every `--player` (a target's own player when none is
-    /// named); all of the catalogue's when no target is named (`defaultAll`), then without the
-    /// players that do not run on a target's device.
+    /// ``selection(in:allWhenNoneNamed:)`` as the engine's targets.
     func resolve(_ catalog: DeviceCatalog, defaultAll: Bool) throws -> [PlaybackTarget] {
-        for id in playerIDs where catalog.player(id) == nil {
-            throw ValidationError("unknown player '\(id)'; known: \(catalog.players.map(\.id).joined(separator: ", "))")
-        }
-        let named: [PlaybackTarget]
-        if targetIDs.isEmpty {
-            guard defaultAll else { throw ValidationError("name at least one --target (see 'hdrprobe devices')") }
-            named = catalog.targets
-        } else {
-            named = try targetIDs.map { try Self.target($0, in: catalog) }
-        }
-        guard !playerIDs.isEmpty else { return named }
-        var out: [PlaybackTarget] = []
-        for target in named {
-            for id in playerIDs {
-                let played = target.player == id ? target : target.played(by: id)
-                if let problem = catalog.playerProblem(played) {
-                    if targetIDs.isEmpty { continue }
-                    throw ValidationError("--player \(id) on target '\(target.id)': \(problem)")
-                }
-                out.append(played)
-            }
-        }
-        return out
-    }
-
-    /// A named target or `TARGET@PLAYER`, with the reason when it is neither.
-    static func target(_ id: String, in catalog: DeviceCatalog) throws -> PlaybackTarget {
-        if let t = catalog.target(id) { return t }
-        if let composed = catalog.composed(id), let problem = catalog.playerProblem(composed) {
-            throw ValidationError("target '\(id)': \(problem)")
-        }
-        throw ValidationError("unknown target '\(id)'; known: \(catalog.targets.map(\.id).joined(separator: ", ")) (or TARGET@PLAYER)")
+        let ids = try selection(in: try playbackTargets(), allWhenNoneNamed: defaultAll).ids
+        return ids.compactMap { catalog.target($0) ?? catalog.composed($0) }
     }
 }

@@ -19,20 +19,20 @@ import Testing
         let film = ProbePath("Corpus/dv_p81.mp4")
 
         var probe = MediaProbe(options: .init(policy: .file(policy.path)))
-        let first = try probe.report(path: film)
+        let first = try probe.engineReport(for: InputFile(film))
         #expect(first.streams.first?.dolbyVision?.verdict.decision == .refuse, "the file's policy refuses 8.1")
 
         try FileManager.default.removeItem(at: policy)
-        let second = try probe.report(path: film)
+        let second = try probe.engineReport(for: InputFile(film))
         #expect(second.streams.first?.dolbyVision?.verdict.decision == .refuse, "the loaded policy is kept")
         #expect(second.streams.first?.dolbyVision?.verdict == first.streams.first?.dolbyVision?.verdict)
 
         probe.options.frames = 8
         #expect(throws: HDRProbeError.self, "changed options load the policy again, and it is gone") {
-            _ = try probe.report(path: film)
+            _ = try probe.engineReport(for: InputFile(film))
         }
         // The default policy, for contrast, accepts the same stream.
-        let standard = try MediaProbe().report(path: film)
+        let standard = try MediaProbe().engineReport(for: InputFile(film))
         #expect(standard.streams.first?.dolbyVision?.verdict.decision == .accept)
     }
 }
