@@ -32,6 +32,11 @@ extension MediaProbe {
         /// Bytes fetched from the start of an `http(s)` URL (``MediaProbe/probe(url:)``).
         public var remoteByteLimit: Int
 
+        /// Video frames scanned per stream unless told otherwise (`--frames`).
+        public static let defaultFrames = ProbeLimits.frames
+        /// The time limit of one probe unless told otherwise, in seconds (`--timeout`).
+        public static let defaultTimeLimit = ProbeLimits.timeout
+
         /// Options with the given limits; every parameter has the `hdrprobe probe` default (32
         /// frames, 8 MiB, 30 s, 16 MiB: the engine's `ProbeLimits`, defined once).
         public init(frames: Int? = ProbeLimits.frames, maxScanBytes: Int = ProbeLimits.maxScanBytes,

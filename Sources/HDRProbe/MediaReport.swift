@@ -7,8 +7,14 @@ import HDRProbeReport
 /// byte what `hdrprobe probe --jsonl` prints for the file.
 public struct MediaReport: Sendable {
     let report: ProbeReport
+    /// Per video stream index, the scanned frames' dynamic metadata in display order, when the
+    /// probe collected it (``MediaProbe/reportWithDynamicMetadata(for:)``).
+    let frames: [Int: [DynamicMetadataFrame]]?
 
-    init(_ report: ProbeReport) { self.report = report }
+    init(_ report: ProbeReport, frames: [Int: [DynamicMetadataFrame]]? = nil) {
+        self.report = report
+        self.frames = frames
+    }
 
     /// The path (or URL) probed, as the report shows it.
     public var path: String { report.path }

@@ -80,7 +80,7 @@ extension MediaReport {
         copy.playback = PlaybackInput(report: report).map { input in
             selection.targets.compactMap { PlaybackSimulator.simulate(input, target: $0, catalog: targets.catalog) }
         }
-        return MediaReport(copy)
+        return MediaReport(copy, frames: frames)
     }
 
     /// The predictions of a simulated report (``simulated(on:in:)``), in target order.

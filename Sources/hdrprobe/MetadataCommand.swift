@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeParse
-import HDRProbeModel
-import HDRProbeReport
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe metadata FILE`: per-frame dynamic HDR metadata in display order — Dolby Vision RPU
 /// level 1 (PQ codes and cd/m²) and HDR10+ maxscl / average maxrgb — as a table, `--json` or `--csv`.
@@ -13,7 +9,7 @@ struct MetadataCommand: ParsableCommand {
         commandName: "metadata",
         abstract: "Print per-frame dynamic HDR metadata (Dolby Vision L1, HDR10+) in display order.",
         discussion: """
-        Scans the first --frames frames of the first video stream (default \(ProbeLimits.frames); 'all' for the whole \
+        Scans the first --frames frames of the first video stream (default \(MediaProbe.Options.defaultFrames); 'all' for the whole \
         stream) and prints one row per frame: the RPU's level 1 minimum, maximum and average in 12-bit \
         PQ codes and in cd/m², the scene-refresh flag, and HDR10+ peak maxscl and average maxrgb in cd/m² \
         — the data a brightness plot needs. Raw HEVC streams are put in display order from their \
@@ -38,26 +34,22 @@ struct MetadataCommand: ParsableCommand {
     }
 
     func run() throws {
-        let engine = ProbeEngine(options: try analysis.probeOptions())
-        let (report, frames) = StandardInput.probeWithFrames(engine, ProbePath.fromCommandLine([file])[0])
-        if report.status == .error {
-            let message = "\(file): \(report.error?.code.rawValue ?? "error"): \(report.error?.message ?? "")"
-            FileHandle.standardError.write(Data((TerminalText.escape(message) + "\n").utf8))
+        let report = try MediaProbe(options: analysis.mediaProbeOptions()).reportWithDynamicMetadata(for: InputFile.commandLine([file])[0])
+        if let failure = report.failure {
+            FileHandle.standardError.write(Data((Terminal.escape("\(file): \(failure.code): \(failure.message)") + "\n").utf8))
             throw ExitCode(1)
         }
         // The first video stream, or the RPU stream of a Dolby Vision RPU file (no video).
-        guard let video = report.streams.first(where: { $0.kind == .video })
-                ?? report.streams.first(where: { report.container.format == DolbyVisionRPUFile.containerFormat && $0.dolbyVision != nil }) else {
-            FileHandle.standardError.write(Data("\(TerminalText.escape(file)): no video stream\n".utf8))
+        guard let metadata = report.dynamicMetadata else {
+            FileHandle.standardError.write(Data("\(Terminal.escape(file)): no video stream\n".utf8))
             throw ExitCode(1)
         }
-        let rows = frames[video.index] ?? []
         if json {
-            print(try DynamicMetadataTable.json(path: file, stream: video.index, frames: rows))
+            print(try metadata.json())
         } else if csv {
-            print(DynamicMetadataTable.csv(rows), terminator: "")
+            print(metadata.csv, terminator: "")
         } else {
-            print(DynamicMetadataTable.text(path: file, stream: video.index, frames: rows), terminator: "")
+            print(metadata.text, terminator: "")
         }
     }
 }

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeModel
-import HDRProbeReport
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe plot FILE --output FILE.svg|FILE.png`: the brightness-over-time picture alone.
 struct PlotCommand: ParsableCommand {
@@ -48,26 +45,25 @@ struct PlotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (report, frames) = StandardInput.probeWithFrames(ProbeEngine(options: try analysis.probeOptions()), ProbePath.fromCommandLine([file])[0])
-        if report.status == .error {
-            ScanRun.printError(TerminalText.escape("\(file): \(report.error?.code.rawValue ?? "error"): \(report.error?.message ?? "")"))
+        let report = try MediaProbe(options: analysis.mediaProbeOptions()).reportWithDynamicMetadata(for: InputFile.commandLine([file])[0])
+        if let failure = report.failure {
+            ScanRun.printError(Terminal.escape("\(file): \(failure.code): \(failure.message)"))
             throw ExitCode(1)
         }
-        guard let stream = FileReportHTML.video(report), let timeline = FileReportHTML.timeline(report, frames: frames[stream.index] ?? []) else {
-            let scanned = report.probe?.framesScanned.map { " in \(CountText.of($0, "scanned frame")) (try --frames all)" } ?? ""
-            ScanRun.printError(TerminalText.escape("\(file): no dynamic HDR metadata (Dolby Vision RPU level 1 or HDR10+)\(scanned); nothing to plot"))
+        guard let svg = report.brightnessPlotSVG else {
+            let scanned = report.framesScanned.map { " in \($0) scanned frame\($0 == 1 ? "" : "s") (try --frames all)" } ?? ""
+            ScanRun.printError(Terminal.escape("\(file): no dynamic HDR metadata (Dolby Vision RPU level 1 or HDR10+)\(scanned); nothing to plot"))
             throw ExitCode(1)
         }
-        let name = (report.path as NSString).lastPathComponent
-        let svg = BrightnessTimelineSVG.render(timeline, title: name)
-        do {
+        do throws(OutputFile.Failure) {
             if isPNG {
-                try PictureFile.writePNG(svg: svg, width: BrightnessTimelineSVG.width, height: BrightnessTimelineSVG.height, scale: scale, to: output)
+                let size = MediaReport.brightnessPlotSize
+                try OutputFile.writePNG(svg: svg, width: size.width, height: size.height, scale: scale, to: output)
             } else {
-                try PictureFile.write(text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg + "\n", to: output)
+                try OutputFile.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg + "\n", to: output)
             }
         } catch {
-            ScanRun.printError("error: \(TerminalText.escape("--output \(error)"))")
+            ScanRun.printError("error: \(Terminal.escape("--output \(error)"))")
             throw ExitCode(2)
         }
     }

@@ -1,11 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeModel
-import HDRProbeSignal
-import HDRProbeSimulate
-import HDRProbeReport
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe report FILE… --output DIR|FILE.html`: a self-contained HTML report per file (and an
 /// index page, the capability matrix linking each file's report, for several).
@@ -58,48 +53,40 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try simulation.catalog()
-        let targets = try simulation.resolve(catalog, defaultAll: true)
-        let options = try analysis.probeOptions()
-        let engine = ProbeEngine(options: options)
+        let catalogue = try simulation.playbackTargets()
+        var pages = ReportPages(targets: catalogue, selection: try simulation.selection(in: catalogue, allWhenNoneNamed: true))
+        let probe = MediaProbe(options: try analysis.mediaProbeOptions())
         if !singlePage {
             do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
                 throw outputError("--output \(output): cannot make the folder: \(error.localizedDescription)")
             }
         }
-        var matrix = LibraryMatrix(targets: targets, catalog: catalog, tool: ProbeEngine.tool)
-        let progress = FileCountProgress(total: files.count, quiet: quiet)
+        let inputs = InputFile.commandLine(files)
+        let progress = FileCountProgress(total: inputs.count, quiet: quiet)
         var anyError = false
-        for (i, path) in ProbePath.fromCommandLine(files).enumerated() {
-            progress.show(i, path.display)
-            var (report, frames) = StandardInput.probeWithFrames(engine, path)
-            ReportSignalling.planDASH(&report)
-            anyError = anyError || report.status == .error
-            report.playback = PlaybackInput(report: report).map { input in
-                targets.compactMap { PlaybackSimulator.simulate(input, target: $0, catalog: catalog) }
-            }
-            let rows = FileReportHTML.video(report).flatMap { frames[$0.index] } ?? []
-            let page = singlePage ? output : output + "/" + FileReportHTML.pageName(index: i, path: path.display)
-            let html = FileReportHTML.render(.init(report: report, frames: rows, catalog: catalog, indexLink: singlePage ? nil : "index.html"))
-            do { try PictureFile.write(text: html, to: page) } catch {
+        for (i, file) in inputs.enumerated() {
+            progress.show(i, file)
+            let report = try probe.reportWithDynamicMetadata(for: file)
+            anyError = anyError || report.isFailure
+            let page = singlePage ? output : output + "/" + ReportPages.pageName(index: i, path: file.name)
+            let html = pages.add(report, page: singlePage ? nil : (page as NSString).lastPathComponent)
+            do throws(OutputFile.Failure) { try OutputFile.write(html, to: page) } catch {
                 progress.finish()
                 throw outputError("--output \(error)")
             }
-            var digest = ReportDigest(report)
-            digest.brightness = BrightnessSeries(frames: rows)
-            matrix.add(digest, link: singlePage ? nil : (page as NSString).lastPathComponent)
         }
         progress.finish()
         if !singlePage {
-            let index = LibraryMatrixHTML.render(matrix, perFile: true, title: "hdrprobe report: \(CountText.of(files.count, "file"))")
-            do { try PictureFile.write(text: index, to: output + "/index.html") } catch { throw outputError("--output \(error)") }
+            do throws(OutputFile.Failure) { try OutputFile.write(pages.indexHTML(), to: output + "/index.html") } catch {
+                throw outputError("--output \(error)")
+            }
         }
         if anyError { throw ExitCode(1) }
     }
 
     /// An output that cannot be written: said on standard error, exit status 2.
     func outputError(_ message: String) -> ExitCode {
-        ScanRun.printError("error: \(TerminalText.escape(message))")
+        ScanRun.printError("error: \(Terminal.escape(message))")
         return ExitCode(2)
     }
 }
