@@ -1,4 +1,6 @@
+import HDRProbeModel
 import HDRProbeManifests
+import HDRProbeReport
 import HDRProbeSignal
 import HDRProbeEngine
 
@@ -8,13 +10,18 @@ import HDRProbeEngine
 /// AdaptationSets from the same decision (Dolby Vision verdict and route, HDR10+). Both are planned from the
 /// reports after the probe: a report is the same whichever signalling is asked of it.
 public enum StreamingSignalling {
+    /// The URI written after each `#EXT-X-STREAM-INF` unless told otherwise (`hdrprobe hls --uri-template`).
+    public static let defaultHLSURITemplate = "{name}/prog_index.m3u8"
+    /// The `BaseURL` of each Representation unless told otherwise (`hdrprobe dash --base-url`).
+    public static let defaultDASHBaseURLTemplate = "{name}.mp4"
+
     /// The HLS variants for `reports`, as `hdrprobe hls FILE…` plans them: one
     /// `#EXT-X-STREAM-INF` per video file (`CODECS`, `SUPPLEMENTAL-CODECS`, `VIDEO-RANGE`,
     /// `FRAME-RATE`, `RESOLUTION`, measured `BANDWIDTH`), plus a fallback variant without
     /// `SUPPLEMENTAL-CODECS` for Dolby Vision 8.1, 8.4, 10.1 and 10.4.
     ///
     /// `{name}` in `uriTemplate` stands for the file name without folder and extension.
-    public static func hls(for reports: [MediaReport], uriTemplate: String = "{name}/prog_index.m3u8") -> HLSPlan {
+    public static func hls(for reports: [MediaReport], uriTemplate: String = defaultHLSURITemplate) -> HLSPlan {
         HLSPlan(HLSFragmentPlanner.fragment(reports: reports.map(\.report), uriTemplate: uriTemplate))
     }
 
@@ -25,21 +32,32 @@ public enum StreamingSignalling {
     ///
     /// Files without a video stream or that could not be analysed are listed in ``DASHPlan/skipped``. `{name}` in `baseURLTemplate` stands for the file name without folder and extension;
     /// `nil` writes no `BaseURL`.
-    public static func dash(for reports: [MediaReport], baseURLTemplate: String? = "{name}.mp4") -> DASHPlan {
+    public static func dash(for reports: [MediaReport], baseURLTemplate: String? = defaultDASHBaseURLTemplate) -> DASHPlan {
         let planned = reports.map { media in
             var report = media.report
             ReportSignalling.planDASH(&report)
             return report
         }
-        return DASHPlan(DASHFragment(reports: planned, baseURLTemplate: baseURLTemplate))
+        return DASHPlan(DASHFragment(reports: planned, baseURLTemplate: baseURLTemplate), reports: planned)
     }
 }
 
 /// A planned set of MPEG-DASH AdaptationSets (``StreamingSignalling/dash(for:baseURLTemplate:)``).
 public struct DASHPlan: Sendable, Equatable {
     let fragment: DASHFragment
+    /// The reports with their `streams[N].dash` plans.
+    let reports: [ProbeReport]
 
-    init(_ fragment: DASHFragment) { self.fragment = fragment }
+    init(_ fragment: DASHFragment, reports: [ProbeReport]) {
+        self.fragment = fragment
+        self.reports = reports
+    }
+
+    /// The number of AdaptationSets.
+    public var adaptationSetCount: Int { fragment.adaptationSets.count }
+
+    /// The reports as one JSON array, each video stream with its `dash` plan (`hdrprobe dash --json`).
+    public func reportsJSON() throws -> String { try ReportEncoder.jsonArray(reports) }
 
     /// One planned `Representation`.
     public struct Representation: Sendable, Equatable {
@@ -79,8 +97,10 @@ public struct DASHPlan: Sendable, Equatable {
 
     /// The XML, as `hdrprobe dash` prints it; `header` wraps the AdaptationSets in an XML declaration and a `Period`
     /// declaring the MPD, SCTE 214 and CENC namespaces.
-    public func mpd(header: Bool = true) -> String {
-        fragment.render(header: header, generator: "hdrprobe \(ProbeEngine.version)")
+    ///
+    /// `note` follows the generator's name and version in the leading comment.
+    public func mpd(header: Bool = true, note: String = "") -> String {
+        fragment.render(header: header, generator: "hdrprobe \(ProbeEngine.version)\(note)")
     }
 }
 
@@ -116,7 +136,12 @@ public struct HLSPlan: Sendable, Equatable {
 
     /// The playlist text, as `hdrprobe hls` prints it; `header` adds `#EXTM3U`,
     /// `#EXT-X-VERSION:7` and `#EXT-X-INDEPENDENT-SEGMENTS`.
-    public func playlist(header: Bool = true) -> String {
-        fragment.render(header: header, generator: "hdrprobe \(ProbeEngine.version)")
+    ///
+    /// `note` follows the generator's name and version in the leading comment.
+    public func playlist(header: Bool = true, note: String = "") -> String {
+        fragment.render(header: header, generator: "hdrprobe \(ProbeEngine.version)\(note)")
     }
+
+    /// The variants and their decisions as JSON (`hdrprobe hls --json`).
+    public func json() throws -> String { try ReportEncoder.json(fragment) }
 }

@@ -1,12 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeModel
-import HDRProbeManifests
-import HDRProbeSignal
-import HDRProbeReport
-import HDRProbeCheck
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe dash FILE…` prints the MPD `AdaptationSet` / `Representation` signalling for the files
 /// (`docs/rules/dash-signalling.md` §3), from the same decision as `hdrprobe hls`.
@@ -43,18 +37,18 @@ struct DASHCommand: ParsableCommand {
     var check = false
 
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
-    var format: CheckFormat?
+    var format: ManifestCheck.Format?
 
     @Option(help: ArgumentHelp("With --check: the lowest finding severity that makes the exit status 1.",
                                valueName: "error|warning|info"))
-    var failOn: Finding.Severity = .error
+    var failOn: MediaReport.Code.Severity = .error
 
     @Flag(help: "Print the JSON reports (with streams[N].dash) instead of XML.")
     var json = false
 
     @Option(help: ArgumentHelp("BaseURL written in each Representation; {name} is the file name without extension; '' for none.",
                                valueName: "template"))
-    var baseURL = "{name}.mp4"
+    var baseURL = StreamingSignalling.defaultDASHBaseURLTemplate
 
     @Flag(help: "Leave out the XML declaration and the enclosing Period: only the AdaptationSets.")
     var noHeader = false
@@ -66,41 +60,32 @@ struct DASHCommand: ParsableCommand {
 
     func validate() throws {
         if json && noHeader { throw ValidationError("--no-header applies only without --json") }
-        if check && (noHeader || baseURL != "{name}.mp4") { throw ValidationError("--no-header and --base-url apply only without --check") }
+        if check && (noHeader || baseURL != StreamingSignalling.defaultDASHBaseURLTemplate) { throw ValidationError("--no-header and --base-url apply only without --check") }
         if !check && (format != nil || failOn != .error) { throw ValidationError("--format and --fail-on apply only with --check") }
         if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
 
     func run() throws {
+        let options = try analysis.mediaProbeOptions()
         if check {
-            var request = DASHCheckRun.Request(manifests: inputs, options: try analysis.probeOptions())
-            request.json = json
-            request.format = format
-            request.failOn = failOn
-            request.quiet = quiet
-            try DASHCheckRun.run(request)
+            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
+                try ManifestCheck.dash(manifest, options: options)
+            }
             return
         }
-        let options = try analysis.probeOptions()
-        let progress = FileCountProgress(total: inputs.count, quiet: quiet)
-        let engine = ProbeEngine(options: options)
-        var reports: [ProbeReport] = []
-        for (i, file) in ProbePath.fromCommandLine(inputs).enumerated() {
-            progress.show(i, file.display)
-            var report = engine.probe(path: file)
-            ReportSignalling.planDASH(&report)
-            reports.append(report)
-        }
+        let files = InputFile.commandLine(inputs)
+        let progress = FileCountProgress(total: files.count, quiet: quiet)
+        var reports: [MediaReport] = []
+        try MediaProbe(options: options).reports(for: files, progress: progress.show) { _, report in reports.append(report) }
         progress.finish()
+        let plan = StreamingSignalling.dash(for: reports, baseURLTemplate: baseURL.isEmpty ? nil : baseURL)
         if json {
-            print(try ReportEncoder.jsonArray(reports))
+            print(try plan.reportsJSON())
         } else {
-            let fragment = DASHFragment(reports: reports, baseURLTemplate: baseURL.isEmpty ? nil : baseURL)
-            let count = fragment.adaptationSets.reduce(0) { $0 + $1.representations.count }
             let policy = analysis.policy == "default" ? "" : ", policy \(analysis.policy)"
-            print(fragment.render(header: !noHeader, generator: "hdrprobe \(ProbeEngine.version)\(policy): \(CountText.of(count, "Representation")) in \(CountText.of(fragment.adaptationSets.count, "AdaptationSet")) from \(CountText.of(inputs.count, "file"))"),
-                  terminator: "")
+            let note = "\(policy): \(Plural.of(plan.representations.count, "Representation")) in \(Plural.of(plan.adaptationSetCount, "AdaptationSet")) from \(Plural.of(inputs.count, "file"))"
+            print(plan.mpd(header: !noHeader, note: note), terminator: "")
         }
-        if reports.contains(where: { $0.status == .error }) { throw ExitCode(1) }
+        if reports.contains(where: \.isFailure) { throw ExitCode(1) }
     }
 }

@@ -1,11 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeModel
-import HDRProbeSignal
-import HDRProbeReport
-import HDRProbeCheck
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe hls FILE…` prints a Multivariant Playlist fragment for the files;
 /// `hdrprobe hls --check PLAYLIST…` checks existing playlists against their media.
@@ -55,17 +50,17 @@ struct HLSCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("URI written after each #EXT-X-STREAM-INF; {name} is the file name without extension.",
                                valueName: "template"))
-    var uriTemplate = "{name}/prog_index.m3u8"
+    var uriTemplate = StreamingSignalling.defaultHLSURITemplate
 
     @Flag(help: "Leave out #EXTM3U, #EXT-X-VERSION and #EXT-X-INDEPENDENT-SEGMENTS.")
     var noHeader = false
 
     @Option(help: ArgumentHelp("With --check: the lowest finding severity that makes the exit status 1.",
                                valueName: "error|warning|info"))
-    var failOn: Finding.Severity = .error
+    var failOn: MediaReport.Code.Severity = .error
 
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
-    var format: CheckFormat?
+    var format: ManifestCheck.Format?
 
     @OptionGroup var analysis: AnalysisOptions
 
@@ -80,7 +75,7 @@ struct HLSCommand: ParsableCommand {
         }
         if output != nil { throw ValidationError("--output applies only with --from-dash") }
         if inputs.isEmpty { throw ValidationError("give media files, or playlists with --check") }
-        if check && (noHeader || uriTemplate != "{name}/prog_index.m3u8") {
+        if check && (noHeader || uriTemplate != StreamingSignalling.defaultHLSURITemplate) {
             throw ValidationError("--no-header and --uri-template apply only without --check")
         }
         if !check && (format != nil || failOn != .error) { throw ValidationError("--format and --fail-on apply only with --check") }
@@ -88,50 +83,30 @@ struct HLSCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = try analysis.probeOptions()
+        let options = try analysis.mediaProbeOptions()
         if let fromDash, let output {
             try HLSFromDASHRun.run(manifest: fromDash, output: output, options: options)
             return
         }
-        let progress = FileCountProgress(total: inputs.count, quiet: quiet)
-        defer { progress.finish() }
         if check {
-            let start = Date()
-            let checker = HLSPlaylistChecker(options: options)
-            var reports: [HLSCheckReport] = []
-            for (i, playlist) in inputs.enumerated() {
-                progress.show(i, playlist)
-                reports.append(checker.check(playlist))
+            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
+                try ManifestCheck.hls(manifest, options: options)
             }
-            if let format {
-                let report = CheckReport.hlsCheck(reports, failOn: failOn, toolVersion: ProbeEngine.version,
-                                                  seconds: Date().timeIntervalSince(start))
-                print(try format.render(report, verbose: true), terminator: "")
-            } else if json {
-                print(try ReportEncoder.json(reports))
-            } else {
-                print(reports.map(HLSCheckSummary.render).joined(separator: "\n\n"))
-            }
-            let failed = reports.contains { $0.status == .error }
-                || reports.flatMap(\.allFindings).contains { $0.severity >= failOn }
-            if failed { throw ExitCode(1) }
             return
         }
-        let engine = ProbeEngine(options: options)
-        var reports: [ProbeReport] = []
-        for (i, file) in ProbePath.fromCommandLine(inputs).enumerated() {
-            progress.show(i, file.display)
-            reports.append(engine.probe(path: file))
-        }
-        let fragment = HLSFragmentPlanner.fragment(reports: reports, uriTemplate: uriTemplate)
+        let files = InputFile.commandLine(inputs)
+        let progress = FileCountProgress(total: files.count, quiet: quiet)
+        var reports: [MediaReport] = []
+        try MediaProbe(options: options).reports(for: files, progress: progress.show) { _, report in reports.append(report) }
+        progress.finish()
+        let plan = StreamingSignalling.hls(for: reports, uriTemplate: uriTemplate)
         if json {
-            print(try ReportEncoder.json(fragment))
+            print(try plan.json())
         } else {
             let policy = analysis.policy == "default" ? "" : ", policy \(analysis.policy)"
-            print(fragment.render(header: !noHeader, generator: "hdrprobe \(ProbeEngine.version)\(policy): \(CountText.of(fragment.entries.count, "variant")) from \(CountText.of(inputs.count, "file"))"),
+            print(plan.playlist(header: !noHeader, note: "\(policy): \(Plural.of(plan.variants.count, "variant")) from \(Plural.of(inputs.count, "file"))"),
                   terminator: "")
         }
-        if reports.contains(where: { $0.status == .error }) { throw ExitCode(1) }
+        if reports.contains(where: \.isFailure) { throw ExitCode(1) }
     }
 }
-

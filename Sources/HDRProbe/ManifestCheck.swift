@@ -1,0 +1,99 @@
+import Foundation
+import HDRProbeModel
+import HDRProbeReport
+import HDRProbeCheck
+import HDRProbeEngine
+
+/// Streaming manifests checked against their media: an HLS Multivariant Playlist
+/// (``hls(_:options:)``) or an MPEG-DASH MPD (``dash(_:options:)``), a local path or an `http(s)` URL.
+/// For each variant or video Representation the init section and the first segment are fetched
+/// and probed, and every disagreement between what the manifest declares and what the media is
+/// becomes a finding (codes `hls.check.*`, `dash.check.*`; docs/findings.md) with its manifest line.
+/// A manifest that cannot be read is the check's ``failure``, never a thrown error.
+public struct ManifestCheck: Sendable {
+    enum Kind: Sendable {
+        case hls(HLSCheckReport)
+        case dash(DASHCheckReport)
+    }
+
+    let kind: Kind
+
+    /// The output formats of a set of checks (`hdrprobe check`'s formats).
+    public enum Format: String, Sendable, CaseIterable {
+        /// For people.
+        case text
+        /// The check document (docs/check.md).
+        case json
+        /// JUnit XML, one test case per finding.
+        case junit
+        /// SARIF 2.1.0 for code-scanning tools.
+        case sarif
+        /// GitHub Actions annotations.
+        case github
+    }
+
+    /// Checks the HLS Multivariant Playlist `playlist`.
+    public static func hls(_ playlist: String, options: MediaProbe.Options = MediaProbe.Options()) throws(HDRProbeError) -> ManifestCheck {
+        ManifestCheck(kind: .hls(HLSPlaylistChecker(options: try options.engineOptions()).check(playlist)))
+    }
+
+    /// Checks the MPEG-DASH MPD `manifest`.
+    public static func dash(_ manifest: String, options: MediaProbe.Options = MediaProbe.Options()) throws(HDRProbeError) -> ManifestCheck {
+        ManifestCheck(kind: .dash(DASHManifestChecker(options: try options.engineOptions()).check(manifest)))
+    }
+
+    /// Why the manifest could not be checked at all (unreadable, malformed: with its line); nil when it was.
+    public var failure: String? {
+        switch kind {
+        case .hls(let r): r.status == .error ? r.error?.message ?? "error" : nil
+        case .dash(let r): r.status == .error ? r.error?.message ?? "error" : nil
+        }
+    }
+
+    /// The codes and severities of every finding, in report order.
+    public var findings: [(code: MediaReport.Code, severity: MediaReport.Code.Severity)] {
+        let all = switch kind {
+        case .hls(let r): r.allFindings
+        case .dash(let r): r.allFindings
+        }
+        return all.map { (MediaReport.Code($0.code), MediaReport.Code.Severity($0.severity)) }
+    }
+
+    /// Whether the check fails at `severity`: the manifest could not be checked, or a finding is
+    /// at least that severe (`--fail-on`).
+    public func fails(at severity: MediaReport.Code.Severity) -> Bool {
+        failure != nil || findings.contains { $0.severity >= severity }
+    }
+
+    /// The check for people.
+    public var text: String {
+        switch kind {
+        case .hls(let r): HLSCheckSummary.render(r)
+        case .dash(let r): DASHCheckSummary.render(r)
+        }
+    }
+
+    /// The checks as one JSON array of check reports.
+    public static func json(_ checks: [ManifestCheck]) throws -> String {
+        let hls = checks.compactMap { if case .hls(let r) = $0.kind { r } else { nil } }
+        let dash = checks.compactMap { if case .dash(let r) = $0.kind { r } else { nil } }
+        return dash.isEmpty ? try ReportEncoder.json(hls) : hls.isEmpty ? try ReportEncoder.json(dash) : try ReportEncoder.json(CombinedDocument(hls: hls, dash: dash))
+    }
+
+    /// The checks in `format` as `hdrprobe check` writes it, `failOn` deciding which findings fail
+    /// and `seconds` the time they took. Checks of one kind (HLS or DASH) at a time.
+    public static func render(_ checks: [ManifestCheck], format: Format, failOn: MediaReport.Code.Severity, seconds: Double) throws -> String {
+        let severity = Finding.Severity(rawValue: failOn.rawValue)!
+        let hls = checks.compactMap { if case .hls(let r) = $0.kind { r } else { nil } }
+        let dash = checks.compactMap { if case .dash(let r) = $0.kind { r } else { nil } }
+        let report = dash.isEmpty
+            ? CheckReport.hlsCheck(hls, failOn: severity, toolVersion: ProbeEngine.version, seconds: seconds)
+            : CheckReport.dashCheck(dash, failOn: severity, toolVersion: ProbeEngine.version, seconds: seconds)
+        return try CheckFormat(rawValue: format.rawValue)!.render(report, verbose: true)
+    }
+
+    private struct CombinedDocument: Encodable {
+        var hls: [HLSCheckReport]
+        var dash: [DASHCheckReport]
+    }
+}
