@@ -55,7 +55,7 @@ extension MediaProbe {
             guard frames.map({ $0 > 0 }) ?? true else { throw .invalidOption("frames must be positive (nil: the whole stream)") }
             guard maxScanBytes > 0, remoteByteLimit > 0 else { throw .invalidOption("byte limits must be positive") }
             let document: PolicyDocument
-            do { document = try PolicyLoader.load(policy.loaderArgument) } catch {
+            do { document = try PolicyLoader.load(policy.argument) } catch {
                 throw .policy("\(error)")
             }
             var options = engine
@@ -74,7 +74,7 @@ extension MediaProbe {
         case file(String)
 
         /// The policy a command-line argument names (`--policy default|apple-hls|FILE`).
-        package init(argument: String) {
+        public init(argument: String) {
             switch argument {
             case "default": self = .standard
             case "apple-hls": self = .appleHLS
@@ -82,7 +82,8 @@ extension MediaProbe {
             }
         }
 
-        var loaderArgument: String {
+        /// The command-line argument that names the policy (``init(argument:)``'s inverse).
+        public var argument: String {
             switch self {
             case .standard: return "default"
             case .appleHLS: return "apple-hls"

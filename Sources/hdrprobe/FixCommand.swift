@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeModel
-import HDRProbeReport
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe fix IN OUT`: applies the sample-entry plan (`hls.plan`) to an ISO BMFF file by
 /// rewriting its `moov` only (``ISOBMFFFixer``; `docs/fix.md`). Exit status: 0 written (or, with
@@ -62,34 +59,27 @@ struct FixCommand: ParsableCommand {
     }
 
     func run() throws {
-        var settings = analysis.settings
-        var target: String?
-        if !simulation.targetIDs.isEmpty {
-            let catalog = try simulation.catalog()
-            let resolved = try simulation.resolve(catalog, defaultAll: false).first
-            // The plan is Apple's sample-entry plan (docs/rules/apple-playback.md §2): it says nothing
-            // of what an Android TV, webOS, Tizen or Roku player wants from a file.
-            if let resolved, let device = catalog.device(resolved.device), device.platform != .apple {
-                throw ValidationError("--target \(resolved.id): fix applies Apple's sample-entry plan; \(device.name) is not an Apple device")
-            }
-            target = resolved?.id
-            settings.policy = "apple-hls"
+        let options = try analysis.mediaProbeOptions()
+        let targets = try simulation.playbackTargets()
+        let files = InputFile.commandLine([input, output])
+        let fix: FileFix
+        do throws(HDRProbeError) {
+            fix = try FileFix.fix(input: files[0], output: files[1], dryRun: dryRun, target: simulation.targetIDs.first,
+                                  in: targets, options: options)
+        } catch {
+            throw ValidationError(error.description)
         }
-        let options = try AnalysisOptions.engineOptions(try settings.mediaProbeOptions())
-        let paths = ProbePath.fromCommandLine([input, output])
-        let fixer = ISOBMFFFixer(options: options, policyName: settings.policy, target: target)
-        let report = fixer.fix(input: paths[0], output: paths[1], dryRun: dryRun)
         if json {
-            print(try ReportEncoder.json(report))
+            print(try fix.json())
         } else {
-            let text = report.text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escape(String($0)) }
+            let text = fix.text.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.escape(String($0)) }
                 .joined(separator: "\n")
-            if report.status == .error || report.status == .refused {
+            if fix.failed {
                 FileHandle.standardError.write(Data((text + "\n").utf8))
             } else {
                 print(text)
             }
         }
-        if report.status == .error || report.status == .refused { throw ExitCode(1) }
+        if fix.failed { throw ExitCode(1) }
     }
 }
