@@ -126,7 +126,7 @@ let package = Package(
         // The embeddable library's public API: probe, simulate, plan signalling (async, documented).
         .target(
             name: "HDRProbe",
-            dependencies: withStages(["HDRProbeEngine"]),
+            dependencies: withStages(["HDRProbeEngine", "HDRProbeContainers"]),
             swiftSettings: engineSwiftSettings
         ),
         // C functions Swift cannot call directly: prctl (variadic) for a worker's parent-death
@@ -136,19 +136,21 @@ let package = Package(
         .target(name: "CSVGRaster", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "HDRProbeScan",
-            dependencies: withStages(["HDRProbeEngine", "CProcessControl",
+            dependencies: withStages(["HDRProbeEngine", "HDRProbeContainers", "HDRProbe", "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface for the cache lookup (ScanCache.Reader.find).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
             swiftSettings: engineSwiftSettings
         ),
+        // The command line: a client of the library product and the scan module, nothing else
+        // (the compiler refuses an import of a stage or of the engine here).
         .executableTarget(
             name: "hdrprobe",
-            dependencies: withStages([
-                "HDRProbe", "HDRProbeEngine", "HDRProbeScan",
+            dependencies: [
+                "HDRProbe", "HDRProbeScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
             swiftSettings: engineSwiftSettings
         ),
         .testTarget(

@@ -9,9 +9,13 @@ import HDRProbeEngine
 public struct HLSTranslation: Sendable {
     /// A finding of the translation, with the MPD line it concerns (0 when none).
     public struct Finding: Sendable, Equatable {
+        /// The catalogue code (`dash.hls.*`, `dash.check.*`).
         public var code: MediaReport.Code
+        /// How much it matters.
         public var severity: MediaReport.Code.Severity
+        /// The MPD line, 0 when none.
         public var line: Int
+        /// What happened, for people.
         public var message: String
 
         init(_ f: DASHCheckFinding) {

@@ -42,6 +42,14 @@ public struct InputFile: Sendable, Hashable, CustomStringConvertible {
         ProbePath.fromCommandLine(arguments).map(InputFile.init)
     }
 
+    /// The path of the file, `-` for standard input.
+    package var probePath: ProbePath {
+        switch source {
+        case .path(let path): path
+        case .standardInput: ProbePath(Self.standardInputArgument)
+        }
+    }
+
     /// The name the report gives the file (U+FFFD where a name's bytes are not UTF-8).
     public var name: String {
         switch source {

@@ -18,20 +18,6 @@ public struct ManifestCheck: Sendable {
 
     let kind: Kind
 
-    /// The output formats of a set of checks (`hdrprobe check`'s formats).
-    public enum Format: String, Sendable, CaseIterable {
-        /// For people.
-        case text
-        /// The check document (docs/check.md).
-        case json
-        /// JUnit XML, one test case per finding.
-        case junit
-        /// SARIF 2.1.0 for code-scanning tools.
-        case sarif
-        /// GitHub Actions annotations.
-        case github
-    }
-
     /// Checks the HLS Multivariant Playlist `playlist`.
     public static func hls(_ playlist: String, options: MediaProbe.Options = MediaProbe.Options()) throws(HDRProbeError) -> ManifestCheck {
         ManifestCheck(kind: .hls(HLSPlaylistChecker(options: try options.engineOptions()).check(playlist)))
@@ -82,7 +68,7 @@ public struct ManifestCheck: Sendable {
 
     /// The checks in `format` as `hdrprobe check` writes it, `failOn` deciding which findings fail
     /// and `seconds` the time they took. Checks of one kind (HLS or DASH) at a time.
-    public static func render(_ checks: [ManifestCheck], format: Format, failOn: MediaReport.Code.Severity, seconds: Double) throws -> String {
+    public static func render(_ checks: [ManifestCheck], format: FindingsFormat, failOn: MediaReport.Code.Severity, seconds: Double) throws -> String {
         let severity = Finding.Severity(rawValue: failOn.rawValue)!
         let hls = checks.compactMap { if case .hls(let r) = $0.kind { r } else { nil } }
         let dash = checks.compactMap { if case .dash(let r) = $0.kind { r } else { nil } }

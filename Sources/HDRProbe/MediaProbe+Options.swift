@@ -47,9 +47,15 @@ extension MediaProbe {
             self.remoteByteLimit = remoteByteLimit
         }
 
+        /// Checks that the options can be used: the limits are positive and the policy loads.
+        /// Throws ``HDRProbeError/invalidOption(_:)`` or ``HDRProbeError/policy(_:)`` with the reason,
+        /// as every probe with these options would.
+        public func validate() throws(HDRProbeError) {
+            _ = try engineOptions()
+        }
+
         /// The engine's options with the policy loaded; a policy file that cannot be read or a
-        /// limit that is not positive is an ``HDRProbeError``. The command line builds every
-        /// analysing subcommand's options through this (Sources/hdrprobe/SharedOptions.swift).
+        /// limit that is not positive is an ``HDRProbeError``.
         package func engineOptions() throws(HDRProbeError) -> ProbeOptions {
             guard timeLimit > 0, timeLimit.isFinite else { throw .invalidOption("timeLimit must be a positive number of seconds") }
             guard frames.map({ $0 > 0 }) ?? true else { throw .invalidOption("frames must be positive (nil: the whole stream)") }

@@ -40,6 +40,10 @@ public struct MediaProbe: Sendable {
     /// The version of hdrprobe's analysis (the `tool.version` of every report).
     public static var version: String { ProbeEngine.version }
 
+    /// What `hdrprobe --version` prints: the version, then the FFmpeg libraries this process runs
+    /// with and was built with (or that FFmpeg is not built in).
+    public static var versionDescription: String { ProbeEngine.versionDescription }
+
     /// Probes the file at `path`.
     ///
     /// Honours task cancellation: a cancelled task stops the probe at its next read and the call

@@ -34,7 +34,12 @@ extension MediaReport {
 
         /// How much a finding matters.
         public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
-            case info, warning, error
+            /// Worth knowing; nothing to fix.
+            case info
+            /// Plays, but not as intended somewhere.
+            case warning
+            /// Fails somewhere, or could not be analysed.
+            case error
 
             init(_ severity: Finding.Severity) {
                 switch severity {
@@ -102,7 +107,16 @@ extension MediaReport {
 
     /// A video codec, by the name the report's JSON writes (FFmpeg's codec names).
     public enum Codec: Hashable, Sendable, CustomStringConvertible {
-        case hevc, h264, av1, vp9, vvc
+        /// HEVC (H.265).
+        case hevc
+        /// AVC (H.264).
+        case h264
+        /// AV1.
+        case av1
+        /// VP9.
+        case vp9
+        /// VVC (H.266).
+        case vvc
         /// Any other codec, by its FFmpeg name (`mpeg2video`, `prores`, …).
         case other(String)
 

@@ -40,7 +40,10 @@ extension MediaReport.Code {
 
     /// A verdict code's decision.
     public enum Decision: String, Sendable, Hashable {
-        case accept, refuse
+        /// The Dolby Vision layer plays.
+        case accept
+        /// The Dolby Vision layer is refused; the fallback plays.
+        case refuse
     }
 
     /// The whole catalogue, a row per code and family, in the order of docs/findings.md

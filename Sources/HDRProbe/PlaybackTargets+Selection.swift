@@ -5,7 +5,7 @@ import HDRProbeReport
 extension PlaybackTargets {
     /// Targets chosen from a catalogue, each one device + player + display + settings (docs/rules/devices.md).
     public struct Selection: Sendable {
-        let targets: [PlaybackTarget]
+        package let targets: [PlaybackTarget]
         /// The chosen targets' ids, in catalogue order (`TARGET@PLAYER` where a player was asked for).
         public var ids: [String] { targets.map(\.id) }
     }

@@ -6,7 +6,7 @@ import HDRProbeEngine
 /// optionally extended by a catalogue file of your own (YAML or JSON, the format of the `--targets`
 /// option). `TARGET@PLAYER` names a target played by another player (`atv4k-2022+lg-oled@aetherengine`).
 public struct PlaybackTargets: Sendable {
-    let catalog: DeviceCatalog
+    package let catalog: DeviceCatalog
 
     /// The built-in catalogue.
     public static func builtIn() throws(HDRProbeError) -> PlaybackTargets {

@@ -1,7 +1,5 @@
 import ArgumentParser
-import HDRProbeModel
-import HDRProbeCheck
-import HDRProbeEngine
+import HDRProbe
 import HDRProbeScan
 
 /// `hdrprobe check PATH… [--policy FILE]` and `hdrprobe check --diff OLD.jsonl NEW.jsonl`: a CI
@@ -33,10 +31,10 @@ struct CheckCommand: ParsableCommand {
     var diff: [String] = []
 
     @Option(help: ArgumentHelp("Standard output format: text, json, junit, sarif, github.", valueName: "format"))
-    var format: CheckFormat = .text
+    var format: FindingsFormat = .text
 
     @Option(help: ArgumentHelp("Fail (exit 1) on items at or above this severity: error, warning, info.", valueName: "severity"))
-    var failOn: Finding.Severity = .error
+    var failOn: MediaReport.Code.Severity = .error
 
     @Option(help: ArgumentHelp("Also write the JSON result to FILE.", valueName: "FILE"))
     var json: String?
@@ -70,19 +68,13 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let mode: CheckRun.Request.Mode
-        let policy: PolicyDocument
-        if diff.isEmpty {
-            let config = try library.configuration(paths: paths, analysis: analysis)
-            mode = .scan(config)
-            policy = config.policy
-        } else {
-            mode = .diff(old: diff[0], new: diff[1])
-            do { policy = try PolicyLoader.load(analysis.policy) } catch { throw ValidationError("--policy \(error)") }
+        let mode: CheckRun.Request.Mode = diff.isEmpty
+            ? .scan(try library.configuration(paths: paths, analysis: analysis)) : .diff(old: diff[0], new: diff[1])
+        var request: CheckRun.Request
+        do throws(ScanSetupError) { request = try CheckRun.Request(mode: mode, policyArgument: analysis.policy) } catch {
+            throw ValidationError(error.description)
         }
-        var request = CheckRun.Request(mode: mode, policy: policy)
-        request.format = format
-        request.failOn = failOn
+        request.output(format, failOn: failOn)
         request.jsonFile = json
         request.junitFile = junit
         request.sarifFile = sarif
@@ -90,6 +82,7 @@ struct CheckCommand: ParsableCommand {
         request.verbose = verbose
         request.quiet = library.quiet
         request.targetsFile = targets
+        if diff.isEmpty { request.shouldStop = InterruptFlag.installForScan() } else { InterruptFlag.ignoreBrokenPipe() }
         throw ExitCode(CheckRun.run(request))
     }
 }

@@ -37,7 +37,7 @@ struct DASHCommand: ParsableCommand {
     var check = false
 
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
-    var format: ManifestCheck.Format?
+    var format: FindingsFormat?
 
     @Option(help: ArgumentHelp("With --check: the lowest finding severity that makes the exit status 1.",
                                valueName: "error|warning|info"))

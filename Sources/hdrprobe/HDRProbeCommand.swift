@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeEngine
+import HDRProbe
 
 /// The `hdrprobe` command: subcommands only, no logic. Exit status: 0 all files analysed,
 /// 1 any file in error, 2 usage error.
@@ -16,7 +16,7 @@ struct HDRProbeCommand: ParsableCommand {
 
         Exit status: 0 when every file was analysed, 1 when any file is in error, 2 on a usage error.
         """,
-        version: ProbeEngine.versionDescription,
+        version: MediaProbe.versionDescription,
         subcommands: [ProbeCommand.self, MetadataCommand.self, HLSCommand.self, DASHCommand.self, ScanCommand.self, CheckCommand.self,
                       MergeCommand.self, DevicesCommand.self, CodesCommand.self, SimulateCommand.self, MatrixCommand.self, ReportCommand.self,
                       PlotCommand.self, FixCommand.self, WorkerCommand.self],

@@ -60,7 +60,7 @@ struct HLSCommand: ParsableCommand {
     var failOn: MediaReport.Code.Severity = .error
 
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
-    var format: ManifestCheck.Format?
+    var format: FindingsFormat?
 
     @OptionGroup var analysis: AnalysisOptions
 

@@ -26,4 +26,18 @@ package enum InterruptFlag {
     }
 
     package static var isSet: Bool { signals > 0 }
+
+    /// What a command that scans a library sets up before it starts: the handler above, and
+    /// standard output that may close under it (`scan | head`) as a write error, not a signal.
+    /// Returns the scan's stop question.
+    static func installForScan() -> @Sendable () -> Bool {
+        ignoreBrokenPipe()
+        install()
+        return { isSet }
+    }
+
+    /// A closed standard output is a write error the command reports, not SIGPIPE's silent exit.
+    static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
 }

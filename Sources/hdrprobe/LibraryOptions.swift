@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import HDRProbeModel
-import HDRProbeCheck
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 import HDRProbeScan
 
 /// Options of the commands that walk whole libraries (`scan`, `check`): workers, cache, shard,
@@ -44,23 +41,17 @@ struct LibraryOptions: ParsableArguments {
     /// The scan these options and the analysis options describe; a policy that cannot be
     /// loaded is a usage error (exit status 2).
     func configuration(paths: [String], analysis: AnalysisOptions) throws -> ScanConfiguration {
-        let options = try analysis.probeOptions()
-        let document: PolicyDocument
-        do { document = try PolicyLoader.load(analysis.policy) } catch { throw ValidationError("--policy \(error)") }
-        // Each root by the exact bytes of its argument (a name that is not UTF-8 still names it).
-        var config = ScanConfiguration(roots: ProbePath.fromCommandLine(paths), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                       options: options, policy: document)
-        config.walk = WalkOptions(includeHidden: hidden, allFiles: allFiles, symlinks: symlinks)
-        config.shard = shard
-        config.cachePath = noCache ? nil : (cache ?? ScanCache.defaultPath())
-        if let executable = WorkerProcessExecutor.currentExecutable() {
-            config.isolation = .workerProcesses(executable: executable, grace: WorkerProcessExecutor.grace(forTimeout: analysis.timeout))
+        let options = try analysis.mediaProbeOptions()
+        do throws(ScanSetupError) {
+            // Each root by the exact bytes of its argument (a name that is not UTF-8 still names it).
+            return try ScanConfiguration.setUp(roots: InputFile.commandLine(paths), jobs: jobs, options: options,
+                                               policy: analysis.policy, walk: WalkOptions(includeHidden: hidden, allFiles: allFiles, symlinks: symlinks),
+                                               shard: shard, cache: cache, noCache: noCache)
+        } catch {
+            throw ValidationError(error.description)
         }
-        return config
     }
 }
 
 extension ShardSpec: ExpressibleByArgument {}
 extension WalkOptions.SymlinkPolicy: ExpressibleByArgument {}
-extension CheckFormat: ExpressibleByArgument {}
-extension Finding.Severity: ExpressibleByArgument {}

@@ -7,7 +7,7 @@ import HDRProbe
 /// checked or a finding is at or above `failOn`.
 struct ManifestCheckRun {
     var manifests: [String]
-    var format: ManifestCheck.Format?
+    var format: FindingsFormat?
     var json: Bool
     var failOn: MediaReport.Code.Severity
     var quiet: Bool
@@ -40,5 +40,5 @@ enum Plural {
     static func of(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }
 
-extension ManifestCheck.Format: ExpressibleByArgument {}
+extension FindingsFormat: ExpressibleByArgument {}
 extension MediaReport.Code.Severity: ExpressibleByArgument {}

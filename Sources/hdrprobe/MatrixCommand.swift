@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import HDRProbeReport
-import HDRProbeContainers
-import HDRProbeEngine
+import HDRProbe
 import HDRProbeScan
 
 /// `hdrprobe matrix PATH… | --from SCAN.jsonl…`: files × targets for a whole library, grouped.
@@ -16,7 +13,7 @@ struct MatrixCommand: ParsableCommand {
         a later report of a path replaces an earlier one). Files that behave the same on every \
         target (codec, range type, Dolby Vision profile and verdict, frame-rate class, resolution \
         class, outcome-changing findings) form one group: a row per group with its file count and \
-        files; a row per file with --per-file or for inputs of at most \(LibraryMatrix.perFileLimit) files. \
+        files; a row per file with --per-file or for inputs of at most \(MatrixRun.perFileLimit) files. \
         Without --target every built-in target is a column; outcomes come from the simulation \
         'check' uses for its require: entries. html is one self-contained page (summary per target, \
         then the table: sortable, filterable by target and outcome, searchable by path; a file opens \
@@ -35,13 +32,13 @@ struct MatrixCommand: ParsableCommand {
                                                           valueName: "FILE.jsonl"))
     var fromFiles: [String] = []
 
-    @Flag(help: "A row per file instead of per group (the default for inputs of at most \(LibraryMatrix.perFileLimit) files).")
+    @Flag(help: "A row per file instead of per group (the default for inputs of at most \(MatrixRun.perFileLimit) files).")
     var perFile = false
 
     @OptionGroup var simulation: SimulationOptions
 
     @Option(help: "md, csv, json or html.")
-    var format: LibraryMatrix.Format = .md
+    var format: MatrixRun.Format = .md
 
     @Option(help: ArgumentHelp("Write here instead of stdout.", valueName: "FILE"))
     var output: String?
@@ -55,17 +52,18 @@ struct MatrixCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try simulation.catalog()
-        let targets = try simulation.resolve(catalog, defaultAll: true)
+        let catalogue = try simulation.playbackTargets()
+        let selection = try simulation.selection(in: catalogue, allWhenNoneNamed: true)
         let source: MatrixRun.Request.Source = fromFiles.isEmpty
-            ? .scan(try library.configuration(paths: paths, analysis: analysis)) : .jsonl(ProbePath.fromCommandLine(fromFiles))
-        var request = MatrixRun.Request(source: source, targets: targets, catalog: catalog)
+            ? .scan(try library.configuration(paths: paths, analysis: analysis)) : .jsonl(InputFile.commandLine(fromFiles))
+        var request = MatrixRun.Request(source: source, selection: selection, in: catalogue)
         request.format = format
         request.output = output
         request.perFile = perFile ? true : nil
         request.quiet = library.quiet
+        if fromFiles.isEmpty { request.shouldStop = InterruptFlag.installForScan() } else { InterruptFlag.ignoreBrokenPipe() }
         throw ExitCode(MatrixRun.run(request))
     }
 }
 
-extension LibraryMatrix.Format: ExpressibleByArgument {}
+extension MatrixRun.Format: ExpressibleByArgument {}

@@ -47,12 +47,12 @@ struct PlotCommand: ParsableCommand {
     func run() throws {
         let report = try MediaProbe(options: analysis.mediaProbeOptions()).reportWithDynamicMetadata(for: InputFile.commandLine([file])[0])
         if let failure = report.failure {
-            ScanRun.printError(Terminal.escape("\(file): \(failure.code): \(failure.message)"))
+            StandardError.print(Terminal.escape("\(file): \(failure.code): \(failure.message)"))
             throw ExitCode(1)
         }
         guard let svg = report.brightnessPlotSVG else {
             let scanned = report.framesScanned.map { " in \($0) scanned frame\($0 == 1 ? "" : "s") (try --frames all)" } ?? ""
-            ScanRun.printError(Terminal.escape("\(file): no dynamic HDR metadata (Dolby Vision RPU level 1 or HDR10+)\(scanned); nothing to plot"))
+            StandardError.print(Terminal.escape("\(file): no dynamic HDR metadata (Dolby Vision RPU level 1 or HDR10+)\(scanned); nothing to plot"))
             throw ExitCode(1)
         }
         do throws(OutputFile.Failure) {
@@ -63,7 +63,7 @@ struct PlotCommand: ParsableCommand {
                 try OutputFile.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg + "\n", to: output)
             }
         } catch {
-            ScanRun.printError("error: \(Terminal.escape("--output \(error)"))")
+            StandardError.print("error: \(Terminal.escape("--output \(error)"))")
             throw ExitCode(2)
         }
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import HDRProbe
-import HDRProbeEngine
 
 /// `hdrprobe probe FILE…`: the report for each file, as text (default), `--json` or `--jsonl`.
 /// The common command lines of this subcommand are also read without swift-argument-parser

@@ -86,7 +86,7 @@ struct ReportCommand: ParsableCommand {
 
     /// An output that cannot be written: said on standard error, exit status 2.
     func outputError(_ message: String) -> ExitCode {
-        ScanRun.printError("error: \(Terminal.escape(message))")
+        StandardError.print("error: \(Terminal.escape(message))")
         return ExitCode(2)
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import HDRProbeEngine
+import HDRProbe
 import HDRProbeScan
-import HDRProbeContainers
 
 /// `hdrprobe scan PATH…`: every media file under the paths, in parallel, as JSONL, with progress,
 /// an incremental cache and a summary (docs/check.md).
@@ -45,8 +44,10 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         var config = try library.configuration(paths: paths, analysis: analysis)
         config.sorted = sorted
-        var request = ScanRun.Request(configuration: config, jsonlPath: jsonl.map { ProbePath.fromCommandLine([$0])[0] }, summaryOnly: summaryOnly, quiet: library.quiet)
+        var request = ScanRun.Request(configuration: config, jsonl: jsonl.map { InputFile.commandLine([$0])[0] },
+                                      summaryOnly: summaryOnly, quiet: library.quiet)
         if summaryOnly && jsonl == "-" { request.summaryOnly = false }
+        request.shouldStop = InterruptFlag.installForScan()
         throw ExitCode(ScanRun.run(request))
     }
 }

@@ -1,17 +1,15 @@
 import ArgumentParser
 import HDRProbe
-import HDRProbeEngine
-import HDRProbeContainers
 
 /// Options every analysing subcommand shares: the frame budget, the time limit and the policy.
 struct AnalysisOptions: ParsableArguments {
     // `.unconditional`: the next word is the value even when it starts with '-', so `--frames -3`
     // is an invalid value, not a missing one.
     @Option(parsing: .unconditional, help: ArgumentHelp("Video frames to scan per stream: a number, or 'all' for the whole stream.", valueName: "N|all"))
-    var frames: FrameBudget = .count(ProbeLimits.frames)
+    var frames: FrameBudget = .count(MediaProbe.Options.defaultFrames)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Per-file time limit in seconds.", valueName: "seconds"))
-    var timeout: Double = ProbeLimits.timeout
+    var timeout: Double = MediaProbe.Options.defaultTimeLimit
 
     @Option(help: ArgumentHelp("Dolby Vision policy: 'default', 'apple-hls', or a YAML policy file (docs/policy.md).",
                                valueName: "NAME|FILE"))
@@ -30,15 +28,11 @@ struct AnalysisOptions: ParsableArguments {
         try settings.mediaProbeOptions()
     }
 
-    /// The engine options these flags describe, for the subcommands that drive the engine itself.
-    func probeOptions() throws -> ProbeOptions {
-        try Self.engineOptions(mediaProbeOptions())
-    }
-
-    /// The options with the policy loaded; the library's errors as usage errors (`--policy …`).
-    static func engineOptions(_ options: MediaProbe.Options) throws -> ProbeOptions {
+    /// The library's options with the policy loaded; the library's errors as usage errors (`--policy …`).
+    static func validated(_ options: MediaProbe.Options) throws -> MediaProbe.Options {
         do throws(HDRProbeError) {
-            return try options.engineOptions()
+            try options.validate()
+            return options
         } catch {
             switch error {
             case .policy(let text): throw ValidationError("--policy \(text)")
@@ -50,8 +44,8 @@ struct AnalysisOptions: ParsableArguments {
 
 /// `--frames`, `--timeout` and `--policy` as values.
 struct AnalysisSettings: Equatable {
-    var frames: FrameBudget = .count(ProbeLimits.frames)
-    var timeout: Double = ProbeLimits.timeout
+    var frames: FrameBudget = .count(MediaProbe.Options.defaultFrames)
+    var timeout: Double = MediaProbe.Options.defaultTimeLimit
     var policy = "default"
 
     /// Why the values cannot be used, as the usage error says it; nil when they can.
@@ -67,8 +61,7 @@ struct AnalysisSettings: Equatable {
         case .count(let n): options.frames = n
         case .all: options.frames = nil
         }
-        _ = try AnalysisOptions.engineOptions(options)
-        return options
+        return try AnalysisOptions.validated(options)
     }
 }
 

@@ -1,7 +1,5 @@
 import ArgumentParser
 import HDRProbe
-import HDRProbeSimulate
-import HDRProbeEngine
 
 /// `--target NAME…`, `--player NAME…` and `--targets FILE`, shared by simulate and matrix.
 struct SimulationOptions: ParsableArguments {
@@ -34,18 +32,5 @@ struct SimulationOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.description)
         }
-    }
-
-    /// The engine's catalogue, for the commands that still drive the engine themselves.
-    func catalog() throws -> DeviceCatalog {
-        do { return try DeviceCatalogLoader.load(userFile: targets) } catch {
-            throw ValidationError("--targets \(error)")
-        }
-    }
-
-    /// ``selection(in:allWhenNoneNamed:)`` as the engine's targets.
-    func resolve(_ catalog: DeviceCatalog, defaultAll: Bool) throws -> [PlaybackTarget] {
-        let ids = try selection(in: try playbackTargets(), allWhenNoneNamed: defaultAll).ids
-        return ids.compactMap { catalog.target($0) ?? catalog.composed($0) }
     }
 }

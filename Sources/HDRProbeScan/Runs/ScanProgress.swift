@@ -5,7 +5,6 @@ import Darwin
 #endif
 import Foundation
 import HDRProbeModel
-import HDRProbeScan
 
 /// Progress of a scan on standard error: a one-line bar on a terminal (done/total, rate, ETA,
 /// current file), plain lines every few seconds otherwise, nothing when quiet.

@@ -8,7 +8,7 @@ import HDRProbeModel
 import HDRProbeSimulate
 import HDRProbeReport
 import HDRProbeContainers
-import HDRProbeScan
+import HDRProbe
 import HDRProbeEngine
 
 /// `hdrprobe matrix`: a ``LibraryMatrix`` from a library scan (``LibraryScanner``: its workers and
@@ -22,33 +22,49 @@ package enum MatrixRun {
         package enum Source: Sendable {
             case scan(ScanConfiguration)
             /// `scan --jsonl` / `probe --jsonl` files, read in order (a later report of a path wins).
-            case jsonl([ProbePath])
+            case jsonl([InputFile])
         }
         package var source: Source
         package var targets: [PlaybackTarget]
         package var catalog: DeviceCatalog
-        package var format: LibraryMatrix.Format = .md
+        package var format: Format = .md
         /// nil: standard output.
         package var output: String?
         /// nil: per file only for small inputs.
         package var perFile: Bool?
         package var quiet = false
+        /// Asked between batches: true stops the scan cleanly (the matrix so far is written).
+        package var shouldStop: @Sendable () -> Bool = { false }
 
         package init(source: Source, targets: [PlaybackTarget], catalog: DeviceCatalog) {
             self.source = source
             self.targets = targets
             self.catalog = catalog
         }
+
+        /// The targets `selection` chose from `catalogue` as its columns.
+        package init(source: Source, selection: PlaybackTargets.Selection, in catalogue: PlaybackTargets) {
+            self.init(source: source, targets: selection.targets, catalog: catalogue.catalog)
+        }
     }
 
+    /// `--format`: Markdown, CSV, JSON or a self-contained HTML page.
+    package enum Format: String, Sendable, CaseIterable {
+        case md, csv, json, html
+
+        var matrixFormat: LibraryMatrix.Format { LibraryMatrix.Format(rawValue: rawValue)! }
+    }
+
+    /// Rows per file up to this many files (`--per-file` for more).
+    package static var perFileLimit: Int { LibraryMatrix.perFileLimit }
+
     package static func run(_ request: Request) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
         var matrix = LibraryMatrix(targets: request.targets, catalog: request.catalog, tool: ProbeEngine.tool)
         var errors = 0
         var interrupted = false
         switch request.source {
-        case .jsonl(let paths):
-            for path in paths {
+        case .jsonl(let files):
+            for path in files.map(\.probePath) {
                 do {
                     try JSONLReader.forEachDigest(path: path, invalid: { line in
                         ScanRun.printError("warning: \(TerminalText.escape(path.display)):\(line): not a report line; skipped")
@@ -59,16 +75,15 @@ package enum MatrixRun {
                 }
             }
         case .scan(var configuration):
-            InterruptFlag.install()
             configuration.sorted = true
             let summary = LibraryScanner(config: configuration).run(progress: ScanProgress.automatic(quiet: request.quiet),
-                                                                     shouldInterrupt: { InterruptFlag.isSet },
+                                                                     shouldInterrupt: { request.shouldStop() },
                                                                      warn: { ScanRun.printError($0) }) { matrix.add($0.digest) }
             interrupted = summary.interrupted
         }
         errors = matrix.groups.reduce(0) { $0 + ($1.status == .error ? $1.count : 0) }
         let text: String
-        do { text = try matrix.render(request.format, perFile: request.perFile) } catch {
+        do { text = try matrix.render(request.format.matrixFormat, perFile: request.perFile) } catch {
             ScanRun.printError("error: cannot render the matrix: \(error)")
             return 2
         }

@@ -7,8 +7,8 @@ import Foundation
 import HDRProbeModel
 import HDRProbeSimulate
 import HDRProbeCheck
-import HDRProbeScan
 import HDRProbeEngine
+import HDRProbe
 
 /// `hdrprobe check`: scans (always in path order, with the cache) and applies the policy
 /// (``CheckEvaluator``), or compares two scans (`--diff`, ``ScanDiff``); prints the result in one
@@ -33,10 +33,27 @@ package enum CheckRun {
         package var quiet = false
         /// A device-catalogue file (`--targets`) for the policy's `require:` targets.
         package var targetsFile: String?
+        /// Asked between batches: true stops the scan cleanly (what is done is still reported).
+        package var shouldStop: @Sendable () -> Bool = { false }
 
         package init(mode: Mode, policy: PolicyDocument) {
             self.mode = mode
             self.policy = policy
+        }
+
+        /// A scan with the configuration's policy, or a diff under the policy `--policy` names
+        /// (`default`, `apple-hls` or a YAML file); the policy's error is the usage error's text.
+        package init(mode: Mode, policyArgument: String) throws(ScanSetupError) {
+            switch mode {
+            case .scan(let configuration): self.init(mode: mode, policy: configuration.policy)
+            case .diff: self.init(mode: mode, policy: try ScanSetupError.policy(policyArgument))
+            }
+        }
+
+        /// The output format and `--fail-on` as the library names them.
+        package mutating func output(_ format: FindingsFormat, failOn: MediaReport.Code.Severity) {
+            self.format = CheckFormat(rawValue: format.rawValue)!
+            self.failOn = Finding.Severity(rawValue: failOn.rawValue)!
         }
     }
 
@@ -44,7 +61,6 @@ package enum CheckRun {
     private struct Stop: Error { let status: Int32 }
 
     package static func run(_ request: Request) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
         let stdout = LineWriter.standardOutput()
         do {
             let evaluator = try makeEvaluator(request)
@@ -114,7 +130,6 @@ package enum CheckRun {
     /// A scan in path order with the cache: each file evaluated as it arrives, text streamed.
     private static func scanReport(_ scanConfiguration: ScanConfiguration, request: Request, evaluator: CheckEvaluator,
                                    stdout: LineWriter) throws -> (CheckReport, Bool) {
-        InterruptFlag.install()
         var configuration = scanConfiguration
         configuration.sorted = true
         var jsonl: LineWriter?
@@ -134,7 +149,7 @@ package enum CheckRun {
         let scanner = LibraryScanner(config: configuration)
         let progress = ScanProgress.automatic(quiet: request.quiet, sharesTerminalWithReports: streamText)
         // An output that cannot be written (a closed pipe, a full device) stops the scan.
-        let summary = scanner.run(progress: progress, shouldInterrupt: { InterruptFlag.isSet || stdout.failure != nil || jsonl?.failure != nil },
+        let summary = scanner.run(progress: progress, shouldInterrupt: { request.shouldStop() || stdout.failure != nil || jsonl?.failure != nil },
                                   warn: { ScanRun.printError($0) },
                                   afterBatch: { stdout.flushIfStale(); jsonl?.flushIfStale() }) { result in
             jsonl?.write(line: result.jsonLine)

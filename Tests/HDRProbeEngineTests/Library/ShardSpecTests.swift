@@ -1,5 +1,6 @@
+#if FFmpeg
 import Testing
-@testable import HDRProbeCheck
+@testable import HDRProbeScan
 
 /// `--shard I/N`: FNV-1a 64 (test vectors from the FNV reference, draft-eastlake-fnv: "" →
 /// cbf29ce484222325, "a" → af63dc4c8601ec8c, "foobar" → 85944171f73967e8), every path in exactly
@@ -36,3 +37,4 @@ import Testing
         #expect(ShardSpec.shard(of: "a", count: 10) == Int(UInt64(0xaf63_dc4c_8601_ec8c) % 10) + 1)
     }
 }
+#endif

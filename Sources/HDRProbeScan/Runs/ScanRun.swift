@@ -5,9 +5,9 @@ import Darwin
 #endif
 import Foundation
 import HDRProbeEngine
-import HDRProbeScan
 import HDRProbeModel
 import HDRProbeContainers
+import HDRProbe
 
 /// `hdrprobe scan`: runs a ``LibraryScanner`` and writes its reports as JSONL (standard output,
 /// or `--jsonl FILE`), progress on standard error, and the summary at the end (standard output
@@ -23,6 +23,8 @@ package enum ScanRun {
         package var quiet = false
         /// Seconds between plain progress lines when standard error is not a terminal.
         package var progressInterval: Double = 5
+        /// Asked between batches: true stops the scan cleanly (what is done is still written).
+        package var shouldStop: @Sendable () -> Bool = { false }
 
         package init(configuration: ScanConfiguration, jsonlPath: ProbePath? = nil, summaryOnly: Bool = false, quiet: Bool = false) {
             self.configuration = configuration
@@ -30,11 +32,14 @@ package enum ScanRun {
             self.summaryOnly = summaryOnly
             self.quiet = quiet
         }
+
+        /// `jsonl`: the reports' file by its exact bytes, `-` for standard output.
+        package init(configuration: ScanConfiguration, jsonl: InputFile?, summaryOnly: Bool, quiet: Bool) {
+            self.init(configuration: configuration, jsonlPath: jsonl?.probePath, summaryOnly: summaryOnly, quiet: quiet)
+        }
     }
 
     package static func run(_ request: Request) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
-        InterruptFlag.install()
         let writer: LineWriter?
         do {
             if let path = request.jsonlPath { writer = try LineWriter.file(path) }
@@ -49,7 +54,7 @@ package enum ScanRun {
         let scanner = LibraryScanner(config: request.configuration)
         // A reader that went away (`scan … | head -1`: EPIPE) or a full device (ENOSPC) stops
         // the scan at the next batch: nothing more could be written anyway.
-        let summary = scanner.run(progress: progress, shouldInterrupt: { InterruptFlag.isSet || writer?.failure != nil },
+        let summary = scanner.run(progress: progress, shouldInterrupt: { request.shouldStop() || writer?.failure != nil },
                                   warn: { printError($0) }, afterBatch: { writer?.flushIfStale() }) { result in
             writer?.write(line: result.jsonLine)
         }
@@ -73,7 +78,7 @@ package enum ScanRun {
         return status
     }
 
-    static func printError(_ text: String) {
+    package static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

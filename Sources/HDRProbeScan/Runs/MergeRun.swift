@@ -1,5 +1,4 @@
 import Foundation
-import HDRProbeScan
 import HDRProbeModel
 
 /// `hdrprobe merge`: ``ReportMerger`` with its output and exit status (0 merged, 1 lines
