@@ -101,7 +101,7 @@ package struct ProbeEngine: Sendable {
             let file = try openFile(probePath, memory: memory, run: run)
             let head = file.read(at: 0, count: 8192)
             let headers = ContainerHeaders.read(file, head: head)
-            var container = ContainerInfo(format: Self.format(signature: headers.signature, demuxer: nil),
+            var container = ContainerInfo(format: Self.format(signature: headers.signature, demuxer: nil, head: head),
                                           brands: headers.fileType?.brands ?? [], demuxer: nil)
             // A Dolby Vision RPU file (dovi_tool's output): RPUs, no container.
             if !Self.imageSignatures.contains(headers.signature), DolbyVisionRPUFile.matches(head) {
@@ -109,7 +109,7 @@ package struct ProbeEngine: Sendable {
             }
             let demuxer = try openDemuxer(file: file, headers: headers, head: head, container: container, run: run)
             container.demuxer = demuxer.formatName
-            container.format = Self.format(signature: headers.signature, demuxer: demuxer.formatName)
+            container.format = Self.format(signature: headers.signature, demuxer: demuxer.formatName, head: head)
             try checkStreams(demuxer, headers: headers, container: container, file: file, run: run)
             var findings = Self.containerFindings(headers)
             var (evidence, scanners) = gatherEvidence(demuxer: demuxer, headers: headers, memory: memory)
@@ -477,14 +477,19 @@ package struct ProbeEngine: Sendable {
     }
 
     /// The contract's `container.format` from the demuxer name (and the sniffed signature).
-    static func format(signature: ContainerSignature, demuxer: String?) -> String? {
+    /// `container.format` (docs/report-contract.md): hdrprobe's name for the container, from the
+    /// demuxer that read it or, before one is open, from the signature. An IVF file is named by
+    /// what it carries: `av1` for AV1 (with raw OBU streams), `ivf` for the VP8 and VP9 files
+    /// libvpx writes.
+    static func format(signature: ContainerSignature, demuxer: String?, head: [UInt8] = []) -> String? {
         switch demuxer {
         case let d? where d.hasPrefix("mov"): return "mp4"
         case let d? where d.hasPrefix("matroska"): return "matroska"
         case "mpegts"?: return "mpegts"
         case "hevc"?: return "hevc"
         case "h264"?: return "h264"
-        case "ivf"?, "obu"?: return "av1"
+        case "ivf"?: return IVFFileHeader.parse(head[...]).map { $0.fourCC == "AV01" ? "av1" : "ivf" } ?? "ivf"
+        case "obu"?: return "av1"
         case let d?: return d
         case nil:
             switch signature {

@@ -23,6 +23,31 @@ import Testing
         #expect(H273Names.transfer(16) == "smpte2084")
     }
 
+    /// An IVF file is named by what it carries: `av1` for AV1 (the contract's name, kept for the
+    /// corpus's AV1 IVF files), `ivf` for VP8 and VP9 (mp4ff's vp8.ivf / vp9.ivf where materialised,
+    /// and a VP9 IVF made here by FFmpeg's libvpx-vp9, whose ffprobe says `format_name` ivf,
+    /// `codec_name` vp9); hdrprobe named every IVF `av1`.
+    @Test func ivfIsNamedByItsCodec() throws {
+        let av1 = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("av1_sdr.ivf").path)
+        #expect(av1.container.format == "av1")
+        for (name, codec) in [("mp4ff__examples__ivf-to-mp4__testdata__vp8.ivf", "vp8"), ("mp4ff__examples__ivf-to-mp4__testdata__vp9.ivf", "vp9")] {
+            guard let path = Self.real(name) else { continue }
+            let report = ProbeEngine().probe(path: path)
+            #expect(report.container.format == "ivf" && report.streams.first?.codec == codec, "\(name)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg") else { return }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vp9-\(getpid()).ivf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let ffmpeg = Process()
+        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        ffmpeg.arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=25", "-frames:v", "3", "-c:v", "libvpx-vp9", path]
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        guard ffmpeg.terminationStatus == 0 else { return }
+        let report = ProbeEngine().probe(path: path)
+        #expect(report.container.format == "ivf" && report.streams.first?.codec == "vp9")
+    }
+
     /// The positions of the PES headers of `pid` in a TS file (offsets of the first payload byte
     /// after the PES header).
     static func pesPayloadStarts(_ data: [UInt8], pid: Int) -> [Int] {
