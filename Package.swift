@@ -153,9 +153,62 @@ let package = Package(
             ],
             swiftSettings: engineSwiftSettings
         ),
+        // What the stages' tests share: byte and NAL-unit builders, SHA-256, RPU vectors, ffprobe's
+        // frame positions, the third-party assets in ../shared/external.
+        .target(
+            name: "HDRProbeTestSupport",
+            dependencies: ["HDRProbeBytes", "HDRProbeParse"],
+            path: "Tests/HDRProbeTestSupport",
+            swiftSettings: engineSwiftSettings
+        ),
         .testTarget(
-            name: "HDRProbeCoreTests",
-            dependencies: stageDependencies,
+            name: "HDRProbeParseTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeModelTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeManifestsTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeClassifyTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeSignalTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeSimulateTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeFixTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeReportTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        .testTarget(
+            name: "HDRProbeCheckTests",
+            dependencies: withStages(["HDRProbeTestSupport"]),
+            swiftSettings: engineSwiftSettings
+        ),
+        // The package's own structure: every import a declared dependency.
+        .testTarget(
+            name: "ArchitectureTests",
             swiftSettings: engineSwiftSettings
         ),
         .testTarget(
