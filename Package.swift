@@ -69,6 +69,15 @@ let packageTraits: Set<Trait> = [
     .default(enabledTraits: ["FFmpeg"]),
 ]
 
+/// A test target per pure stage (`HDRProbeParseTests` …): each test file lives with the latest
+/// stage it imports, and the stages' tests share `HDRProbeTestSupport`.
+func stageTestTargets() -> [Target] {
+    ["Parse", "Model", "Manifests", "Classify", "Signal", "Simulate", "Fix", "Report", "Check"].map { stage in
+        .testTarget(name: "HDRProbe\(stage)Tests", dependencies: withStages(["HDRProbeTestSupport"]),
+                    swiftSettings: engineSwiftSettings)
+    }
+}
+
 let package = Package(
     name: "hdrprobe",
     platforms: [.macOS(.v13)],
@@ -161,51 +170,6 @@ let package = Package(
             path: "Tests/HDRProbeTestSupport",
             swiftSettings: engineSwiftSettings
         ),
-        .testTarget(
-            name: "HDRProbeParseTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeModelTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeManifestsTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeClassifyTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeSignalTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeSimulateTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeFixTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeReportTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
-        .testTarget(
-            name: "HDRProbeCheckTests",
-            dependencies: withStages(["HDRProbeTestSupport"]),
-            swiftSettings: engineSwiftSettings
-        ),
         // The package's own structure: every import a declared dependency.
         .testTarget(
             name: "ArchitectureTests",
@@ -220,5 +184,5 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: engineSwiftSettings
         ),
-    ]
+    ] + stageTestTargets()
 )
