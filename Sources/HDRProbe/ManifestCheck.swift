@@ -18,9 +18,17 @@ public struct ManifestCheck: Sendable {
 
     let kind: Kind
 
-    /// Checks the HLS Multivariant Playlist `playlist`.
-    public static func hls(_ playlist: String, options: MediaProbe.Options = MediaProbe.Options()) throws(HDRProbeError) -> ManifestCheck {
-        ManifestCheck(kind: .hls(HLSPlaylistChecker(options: try options.engineOptions()).check(playlist)))
+    /// Checks the HLS Multivariant Playlist `playlist`: by default the whole presentation — every
+    /// segment of every variant, each read only as far as the checks need (its size, its fragment
+    /// header and first frames): Apple's measured peak and average bit rates against BANDWIDTH and
+    /// AVERAGE-BANDWIDTH, segments longer than the target duration, segments that do not start with a
+    /// key frame, EXTINF against the samples' duration, HDR signalling that changes from segment to
+    /// segment, unaligned variants (`hls.presentation.*`; docs/rules/hls-presentation.md).
+    /// `firstSegmentOnly` checks the init section and first segment of each variant only.
+    public static func hls(_ playlist: String, options: MediaProbe.Options = MediaProbe.Options(),
+                           firstSegmentOnly: Bool = false) throws(HDRProbeError) -> ManifestCheck {
+        let checker = HLSPlaylistChecker(options: try options.engineOptions(), wholePresentation: !firstSegmentOnly)
+        return ManifestCheck(kind: .hls(checker.check(playlist)))
     }
 
     /// Checks the MPEG-DASH MPD `manifest`.

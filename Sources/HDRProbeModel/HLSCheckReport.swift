@@ -30,6 +30,8 @@ package struct HLSCheckReport: Codable, Sendable, Equatable {
         package var findings: [Finding]
         /// The probe's own findings on the media (not counted by `--fail-on`).
         package var mediaFindings: [Finding]
+        /// The whole-presentation walk of the variant's Media Playlist (null for a first-segment check).
+        @NullEncoded package var presentation: Presentation?
 
         package init(line: Int, uri: String, mediaPlaylist: String? = nil, initSection: String? = nil,
                     firstSegment: String? = nil, declared: String, expected: HLSReport? = nil,
@@ -44,6 +46,25 @@ package struct HLSCheckReport: Codable, Sendable, Equatable {
             self.findings = findings
             self.mediaFindings = mediaFindings
         }
+    }
+
+    /// What the whole-presentation walk measured of one variant (`docs/rules/hls-presentation.md`).
+    package struct Presentation: Codable, Sendable, Equatable {
+        /// Segments the Media Playlist lists.
+        package var segments: Int
+        /// Segments whose head was read.
+        package var segmentsRead = 0
+        /// Bytes read of the segments (their heads only).
+        package var bytesRead = 0
+        /// Segments that begin with a sync sample (fMP4).
+        package var keyFrameStarts = 0
+        /// Bits per second (Apple's peak and average, over the segments read).
+        package var measuredPeak = 0
+        package var measuredAverage = 0
+        @NullEncoded package var declaredBandwidth: Int?
+        @NullEncoded package var declaredAverageBandwidth: Int?
+
+        package init(segments: Int) { self.segments = segments }
     }
 
     package init(tool: ToolInfo, playlist: String, status: ProbeReport.Status, error: Finding? = nil,

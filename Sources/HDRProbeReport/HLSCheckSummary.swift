@@ -20,6 +20,13 @@ package enum HLSCheckSummary {
         for v in r.variants {
             let status = v.findings.contains { $0.severity >= .warning } ? "" : "  ok"
             out.append("  \(r.playlist):\(v.line): \(v.uri)\(status)")
+            if let p = v.presentation {
+                func rate(_ measured: Int, _ declared: Int?) -> String {
+                    "\(measured) b/s" + (declared.map { d in d > 0 ? " (\(Int((Double(measured) / Double(d) * 100).rounded())) % of \(d))" : "" } ?? "")
+                }
+                out.append("    \(CountText.of(p.segments, "segment")), \(p.segmentsRead) read (\(p.bytesRead) bytes); peak \(rate(p.measuredPeak, p.declaredBandwidth)), "
+                           + "average \(rate(p.measuredAverage, p.declaredAverageBandwidth)); \(p.keyFrameStarts) start with a key frame")
+            }
             for f in v.findings {
                 out.append("    \(f.severity.rawValue.padded(7)) \(f.code): \(f.message)")
             }

@@ -17,7 +17,11 @@ struct HLSCommand: ParsableCommand {
         With --check: each argument is a Multivariant Playlist (a path, or an http(s) URL read through \
         libavformat). For every variant hdrprobe reads the Media Playlist, fetches the EXT-X-MAP init \
         section and the first segment, probes them, and reports each disagreement (codes hls.check.*, \
-        hls.supplementalCodecs.*, hls.frameRate.*; docs/findings.md). Malformed playlists are reported \
+        hls.supplementalCodecs.*, hls.frameRate.*; docs/findings.md). It then walks every segment of \
+        the variant, reading each only as far as the checks need: Apple's measured peak and average bit \
+        rates against BANDWIDTH / AVERAGE-BANDWIDTH, segments over the target duration or not starting \
+        with a key frame, EXTINF against the samples, HDR signalling that changes mid-stream, variants \
+        whose segments are not aligned (hls.presentation.*). --first-segment stops after the first segment. Malformed playlists are reported \
         with their line number. --json prints the check reports; --format junit|sarif|github (or text, json) \
         prints them as 'hdrprobe check' does, one item per finding with its playlist line.
 
@@ -42,8 +46,11 @@ struct HLSCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --from-dash: the folder the playlists are written to.", valueName: "DIR"))
     var output: String?
 
-    @Flag(help: "Check the given Multivariant Playlists against their media.")
+    @Flag(help: "Check the given Multivariant Playlists against their media: every segment of every variant.")
     var check = false
+
+    @Flag(help: "With --check: the init section and first segment of each variant only (the quick check).")
+    var firstSegment = false
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -78,7 +85,9 @@ struct HLSCommand: ParsableCommand {
         if check && (noHeader || uriTemplate != StreamingSignalling.defaultHLSURITemplate) {
             throw ValidationError("--no-header and --uri-template apply only without --check")
         }
-        if !check && (format != nil || failOn != .error) { throw ValidationError("--format and --fail-on apply only with --check") }
+        if !check && (format != nil || failOn != .error || firstSegment) {
+            throw ValidationError("--format, --fail-on and --first-segment apply only with --check")
+        }
         if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
 
@@ -90,7 +99,7 @@ struct HLSCommand: ParsableCommand {
         }
         if check {
             try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
-                try ManifestCheck.hls(manifest, options: options)
+                try ManifestCheck.hls(manifest, options: options, firstSegmentOnly: firstSegment)
             }
             return
         }

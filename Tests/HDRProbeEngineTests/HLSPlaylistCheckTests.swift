@@ -168,18 +168,18 @@ import Testing
     }
 
     @Test func commandLineExitStatusAndText() throws {
-        let ok = try CommandLineTests.run(["hls", "--check", Self.root.appendingPathComponent("master.m3u8").path])
+        let ok = try CommandLineTests.run(["hls", "--check", "--first-segment", Self.root.appendingPathComponent("master.m3u8").path])
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
         #expect(ok.stdout.contains("9 variants checked — no disagreement"))
-        let wrong = try CommandLineTests.run(["hls", "--check", Self.root.appendingPathComponent("wrong_attributes.m3u8").path])
+        let wrong = try CommandLineTests.run(["hls", "--check", "--first-segment", Self.root.appendingPathComponent("wrong_attributes.m3u8").path])
         #expect(wrong.status == 1)
         #expect(wrong.stdout.contains("wrong_attributes.m3u8:4:") && wrong.stdout.contains("hls.frameRate.missingForHDR"))
         // Only warnings in wrong_supplemental's first variant: --fail-on decides.
-        let json = try CommandLineTests.run(["hls", "--check", "--json", Self.root.appendingPathComponent("malformed.m3u8").path])
+        let json = try CommandLineTests.run(["hls", "--check", "--first-segment", "--json", Self.root.appendingPathComponent("malformed.m3u8").path])
         #expect(json.status == 1)
         let decoded = try JSONDecoder().decode([HLSCheckReport].self, from: Data(json.stdout.utf8))
         #expect(decoded.first?.errorLine == 4)
-        let usage = try CommandLineTests.run(["hls", "--check", "--no-header", "x.m3u8"])
+        let usage = try CommandLineTests.run(["hls", "--check", "--first-segment", "--no-header", "x.m3u8"])
         #expect(usage.status == 2)
     }
 
@@ -188,9 +188,9 @@ import Testing
     /// own findings (the probe of its media raises the same code). Counted in the text and the JSON.
     @Test func cencVariantSaysNotCbcsOnce() throws {
         let path = Self.root.appendingPathComponent("enc_dv_p81_cenc/master.m3u8").path
-        let text = try CommandLineTests.run(["hls", "--check", path])
+        let text = try CommandLineTests.run(["hls", "--check", "--first-segment", path])
         #expect(text.stdout.components(separatedBy: "hls.encryption.notCbcs").count - 1 == 1, "\(text.stdout)")
-        let json = try CommandLineTests.run(["hls", "--check", "--json", path])
+        let json = try CommandLineTests.run(["hls", "--check", "--first-segment", "--json", path])
         #expect(json.stdout.components(separatedBy: "\"hls.encryption.notCbcs\"").count - 1 == 1, "\(json.stdout)")
         let report = HLSPlaylistChecker().check(path)
         let variant = try #require(report.variants.first)
@@ -215,9 +215,9 @@ import Testing
     @Test func failOnDecidesTheExitStatus() throws {
         // wrong_attributes has one error and warnings; hdr10plus_hevc/master has errors, a warning and an info.
         let path = Self.root.appendingPathComponent("wrong_range.m3u8").path
-        #expect(try CommandLineTests.run(["hls", "--check", path]).status == 1)
+        #expect(try CommandLineTests.run(["hls", "--check", "--first-segment", path]).status == 1)
         let infoOnly = Self.root.appendingPathComponent("master.m3u8").path
-        #expect(try CommandLineTests.run(["hls", "--check", "--fail-on", "info", infoOnly]).status == 0)
+        #expect(try CommandLineTests.run(["hls", "--check", "--first-segment", "--fail-on", "info", infoOnly]).status == 0)
     }
 }
 

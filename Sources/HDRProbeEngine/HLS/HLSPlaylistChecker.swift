@@ -18,20 +18,27 @@ package struct HLSPlaylistChecker: Sendable {
         package var segment: Int
         /// Variants checked per playlist.
         package var variants: Int
+        /// Segments walked per Media Playlist in a whole-presentation check.
+        package var segments: Int
 
-        package init(initSection: Int = 16 << 20, segment: Int = 9 << 20, variants: Int = 256) {
+        package init(initSection: Int = 16 << 20, segment: Int = 9 << 20, variants: Int = 256, segments: Int = HLSPlaylistLimits.maxSegments) {
             self.initSection = initSection
             self.segment = segment
             self.variants = variants
+            self.segments = segments
         }
     }
 
     package var options: ProbeOptions
     package var limits: Limits
+    /// Walk every segment of every variant (`docs/rules/hls-presentation.md`); false checks the
+    /// first segment only (`--first-segment`).
+    package var wholePresentation: Bool
 
-    package init(options: ProbeOptions = ProbeOptions(), limits: Limits = Limits()) {
+    package init(options: ProbeOptions = ProbeOptions(), limits: Limits = Limits(), wholePresentation: Bool = false) {
         self.options = options
         self.limits = limits
+        self.wholePresentation = wholePresentation
     }
 
     private var deadline: UInt64 {
@@ -69,8 +76,20 @@ package struct HLSPlaylistChecker: Sendable {
             return fail(Finding(HLSSignalIssue(.checkPlaylistMalformed, message.sentence), stream: nil), line: error.line)
         }
         var mediaPlaylists: [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>] = [:]
+        var walks: [(index: Int, uri: String, durations: [Double])] = []
+        let presentation = HLSPresentationCheck(options: options, limits: limits, deadline: deadline)
         for variant in playlist.variants.prefix(limits.variants) {
-            report.variants.append(checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists))
+            var checked = checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists)
+            if wholePresentation, let media = checked.mediaPlaylist, let mediaLocation = try? location.resolve(variant.uri),
+               let walk = presentation.walk(variant, mediaPlaylist: mediaLocation) {
+                checked.presentation = walk.summary
+                checked.findings += walk.findings
+                walks.append((report.variants.count, media, walk.durations))
+            }
+            report.variants.append(checked)
+        }
+        for (i, finding) in HLSPresentationCheck.alignment(walks.map { ($0.uri, $0.durations) }) {
+            report.variants[walks[i].index].findings.append(finding)
         }
         if playlist.variants.count > limits.variants {
             report.error = Finding(.checkVariantLimit,

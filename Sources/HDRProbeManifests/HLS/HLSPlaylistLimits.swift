@@ -12,4 +12,7 @@ package enum HLSPlaylistLimits {
     package static let maxLineLength = 65_536
     /// Most attributes in one attribute list (the longest standard tag, EXT-X-STREAM-INF, defines 14).
     package static let maxAttributesPerList = 128
+    /// Most segments of one Media Playlist a whole-presentation check walks (a day at 2-second
+    /// segments fits).
+    package static let maxSegments = 50_000
 }

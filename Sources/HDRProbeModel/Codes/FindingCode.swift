@@ -133,6 +133,24 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     /// More variants than the check limit: only the first ones were checked (a note, not a defect).
     case checkVariantLimit = "hls.check.variantLimit"
 
+    // HLS whole-presentation codes (`hls --check` beyond the first segment)
+    /// A segment or init section the media playlist names cannot be read.
+    case presentationSegmentMissing = "hls.presentation.segmentMissing"
+    /// A segment's EXTINF, rounded, is above EXT-X-TARGETDURATION.
+    case presentationSegmentTooLong = "hls.presentation.segmentTooLong"
+    /// A segment's EXTINF is not the media's own duration.
+    case presentationDurationMismatch = "hls.presentation.durationMismatch"
+    /// A video segment does not start with a key frame.
+    case presentationNoKeyFrameStart = "hls.presentation.noKeyFrameStart"
+    /// The measured peak bit rate is above BANDWIDTH.
+    case presentationPeakOverBandwidth = "hls.presentation.peakOverBandwidth"
+    /// The measured average bit rate is not AVERAGE-BANDWIDTH.
+    case presentationAverageMismatch = "hls.presentation.averageMismatch"
+    /// A segment's HDR signalling differs from the first segment's.
+    case presentationHDRChanged = "hls.presentation.hdrChanged"
+    /// The variants' segment boundaries are not aligned.
+    case presentationUnaligned = "hls.presentation.unaligned"
+
     // Dolby Vision verdict codes
     case accepted = "dv.accepted"
     case dualLayer = "dv.dualLayer"

@@ -1,0 +1,251 @@
+import HDRProbeParse
+import HDRProbeModel
+import HDRProbeManifests
+import HDRProbeSignal
+import HDRProbeContainers
+
+/// The whole-presentation part of `hls --check` (`docs/rules/hls-presentation.md`): every segment
+/// of a variant's Media Playlist, each read only as far as the checks need — its size (the byte
+/// range, or the resource's size), the head of the segment (the `moof` and the first frames, for
+/// the key-frame, duration and HDR checks) — never the media bytes beyond. Findings name the
+/// segment URI and its playlist line.
+struct HLSPresentationCheck {
+    let options: ProbeOptions
+    let limits: HLSPlaylistChecker.Limits
+    let deadline: UInt64
+
+    /// What the walk measured of one variant, for the report and for the alignment check.
+    struct Walk {
+        var findings: [Finding] = []
+        var summary: HLSCheckReport.Presentation
+        /// Each segment's EXTINF, for the alignment check across variants.
+        var durations: [Double] = []
+    }
+
+    /// Bytes read first of each segment: its `styp`, `sidx` and `moof`.
+    static let fragmentHeaderBytes = 16 << 10
+    /// At most this much of a segment is read: to the end of its first video sample.
+    static let segmentHeadBytes = 2 << 20
+
+    /// A segment's HDR facts come from its first picture.
+    var segmentProbeOptions: ProbeOptions {
+        var o = options
+        o.frames = 1
+        return o
+    }
+
+    func walk(_ variant: HLSVariantStream, mediaPlaylist location: HLSResourceLocation) -> Walk? {
+        guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline),
+              let playlist = try? HLSMediaPlaylist.parse(bytes: fetched.bytes) else { return nil }
+        var walk = Walk(summary: HLSCheckReport.Presentation(segments: playlist.segments.count))
+        let target = Double(playlist.targetDuration ?? 0)
+        var measured: [HLSMeasuredBitRates.Segment] = []
+        var inits: [String: (bytes: [UInt8], movie: MovieBox?)] = [:]
+        var first: HDRSignature?
+        // Each fMP4 segment's start on the media timeline (its first picture's presentation
+        // time): a segment's own duration is the next segment's start minus its own.
+        var starts: [(index: Int, segment: HLSMediaPlaylist.Segment, start: Double?, sampleDuration: Double?)] = []
+        var position = -1
+        for segment in playlist.segments.prefix(limits.segments) {
+            position += 1
+            walk.durations.append(segment.duration)
+            func finding(_ code: FindingCode, _ text: String) {
+                walk.findings.append(Finding(HLSSignalIssue(code, "\(segment.uri) (\(location.lastComponent) line \(segment.line)): \(text)"), stream: nil))
+            }
+            if target > 0, segment.duration.rounded() > target {
+                finding(.presentationSegmentTooLong, "EXTINF \(Self.seconds(segment.duration)) s rounds above EXT-X-TARGETDURATION \(Int(target))")
+            }
+            guard let segmentLocation = try? location.resolve(segment.uri) else {
+                finding(.presentationSegmentMissing, "the URI cannot be resolved")
+                continue
+            }
+            var initBytes: [UInt8] = []
+            var movie: MovieBox?
+            if let mapURI = segment.mapURI {
+                let key = mapURI + (segment.mapByteRange?.description ?? "")
+                if inits[key] == nil, let mapLocation = try? location.resolve(mapURI),
+                   case let .success(i) = HLSResourceFetcher.fetch(mapLocation, range: segment.mapByteRange, maxBytes: limits.initSection, deadline: deadline) {
+                    inits[key] = (i.bytes, Self.movieBox(i.bytes))
+                }
+                guard let cached = inits[key] else {
+                    finding(.presentationSegmentMissing, "its init section \(mapURI) cannot be read")
+                    continue
+                }
+                (initBytes, movie) = cached
+            }
+            // The segment's head: its fragment header first, then as far as the end of its first
+            // video sample (what the HDR probe reads), capped.
+            var head: HLSResourceFetcher.Fetched
+            switch HLSResourceFetcher.fetch(segmentLocation, range: segment.byteRange, maxBytes: Self.fragmentHeaderBytes, deadline: deadline) {
+            case let .failure(error):
+                finding(.presentationSegmentMissing, error.message)
+                continue
+            case let .success(h): head = h
+            }
+            let fragment = movie == nil ? nil : Self.fragment(head.bytes)
+            let facts = movie.flatMap { m in fragment.flatMap { Self.videoRun(movie: m, fragment: $0) } }
+            let wanted = min(Self.segmentHeadBytes, facts?.firstSampleEnd ?? Self.segmentHeadBytes)
+            if head.truncated, wanted > head.bytes.count,
+               case let .success(more) = HLSResourceFetcher.fetch(segmentLocation, range: segment.byteRange, maxBytes: wanted, deadline: deadline) {
+                head = more
+            }
+            walk.summary.segmentsRead += 1
+            walk.summary.bytesRead += head.bytes.count
+            let size = segment.byteRange?.length ?? head.totalSize ?? head.bytes.count
+            measured.append(.init(bytes: size, duration: segment.duration, discontinuity: segment.discontinuity))
+            if let facts {
+                if facts.startsWithSync == false {
+                    finding(.presentationNoKeyFrameStart, "the first video sample is not a sync sample (trun/tfhd sample flags)")
+                } else if facts.startsWithSync == true {
+                    walk.summary.keyFrameStarts += 1
+                }
+                starts.append((index: position, segment: segment, start: facts.start, sampleDuration: facts.sampleDuration))
+            }
+            // The HDR facts of this segment: the init and the head probed as one file.
+            let probe = ProbeEngine(options: segmentProbeOptions).probe(name: segmentLocation.description, bytes: initBytes + head.bytes,
+                                                            logicalSize: initBytes.count + size)
+            if let signature = HDRSignature(probe) {
+                if let first, let change = first.change(to: signature) {
+                    finding(.presentationHDRChanged, change)
+                } else if first == nil {
+                    first = signature
+                }
+            }
+        }
+        for (a, b) in zip(starts, starts.dropFirst()) where b.index == a.index + 1 && !b.segment.discontinuity {
+            guard let from = a.start, let to = b.start, to > from else { continue }
+            let seconds = to - from
+            // Two frames and a tenth of the segment: packagers cut open GOPs a few frames apart
+            // in decode order while EXTINF counts presentation time; a lie is larger.
+            if abs(seconds - a.segment.duration) > max(2 * (a.sampleDuration ?? 0), 0.1 * a.segment.duration) {
+                walk.findings.append(Finding(HLSSignalIssue(.presentationDurationMismatch,
+                    "\(a.segment.uri) (\(location.lastComponent) line \(a.segment.line)): EXTINF \(Self.seconds(a.segment.duration)) s, the media lasts \(Self.seconds(seconds)) s (to the next segment's first picture)"), stream: nil))
+            }
+        }
+        let rates = HLSMeasuredBitRates(segments: measured, targetDuration: target)
+        walk.summary.measuredPeak = rates.peak
+        walk.summary.measuredAverage = rates.average
+        if let declared = variant.bandwidth.map(Int.init), declared > 0 {
+            walk.summary.declaredBandwidth = declared
+            for domain in rates.domains where Double(domain.peak) > 1.1 * Double(declared) {
+                walk.findings.append(Finding(HLSSignalIssue(.presentationPeakOverBandwidth,
+                    "\(location.lastComponent): measured peak \(domain.peak) b/s (segments \(domain.firstSegment + 1)–\(domain.firstSegment + domain.segmentCount)) is \(Self.percent(domain.peak, declared)) of BANDWIDTH \(declared)"), stream: nil))
+            }
+        }
+        // With an AUDIO group the declared average also counts the rendition, which this walk does
+        // not measure yet: only a variant whose segments carry all its media is compared.
+        if variant.audioGroup == nil, let declared = variant.averageBandwidth.map(Int.init), declared > 0, rates.average > 0 {
+            walk.summary.declaredAverageBandwidth = declared
+            if abs(Double(rates.average) - Double(declared)) > 0.1 * Double(declared) {
+                walk.findings.append(Finding(HLSSignalIssue(.presentationAverageMismatch,
+                    "\(location.lastComponent): measured average \(rates.average) b/s is \(Self.percent(rates.average, declared)) of AVERAGE-BANDWIDTH \(declared)"), stream: nil))
+            }
+        }
+        return walk
+    }
+
+    /// The findings of variants whose segment boundaries differ from the first variant's.
+    static func alignment(_ walks: [(uri: String, durations: [Double])]) -> [Int: Finding] {
+        guard let reference = walks.first else { return [:] }
+        var out: [Int: Finding] = [:]
+        for (i, w) in walks.enumerated().dropFirst() {
+            var a = 0.0, b = 0.0
+            for (x, y) in zip(reference.durations, w.durations) {
+                a += x
+                b += y
+                if abs(a - b) > 0.1 {
+                    out[i] = Finding(HLSSignalIssue(.presentationUnaligned,
+                        "\(w.uri): a segment ends at \(seconds(b)) s where \(reference.uri)'s ends at \(seconds(a)) s"), stream: nil)
+                    break
+                }
+            }
+        }
+        return out
+    }
+
+    /// The HDR facts a variant's segments must share.
+    struct HDRSignature: Equatable {
+        var rangeType: String?
+        var transfer: String?
+        var primaries: String?
+        var mastering: String?
+        var dolbyVision: String?
+        var hdr10Plus: Bool
+
+        init?(_ report: ProbeReport) {
+            guard report.status == .ok, let video = report.streams.first(where: { $0.kind == .video && $0.role == nil }) else { return nil }
+            rangeType = video.hdr?.videoRangeType.rawValue
+            transfer = video.color?.transfer
+            primaries = video.color?.primaries
+            mastering = video.hdr?.masteringDisplay.map { "\($0)" }
+            dolbyVision = video.dolbyVision?.profileName
+            hdr10Plus = video.hdr?.hdr10Plus.present ?? false
+        }
+
+        /// What changed from `self` to `other`, said for people; nil when nothing did.
+        func change(to other: HDRSignature) -> String? {
+            var parts: [String] = []
+            func compare(_ name: String, _ a: String?, _ b: String?) {
+                if a != b { parts.append("\(name) \(a ?? "none") → \(b ?? "none")") }
+            }
+            compare("range type", rangeType, other.rangeType)
+            compare("transfer", transfer, other.transfer)
+            compare("primaries", primaries, other.primaries)
+            compare("mastering display", mastering == nil ? nil : "present", other.mastering == nil ? nil : "present")
+            if mastering != nil, other.mastering != nil, mastering != other.mastering { parts.append("mastering display values changed") }
+            compare("Dolby Vision", dolbyVision, other.dolbyVision)
+            if hdr10Plus != other.hdr10Plus { parts.append(hdr10Plus ? "HDR10+ metadata dropped out" : "HDR10+ metadata appeared") }
+            return parts.isEmpty ? nil : "differs from the variant's first segment: " + parts.joined(separator: "; ")
+        }
+    }
+
+    /// The `moov` of an init section.
+    static func movieBox(_ bytes: [UInt8]) -> MovieBox? {
+        ISOBoxWalker.walk(bytes).boxes.first { $0.type == "moov" }.map { MovieBox.parse(Array(bytes[$0.payload])) }
+    }
+
+    /// The first `moof` of a segment's head.
+    static func fragment(_ bytes: [UInt8]) -> (box: MovieFragmentBox, offset: Int)? {
+        guard let moof = ISOBoxWalker.walk(bytes).boxes.first(where: { $0.type == "moof" }),
+              let box = MovieFragmentBox.parse(Array(bytes[moof.payload])) else { return nil }
+        return (box, moof.offset)
+    }
+
+    /// The video track's fragment: whether its first sample is a sync sample
+    /// (`sample_is_non_sync_sample` clear, ISO/IEC 14496-12 §8.8.3.1), where it starts on the media
+    /// timeline (`tfdt` plus the first sample's composition offset, seconds) and one sample's duration.
+    static func videoRun(movie: MovieBox, fragment located: (box: MovieFragmentBox, offset: Int)) -> (startsWithSync: Bool?, start: Double?, sampleDuration: Double?, firstSampleEnd: Int?)? {
+        let fragment = located.box
+        guard let track = movie.tracks.first(where: { $0.handler == "vide" }), let id = track.trackID,
+              let position = fragment.trackFragments.firstIndex(where: { $0.header.trackID == id }) else { return nil }
+        let traf = fragment.trackFragments[position]
+        let trex = movie.trackExtends.first { $0.trackID == id }
+        var sync: Bool?
+        var sampleTicks: UInt32?
+        var offset: Int64 = 0
+        var firstSampleEnd: Int?
+        if let run = traf.runs.first, let firstEntry = run.entries.first {
+            offset = Int64(firstEntry.compositionOffset ?? 0)
+            // The run's data offset counts from the `moof` when the fragment says so
+            // (default-base-is-moof, as CMAF requires) or for its first track fragment
+            // (ISO/IEC 14496-12 §8.8.7.1); otherwise the capped head is read instead.
+            if let dataOffset = run.dataOffset, traf.header.baseDataOffset == nil, traf.header.defaultBaseIsMoof || position == 0,
+               let size = firstEntry.size ?? traf.header.defaultSampleSize ?? trex?.defaultSampleSize {
+                firstSampleEnd = located.offset + Int(dataOffset) + Int(size)
+            }
+            let flags = run.firstSampleFlags ?? firstEntry.flags ?? traf.header.defaultSampleFlags ?? trex?.defaultSampleFlags
+            sync = flags.map { $0 & 0x0001_0000 == 0 }
+            sampleTicks = firstEntry.duration ?? traf.header.defaultSampleDuration ?? trex?.defaultSampleDuration
+        }
+        guard let timescale = track.mediaTimescale, timescale > 0 else { return (sync, nil, nil, firstSampleEnd) }
+        // The first sample's presentation time: decode time plus its composition offset (a segment
+        // of an open GOP holds a different number of samples in decode order than it shows).
+        return (sync, traf.decodeTime.map { Double(Int64($0) + offset) / Double(timescale) }, sampleTicks.map { Double($0) / Double(timescale) },
+                firstSampleEnd)
+    }
+
+    static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
+    static func percent(_ measured: Int, _ declared: Int) -> String {
+        "\(Int((Double(measured) / Double(declared) * 100).rounded())) %"
+    }
+}

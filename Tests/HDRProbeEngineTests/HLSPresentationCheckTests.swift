@@ -1,0 +1,159 @@
+#if FFmpeg
+import Foundation
+import Testing
+import HDRProbeModel
+@testable import HDRProbeEngine
+
+/// `hls --check` over a whole presentation (docs/rules/hls-presentation.md): a two-variant HDR10
+/// HEVC fMP4 presentation made here by FFmpeg (x265, a key frame every 25 frames, 1-second
+/// segments), checked clean, then with errors planted where only a walk of every segment finds
+/// them. The BANDWIDTH written is the largest single-segment bit rate (size × 8 / EXTINF, from
+/// the files), which no run of equal segments exceeds; AVERAGE-BANDWIDTH the total over the
+/// duration. Skipped without /usr/bin/ffmpeg (with libx265).
+@Suite(.serialized) struct HLSPresentationCheckTests {
+    static let ffmpeg = "/usr/bin/ffmpeg"
+
+    static func run(_ arguments: [String], in folder: URL) -> Bool {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ffmpeg)
+        p.arguments = arguments
+        p.currentDirectoryURL = folder
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
+
+    static func encode(in folder: URL, hdr: Bool, seconds: Int = 6) -> Bool {
+        let colour = hdr ? ":colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50):max-cll=1000,400" : ""
+        return run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "\(seconds)", "-map", "0:v", "-map", "0:v",
+                    "-c:v", "libx265", "-b:v:0", "400k", "-b:v:1", "150k", "-s:v:1", "160x90",
+                    "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error" + colour,
+                    "-pix_fmt", "yuv420p10le", "-tag:v", "hvc1", "-f", "hls", "-hls_time", "1", "-hls_segment_type", "fmp4",
+                    "-hls_playlist_type", "vod", "-var_stream_map", "v:0 v:1", "-hls_segment_filename", "v%v_%d.m4s",
+                    "-hls_fmp4_init_filename", "init_%v.mp4", "v%v.m3u8"], in: folder)
+    }
+
+    /// The master, BANDWIDTH and AVERAGE-BANDWIDTH from the segment files (`scale` < 1 under-declares variant `low`).
+    static func writeMaster(in folder: URL, scale: (Int) -> Double = { _ in 1 }) throws {
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
+        for v in 0..<2 {
+            let playlist = try String(contentsOf: folder.appendingPathComponent("v\(v).m3u8"), encoding: .utf8).split(separator: "\n")
+            var peak = 0.0, bits = 0.0, seconds = 0.0
+            for (i, line) in playlist.enumerated() where line.hasPrefix("#EXTINF:") {
+                let duration = Double(line.dropFirst(8).split(separator: ",")[0])!
+                let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(String(playlist[i + 1])).path)[.size] as! Int
+                peak = max(peak, Double(size) * 8 / duration)
+                bits += Double(size) * 8
+                seconds += duration
+            }
+            let bandwidth = Int((peak * scale(v)).rounded(.up)), average = Int((bits / seconds).rounded())
+            lines.append("#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth),AVERAGE-BANDWIDTH=\(average),CODECS=\"hvc1.2.4.L60.90\",RESOLUTION=\(v == 0 ? "320x180" : "160x90"),FRAME-RATE=25.000,VIDEO-RANGE=PQ")
+            lines.append("v\(v).m3u8")
+        }
+        try (lines.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
+    }
+
+    static func check(_ folder: URL) -> HLSCheckReport {
+        HLSPlaylistChecker(wholePresentation: true).check(folder.appendingPathComponent("master.m3u8").path)
+    }
+
+    static func presentationFindings(_ report: HLSCheckReport) -> [(variant: Int, finding: Finding)] {
+        report.variants.enumerated().flatMap { i, v in v.findings.filter { $0.code.rawValue.hasPrefix("hls.presentation.") }.map { (i, $0) } }
+    }
+
+    static func temporaryFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-pres-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("FFmpeg's presentation, declared from its own files, has no presentation error; every segment is walked")
+    func cleanPresentation() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else { return }
+        let folder = try Self.temporaryFolder("clean")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard Self.encode(in: folder, hdr: true) else { return }
+        try Self.writeMaster(in: folder)
+        let report = Self.check(folder)
+        let errors = Self.presentationFindings(report).filter { $0.finding.severity == .error }
+        #expect(errors.isEmpty, "\(errors.map(\.finding.message))")
+        for (v, variant) in report.variants.enumerated() {
+            let p = try #require(variant.presentation)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("v\(v)_") && $0.hasSuffix(".m4s") }
+            #expect(p.segments == files.count && p.segmentsRead == files.count && p.keyFrameStarts == files.count)
+            let total = try files.reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($1).path)[.size] as! Int) }
+            #expect(p.bytesRead <= total)
+            #expect(p.measuredPeak <= p.declaredBandwidth ?? 0)
+        }
+    }
+
+    @Test("the command walks the whole presentation by default; --first-segment does not")
+    func commandLine() throws {
+        let master = TestPaths.corpus.appendingPathComponent("hls/master.m3u8").path
+        let whole = try CommandLineTests.run(["hls", "--check", master])
+        let quick = try CommandLineTests.run(["hls", "--check", "--first-segment", master])
+        // Corpus/hls/make.sh writes one segment a variant.
+        #expect(whole.stdout.contains("1 segment, 1 read"))
+        #expect(!quick.stdout.contains("1 segment, 1 read") && !quick.stdout.contains("hls.presentation."))
+        let json = try CommandLineTests.run(["hls", "--check", "--json", master]).stdout
+        #expect(json.contains("\"presentation\": {") && json.contains("\"keyFrameStarts\": 1"))
+        #expect(try CommandLineTests.run(["hls", "--first-segment", master]).status == 2)
+    }
+
+    @Test("errors beyond the first segment are found and named with their segment")
+    func plantedErrors() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else { return }
+        let folder = try Self.temporaryFolder("planted")
+        let sdr = try Self.temporaryFolder("sdr")
+        defer { try? FileManager.default.removeItem(at: folder); try? FileManager.default.removeItem(at: sdr) }
+        guard Self.encode(in: folder, hdr: true), Self.encode(in: sdr, hdr: false) else { return }
+        // Variant 1 declares half its peak.
+        try Self.writeMaster(in: folder, scale: { $0 == 1 ? 0.5 : 1 })
+        let fm = FileManager.default
+        // A missing segment.
+        try fm.removeItem(at: folder.appendingPathComponent("v0_3.m4s"))
+        // An EXTINF above the target duration (also unaligns variant 1 against variant 0).
+        var v0 = try String(contentsOf: folder.appendingPathComponent("v0.m3u8"), encoding: .utf8)
+        v0 = v0.replacingOccurrences(of: "#EXTINF:1.000000,\nv0_2.m4s", with: "#EXTINF:3.000000,\nv0_2.m4s")
+        // An SDR segment (with its own init) in the HDR10 variant.
+        try fm.copyItem(at: sdr.appendingPathComponent("init_0.mp4"), to: folder.appendingPathComponent("init_sdr.mp4"))
+        try fm.removeItem(at: folder.appendingPathComponent("v0_4.m4s"))
+        try fm.copyItem(at: sdr.appendingPathComponent("v0_4.m4s"), to: folder.appendingPathComponent("v0_4.m4s"))
+        v0 = v0.replacingOccurrences(of: #"(#EXTINF:[0-9.]+,\nv0_4\.m4s)"#, with: "#EXT-X-DISCONTINUITY\n#EXT-X-MAP:URI=\"init_sdr.mp4\"\n$1",
+                                     options: .regularExpression)
+        try v0.write(to: folder.appendingPathComponent("v0.m3u8"), atomically: true, encoding: .utf8)
+        // A lying EXTINF (half the segment's length) in variant 1.
+        var v1 = try String(contentsOf: folder.appendingPathComponent("v1.m3u8"), encoding: .utf8)
+        v1 = v1.replacingOccurrences(of: #"#EXTINF:[0-9.]+,\nv1_1\.m4s"#, with: "#EXTINF:0.500000,\nv1_1.m4s", options: .regularExpression)
+        try v1.write(to: folder.appendingPathComponent("v1.m3u8"), atomically: true, encoding: .utf8)
+        // A segment whose first sample is marked non-sync (trun first_sample_flags).
+        let v14 = folder.appendingPathComponent("v1_4.m4s")
+        var bytes = [UInt8](try Data(contentsOf: v14))
+        let trun = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("trun".utf8)) })
+        let flags = Int(bytes[trun + 5]) << 16 | Int(bytes[trun + 6]) << 8 | Int(bytes[trun + 7])
+        try #require(flags & 0x4 != 0, "FFmpeg writes first_sample_flags")
+        let firstSampleFlags = trun + 12 + (flags & 0x1 != 0 ? 4 : 0)
+        bytes[firstSampleFlags + 1] |= 0x01
+        try Data(bytes).write(to: v14)
+
+        let found = Self.presentationFindings(Self.check(folder))
+        func has(_ code: FindingCode, variant: Int, naming segment: String? = nil) -> Bool {
+            found.contains { f in f.variant == variant && f.finding.code == code && (segment.map { f.finding.message.contains($0) } ?? true) }
+        }
+        #expect(has(.presentationSegmentMissing, variant: 0, naming: "v0_3.m4s"))
+        #expect(has(.presentationSegmentTooLong, variant: 0, naming: "v0_2.m4s"))
+        #expect(has(.presentationHDRChanged, variant: 0, naming: "v0_4.m4s"))
+        #expect(has(.presentationNoKeyFrameStart, variant: 1, naming: "v1_4.m4s"))
+        #expect(has(.presentationPeakOverBandwidth, variant: 1))
+        #expect(!has(.presentationPeakOverBandwidth, variant: 0))
+        #expect(has(.presentationUnaligned, variant: 1))
+        #expect(has(.presentationDurationMismatch, variant: 1, naming: "v1_1.m4s"))
+        // The lying EXTINF is not measured across the missing segment after it.
+        #expect(!has(.presentationDurationMismatch, variant: 0, naming: "v0_2.m4s"))
+        // Nothing is said of the segments left alone.
+        #expect(!found.contains { $0.finding.message.contains("v1_2.m4s") })
+    }
+}
+#endif
