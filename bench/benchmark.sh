@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark of issue 7: builds its inputs (a >= 5,000-file library from the corpus, 4K HDR10 /
+# The library benchmark: builds its inputs (a >= 5,000-file library from the corpus, 4K HDR10 /
 # Dolby Vision 8.1 / HDR10+ files looped to ~100 MB and ~2 GB in MP4 and MKV), runs hdrprobe scan
 # (cold and warm cache), MediaInfo and ffprobe side by side, and writes Reports/benchmarks.md and
 # Reports/benchmarks-size.svg. Options: see bench/benchmark.py --help (--runs, --files, --quick).

@@ -65,7 +65,7 @@ lines = [
     "# Whole-presentation check speed",
     "",
     f"Measured {datetime.date.today().isoformat()} on this project's {cores}-core machine ({platform.system()} {platform.release()}), "
-    f"`{binary}`, by `bench/presentation.sh`.",
+    f"`{os.path.relpath(binary)}`, by `bench/presentation.sh`.",
     "",
     "A 2-hour HDR10 HEVC fMP4 presentation of 8 variants (1280×720 and 960×540, 6-second segments, 1,200 a variant: real",
     "segments made by FFmpeg/x265 and repeated in the playlists), checked with `hdrprobe hls --check`.",
