@@ -57,16 +57,27 @@ extension MediaProbe {
         /// The engine's options with the policy loaded; a policy file that cannot be read or a
         /// limit that is not positive is an ``HDRProbeError``.
         package func engineOptions() throws(HDRProbeError) -> ProbeOptions {
-            guard timeLimit > 0, timeLimit.isFinite else { throw .invalidOption("timeLimit must be a positive number of seconds") }
-            guard frames.map({ $0 > 0 }) ?? true else { throw .invalidOption("frames must be positive (nil: the whole stream)") }
-            guard maxScanBytes > 0, remoteByteLimit > 0 else { throw .invalidOption("byte limits must be positive") }
+            try checkLimits()
             let document: PolicyDocument
             do { document = try PolicyLoader.load(policy.argument) } catch {
                 throw .policy("\(error)")
             }
+            return try engineOptions(with: document)
+        }
+
+        /// ``engineOptions()`` with a policy document already loaded (a library scan loads the
+        /// check policy once and takes its Dolby Vision part from it).
+        package func engineOptions(with document: PolicyDocument) throws(HDRProbeError) -> ProbeOptions {
+            try checkLimits()
             var options = engine
             options.policy = document.dolbyVision
             return options
+        }
+
+        private func checkLimits() throws(HDRProbeError) {
+            guard timeLimit > 0, timeLimit.isFinite else { throw .invalidOption("timeLimit must be a positive number of seconds") }
+            guard frames.map({ $0 > 0 }) ?? true else { throw .invalidOption("frames must be positive (nil: the whole stream)") }
+            guard maxScanBytes > 0, remoteByteLimit > 0 else { throw .invalidOption("byte limits must be positive") }
         }
     }
 

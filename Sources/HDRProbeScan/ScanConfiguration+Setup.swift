@@ -22,13 +22,14 @@ extension ScanConfiguration {
     /// be found, so that a crash or hang costs one report.
     package static func setUp(roots: [InputFile], jobs: Int?, options: MediaProbe.Options, policy: String,
                               walk: WalkOptions, shard: ShardSpec?, cache: String?, noCache: Bool) throws(ScanSetupError) -> ScanConfiguration {
+        // The policy file is read once: the check policy, whose Dolby Vision part the probes use.
+        let document = try ScanSetupError.policy(policy)
         let engine: ProbeOptions
-        do throws(HDRProbeError) { engine = try options.engineOptions() } catch {
-            if case .policy(let text) = error { throw ScanSetupError(description: "--policy \(text)") }
+        do throws(HDRProbeError) { engine = try options.engineOptions(with: document) } catch {
             throw ScanSetupError(description: error.description)
         }
         var config = ScanConfiguration(roots: roots.map(\.probePath), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                       options: engine, policy: try ScanSetupError.policy(policy))
+                                       options: engine, policy: document)
         config.walk = walk
         config.shard = shard
         config.cachePath = noCache ? nil : (cache ?? ScanCache.defaultPath())

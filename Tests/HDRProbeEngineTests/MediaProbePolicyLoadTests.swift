@@ -2,6 +2,7 @@
 import Foundation
 import HDRProbe
 import HDRProbeContainers
+import HDRProbeEngine
 import Testing
 
 /// A `MediaProbe` reads its policy file once, not once per file: the probes after the first use
@@ -34,6 +35,20 @@ import Testing
         // The default policy, for contrast, accepts the same stream.
         let standard = try MediaProbe().engineReport(for: InputFile(film))
         #expect(standard.streams.first?.dolbyVision?.verdict.decision == .accept)
+    }
+
+    /// The loader keeps what it parsed by path and text: the same file gives the same document,
+    /// an edited file its new content (docs/policy.md: `refuse` lists the profiles refused).
+    @Test func anEditedPolicyFileIsParsedAgain() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hdrprobe-policy-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "dolbyVision:\n  refuse: [\"8.1\"]\n".write(to: file, atomically: true, encoding: .utf8)
+        let first = try PolicyLoader.load(file.path)
+        #expect(try PolicyLoader.load(file.path) == first)
+        #expect(!first.dolbyVision.accepted.contains("8.1"))
+        try "dolbyVision:\n  refuse: [\"5\"]\n".write(to: file, atomically: true, encoding: .utf8)
+        let edited = try PolicyLoader.load(file.path)
+        #expect(edited.dolbyVision.accepted.contains("8.1") && !edited.dolbyVision.accepted.contains("5"))
     }
 }
 #endif

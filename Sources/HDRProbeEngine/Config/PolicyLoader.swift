@@ -13,9 +13,12 @@ package enum PolicyLoader {
             return PolicyDocument(dolbyVision: builtIn)
         }
         let text = try readPolicyText(nameOrPath)
+        if let parsed = ParsedPolicies.shared.document(path: nameOrPath, text: text) { return parsed }
         let name = URL(fileURLWithPath: nameOrPath).deletingPathExtension().lastPathComponent
         do throws(ConfigError) {
-            return try PolicyDocument.parse(text, defaultName: name)
+            let document = try PolicyDocument.parse(text, defaultName: name)
+            ParsedPolicies.shared.keep(document, path: nameOrPath, text: text)
+            return document
         } catch {
             throw .invalid(path: nameOrPath, error)
         }
@@ -32,5 +35,28 @@ package enum PolicyLoader {
         guard data.count <= ConfigNode.maxBytes else { throw .policyTooLarge(path: path) }
         guard let text = String(data: data, encoding: .utf8) else { throw .policyNotUTF8(path: path) }
         return text
+    }
+}
+
+/// The policy files this process has parsed, by path and text: a run that checks its options,
+/// then probes, then sets up a scan reads the small file each time but parses the YAML once
+/// (an edited file is parsed again).
+private final class ParsedPolicies: @unchecked Sendable {
+    static let shared = ParsedPolicies()
+    private let lock = NSLock()
+    private var documents: [String: (text: String, document: PolicyDocument)] = [:]
+
+    func document(path: String, text: String) -> PolicyDocument? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let kept = documents[path], kept.text == text else { return nil }
+        return kept.document
+    }
+
+    func keep(_ document: PolicyDocument, path: String, text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if documents.count > 16 { documents.removeAll() }
+        documents[path] = (text, document)
     }
 }
