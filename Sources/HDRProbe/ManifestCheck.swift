@@ -5,7 +5,7 @@ import HDRProbeCheck
 import HDRProbeEngine
 
 /// Streaming manifests checked against their media: an HLS Multivariant Playlist
-/// (``hls(_:options:)``) or an MPEG-DASH MPD (``dash(_:options:)``), a local path or an `http(s)` URL.
+/// (``hls(_:options:firstSegmentOnly:)``) or an MPEG-DASH MPD (``dash(_:options:)``), a local path or an `http(s)` URL.
 /// For each variant or video Representation the init section and the first segment are fetched
 /// and probed, and every disagreement between what the manifest declares and what the media is
 /// becomes a finding (codes `hls.check.*`, `dash.check.*`; docs/findings.md) with its manifest line.
