@@ -77,7 +77,7 @@ package struct HLSPlaylistChecker: Sendable {
         }
         var mediaPlaylists: [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>] = [:]
         var walks: [(index: Int, uri: String, durations: [Double])] = []
-        let presentation = HLSPresentationCheck(options: options, limits: limits, deadline: deadline)
+        let presentation = HLSPresentationCheck(options: options, limits: limits)
         for variant in playlist.variants.prefix(limits.variants) {
             var checked = checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists)
             if wholePresentation, let media = checked.mediaPlaylist, let mediaLocation = try? location.resolve(variant.uri),

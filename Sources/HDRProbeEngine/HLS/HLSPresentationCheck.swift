@@ -12,7 +12,12 @@ import HDRProbeContainers
 struct HLSPresentationCheck {
     let options: ProbeOptions
     let limits: HLSPlaylistChecker.Limits
-    let deadline: UInt64
+
+    /// Each read gets the probe's time limit of its own: a walk of thousands of segments is
+    /// bounded per read (and by the segment limit), not by one limit for the whole presentation.
+    private var deadline: UInt64 {
+        Clock.nowNanoseconds() + UInt64(max(0.001, min(options.timeout, 86_400)) * 1e9)
+    }
 
     /// What the walk measured of one variant, for the report and for the alignment check.
     struct Walk {
