@@ -192,6 +192,17 @@ import HDRProbeModel
         #expect(abs(Double(video.measuredAverage - average)) <= 0.01 * Double(average), "average \(video.measuredAverage) vs \(average)")
         let iFrames = try #require(report.variants.first { $0.uri == "iframe.m3u8" }?.presentation)
         #expect(iFrames.segments > 0 && iFrames.keyFrameStarts == iFrames.segments)
+        // Planted: the second I-frame's range cut to 200 bytes, inside its key frame.
+        let url = folder.appendingPathComponent("iframe.m3u8")
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let second = try #require(lines.indices.filter { lines[$0].hasPrefix("#EXT-X-BYTERANGE:") }.dropFirst().first)
+        let offset = try #require(lines[second].split(separator: "@").last)
+        var planted = lines
+        planted[second] = "#EXT-X-BYTERANGE:200@\(offset)"
+        try planted.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        let cut = Self.presentationFindings(Self.check(folder))
+        #expect(cut.contains { $0.finding.code == .presentationIFrameNotKeyFrame && $0.finding.message.contains(lines[second + 1]) })
+        #expect(cut.filter { $0.finding.code == .presentationIFrameNotKeyFrame }.count == 1)
     }
 }
 #endif

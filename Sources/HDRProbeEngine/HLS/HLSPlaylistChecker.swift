@@ -81,7 +81,7 @@ package struct HLSPlaylistChecker: Sendable {
         for variant in playlist.variants.prefix(limits.variants) {
             var checked = checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists)
             if wholePresentation, let media = checked.mediaPlaylist, let mediaLocation = try? location.resolve(variant.uri),
-               let walk = presentation.walk(variant, mediaPlaylist: mediaLocation) {
+               let walk = presentation.walk(variant, audioGroup: variant.audioGroup, mediaPlaylist: mediaLocation) {
                 checked.presentation = walk.summary
                 checked.findings += walk.findings
                 walks.append((report.variants.count, media, walk.durations))
@@ -90,6 +90,23 @@ package struct HLSPlaylistChecker: Sendable {
         }
         for (i, finding) in HLSPresentationCheck.alignment(walks.map { ($0.uri, $0.durations) }) {
             report.variants[walks[i].index].findings.append(finding)
+        }
+        // I-frame playlists: every range one key frame, their bit rates against their declarations.
+        if wholePresentation {
+            for iFrames in playlist.iFrameVariants.prefix(limits.variants) {
+                guard let uri = iFrames.uri else { continue }
+                var entry = HLSCheckReport.Variant(line: iFrames.line, uri: uri, declared: iFrames.attributes.rawText)
+                if let media = try? location.resolve(uri) {
+                    entry.mediaPlaylist = media.description
+                    if let walk = presentation.walk(iFrames, audioGroup: nil, mediaPlaylist: media) {
+                        entry.presentation = walk.summary
+                        entry.findings = walk.findings
+                    } else {
+                        entry.findings.append(Finding(HLSSignalIssue(.presentationSegmentMissing, "\(uri): the I-frame playlist cannot be read or parsed"), stream: nil))
+                    }
+                }
+                report.variants.append(entry)
+            }
         }
         if playlist.variants.count > limits.variants {
             report.error = Finding(.checkVariantLimit,

@@ -39,7 +39,8 @@ struct HLSPresentationCheck {
         return o
     }
 
-    func walk(_ variant: HLSVariantStream, mediaPlaylist location: HLSResourceLocation) -> Walk? {
+    /// `audioGroup`: the variant's AUDIO group (nil for an I-frame playlist or muxed audio).
+    func walk(_ variant: some HLSVariantAttributes, audioGroup: String?, mediaPlaylist location: HLSResourceLocation) -> Walk? {
         guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline),
               let playlist = try? HLSMediaPlaylist.parse(bytes: fetched.bytes) else { return nil }
         var walk = Walk(summary: HLSCheckReport.Presentation(segments: playlist.segments.count))
@@ -98,8 +99,17 @@ struct HLSPresentationCheck {
             walk.summary.bytesRead += head.bytes.count
             let size = segment.byteRange?.length ?? head.totalSize ?? head.bytes.count
             measured.append(.init(bytes: size, duration: segment.duration, discontinuity: segment.discontinuity))
+            if playlist.iFramesOnly {
+                // An I-frame playlist's range is one key frame: its fragment header and the whole
+                // first sample (RFC 8216bis §4.4.3.6).
+                if facts?.startsWithSync != true {
+                    finding(.presentationIFrameNotKeyFrame, "the byte range does not begin with a fragment whose first video sample is a sync sample")
+                } else if let end = facts?.firstSampleEnd, let range = segment.byteRange, end > range.length {
+                    finding(.presentationIFrameNotKeyFrame, "the byte range (\(range.length) bytes) ends inside its I-frame (\(end) bytes)")
+                }
+            }
             if let facts {
-                if facts.startsWithSync == false {
+                if facts.startsWithSync == false, !playlist.iFramesOnly {
                     finding(.presentationNoKeyFrameStart, "the first video sample is not a sync sample (trun/tfhd sample flags)")
                 } else if facts.startsWithSync == true {
                     walk.summary.keyFrameStarts += 1
@@ -139,7 +149,7 @@ struct HLSPresentationCheck {
         }
         // With an AUDIO group the declared average also counts the rendition, which this walk does
         // not measure yet: only a variant whose segments carry all its media is compared.
-        if variant.audioGroup == nil, let declared = variant.averageBandwidth.map(Int.init), declared > 0, rates.average > 0 {
+        if audioGroup == nil, let declared = variant.averageBandwidth.map(Int.init), declared > 0, rates.average > 0 {
             walk.summary.declaredAverageBandwidth = declared
             if abs(Double(rates.average) - Double(declared)) > 0.1 * Double(declared) {
                 walk.findings.append(Finding(HLSSignalIssue(.presentationAverageMismatch,

@@ -150,6 +150,8 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case presentationHDRChanged = "hls.presentation.hdrChanged"
     /// The variants' segment boundaries are not aligned.
     case presentationUnaligned = "hls.presentation.unaligned"
+    /// An I-frame playlist's byte range does not hold one whole key frame.
+    case presentationIFrameNotKeyFrame = "hls.presentation.iFrameNotKeyFrame"
 
     // Dolby Vision verdict codes
     case accepted = "dv.accepted"
