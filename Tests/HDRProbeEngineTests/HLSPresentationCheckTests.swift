@@ -204,5 +204,24 @@ import HDRProbeModel
         #expect(cut.contains { $0.finding.code == .presentationIFrameNotKeyFrame && $0.finding.message.contains(lines[second + 1]) })
         #expect(cut.filter { $0.finding.code == .presentationIFrameNotKeyFrame }.count == 1)
     }
+
+    /// MPEG-TS segments: H.264 with a key frame every 50 frames (2 s), cut every second by FFmpeg's
+    /// `split_by_time`, so segments 1 and 3 begin mid-GOP (ffprobe's first packet flags of s0–s3:
+    /// K, -, K, -). Those two are named; 0 and 2 count as key-frame starts.
+    @Test("MPEG-TS segments cut mid-GOP are found from their first picture")
+    func transportStreamKeyFrames() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else { return }
+        let folder = try Self.temporaryFolder("ts")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard Self.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "4", "-c:v", "libx264", "-g", "50",
+                        "-keyint_min", "50", "-sc_threshold", "0", "-bf", "0", "-f", "hls", "-hls_time", "1", "-hls_flags", "split_by_time",
+                        "-hls_playlist_type", "vod", "-hls_segment_filename", "s%d.ts", "v.m3u8"], in: folder) else { return }
+        try "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS=\"avc1.64000d\",RESOLUTION=320x180\nv.m3u8\n"
+            .write(to: folder.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
+        let report = Self.check(folder)
+        let named = Self.presentationFindings(report).filter { $0.finding.code == .presentationNoKeyFrameStart }.map(\.finding.message)
+        #expect(named.count == 2 && named.contains { $0.hasPrefix("s1.ts") } && named.contains { $0.hasPrefix("s3.ts") })
+        #expect(report.variants.first?.presentation?.keyFrameStarts == 2)
+    }
 }
 #endif

@@ -108,6 +108,11 @@ struct HLSPresentationCheck {
                     finding(.presentationIFrameNotKeyFrame, "the byte range (\(range.length) bytes) ends inside its I-frame (\(end) bytes)")
                 }
             }
+            if movie == nil, !playlist.iFramesOnly, let key = TransportSegmentKeyFrame.startsWithKeyFrame(head.bytes) {
+                if key { walk.summary.keyFrameStarts += 1 } else {
+                    finding(.presentationNoKeyFrameStart, "the first video picture is not an IDR/IRAP picture (MPEG-TS)")
+                }
+            }
             if let facts {
                 if facts.startsWithSync == false, !playlist.iFramesOnly {
                     finding(.presentationNoKeyFrameStart, "the first video sample is not a sync sample (trun/tfhd sample flags)")
