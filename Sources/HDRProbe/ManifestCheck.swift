@@ -5,7 +5,7 @@ import HDRProbeCheck
 import HDRProbeEngine
 
 /// Streaming manifests checked against their media: an HLS Multivariant Playlist
-/// (``hls(_:options:firstSegmentOnly:)``) or an MPEG-DASH MPD (``dash(_:options:)``), a local path or an `http(s)` URL.
+/// (``hls(_:options:firstSegmentOnly:)``) or an MPEG-DASH MPD (``dash(_:options:firstSegmentOnly:)``), a local path or an `http(s)` URL.
 /// For each variant or video Representation the init section and the first segment are fetched
 /// and probed, and every disagreement between what the manifest declares and what the media is
 /// becomes a finding (codes `hls.check.*`, `dash.check.*`; docs/findings.md) with its manifest line.
@@ -31,9 +31,15 @@ public struct ManifestCheck: Sendable {
         return ManifestCheck(kind: .hls(checker.check(playlist)))
     }
 
-    /// Checks the MPEG-DASH MPD `manifest`.
-    public static func dash(_ manifest: String, options: MediaProbe.Options = MediaProbe.Options()) throws(HDRProbeError) -> ManifestCheck {
-        ManifestCheck(kind: .dash(DASHManifestChecker(options: try options.engineOptions()).check(manifest)))
+    /// Checks the MPEG-DASH MPD `manifest`: by default every segment of every video Representation
+    /// of a static MPD too — segments that cannot be read or do not start with a key frame, timeline
+    /// durations against the media, HDR signalling that changes, and the DASH bandwidth rule
+    /// (`@bandwidth` × `@minBufferTime`) over the segments' sizes (`dash.presentation.*`).
+    /// `firstSegmentOnly` checks the initialization and first segment only.
+    public static func dash(_ manifest: String, options: MediaProbe.Options = MediaProbe.Options(),
+                            firstSegmentOnly: Bool = false) throws(HDRProbeError) -> ManifestCheck {
+        let checker = DASHManifestChecker(options: try options.engineOptions(), wholePresentation: !firstSegmentOnly)
+        return ManifestCheck(kind: .dash(checker.check(manifest)))
     }
 
     /// Why the manifest could not be checked at all (unreadable, malformed: with its line); nil when it was.

@@ -33,6 +33,8 @@ package struct DASHCheckReport: Codable, Sendable, Equatable {
         package var findings: [DASHCheckFinding]
         /// The probe's own findings on the media (not counted by `--fail-on`).
         package var mediaFindings: [Finding]
+        /// The whole-presentation walk of the Representation's segments (null for a first-segment check).
+        @NullEncoded package var presentation: HLSCheckReport.Presentation?
 
         package init(id: String, line: Int, adaptationSetLine: Int, period: Int, declared: [String: String]) {
             self.id = id

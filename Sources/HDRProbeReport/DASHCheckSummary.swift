@@ -21,6 +21,10 @@ package enum DASHCheckSummary {
         for rep in r.representations {
             let status = rep.findings.contains { $0.severity >= .warning } ? "" : "  ok"
             out.append("  \(r.manifest):\(rep.line): Representation id=\"\(rep.id)\"\(rep.addressing.map { " (\($0))" } ?? "")\(status)")
+            if let p = rep.presentation {
+                out.append("    \(CountText.of(p.segments, "segment")), \(p.segmentsRead) read (\(p.bytesRead) bytes); peak \(p.measuredPeak) b/s, "
+                           + "average \(p.measuredAverage) b/s\(p.declaredBandwidth.map { " (@bandwidth \($0))" } ?? ""); \(p.keyFrameStarts) start with a key frame")
+            }
             for f in rep.findings {
                 out.append("    \(r.manifest):\(f.line): \(f.severity.rawValue) \(f.code): \(f.message)")
                 if let wording = wouldWrite(f) { out.append("      hdrprobe would write: \(wording)") }

@@ -33,8 +33,11 @@ struct DASHCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Media files; with --check, MPDs (paths or http(s) URLs).", valueName: "FILE|MPD"))
     var inputs: [String]
 
-    @Flag(help: "Check the given MPDs against their media.")
+    @Flag(help: "Check the given MPDs against their media: every segment of every video Representation.")
     var check = false
+
+    @Flag(help: "With --check: the initialization and first segment of each Representation only (the quick check).")
+    var firstSegment = false
 
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
     var format: FindingsFormat?
@@ -61,7 +64,9 @@ struct DASHCommand: ParsableCommand {
     func validate() throws {
         if json && noHeader { throw ValidationError("--no-header applies only without --json") }
         if check && (noHeader || baseURL != StreamingSignalling.defaultDASHBaseURLTemplate) { throw ValidationError("--no-header and --base-url apply only without --check") }
-        if !check && (format != nil || failOn != .error) { throw ValidationError("--format and --fail-on apply only with --check") }
+        if !check && (format != nil || failOn != .error || firstSegment) {
+            throw ValidationError("--format, --fail-on and --first-segment apply only with --check")
+        }
         if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
 
@@ -69,7 +74,7 @@ struct DASHCommand: ParsableCommand {
         let options = try analysis.mediaProbeOptions()
         if check {
             try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
-                try ManifestCheck.dash(manifest, options: options)
+                try ManifestCheck.dash(manifest, options: options, firstSegmentOnly: firstSegment)
             }
             return
         }

@@ -223,5 +223,46 @@ import HDRProbeModel
         #expect(named.count == 2 && named.contains { $0.hasPrefix("s1.ts") } && named.contains { $0.hasPrefix("s3.ts") })
         #expect(report.variants.first?.presentation?.keyFrameStarts == 2)
     }
+
+    /// `dash --check` walks a static MPD's Representations the same way, with the DASH bandwidth rule
+    /// (ISO/IEC 23009-1 §5.3.5.2). FFmpeg's DASH muxer (SegmentTimeline, 1-second segments); the
+    /// clean case declares @bandwidth = all the segments' bits / @minBufferTime, which no run can need
+    /// more than; then a segment removed, one flagged non-sync, and @bandwidth at 1,000 b/s.
+    @Test("dash --check: every segment walked, the bandwidth buffer model, planted errors named")
+    func dashPresentation() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else { return }
+        let folder = try Self.temporaryFolder("dash")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard Self.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "6", "-c:v", "libx265", "-b:v", "300k",
+                        "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1", "-f", "dash",
+                        "-seg_duration", "1", "-use_template", "1", "-use_timeline", "1", "manifest.mpd"], in: folder) else { return }
+        let mpdURL = folder.appendingPathComponent("manifest.mpd")
+        let mpd = try String(contentsOf: mpdURL, encoding: .utf8)
+        let chunks = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("chunk-") }.sorted()
+        let bits = try chunks.reduce(0.0) { $0 + Double(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($1).path)[.size] as! Int) * 8 }
+        let minBuffer = try #require(mpd.firstMatch(of: #/minBufferTime="PT([0-9.]+)S"/#).flatMap { Double($0.output.1) })
+        func check(bandwidth: Int) throws -> DASHCheckReport {
+            try mpd.replacing(#/bandwidth="[0-9]+"/#, with: "bandwidth=\"\(bandwidth)\"").write(to: mpdURL, atomically: true, encoding: .utf8)
+            return DASHManifestChecker(wholePresentation: true).check(mpdURL.path)
+        }
+        let clean = try check(bandwidth: Int((bits / minBuffer).rounded(.up)))
+        let representation = try #require(clean.representations.first)
+        #expect(!representation.findings.contains { $0.code.rawValue.hasPrefix("dash.presentation.") && $0.severity == .error })
+        #expect(representation.presentation?.segments == chunks.count && representation.presentation?.keyFrameStarts == chunks.count)
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(chunks[3]))
+        let third = folder.appendingPathComponent(chunks[2])
+        var bytes = [UInt8](try Data(contentsOf: third))
+        let trun = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual(Array("trun".utf8)) })
+        let flags = Int(bytes[trun + 5]) << 16 | Int(bytes[trun + 6]) << 8 | Int(bytes[trun + 7])
+        try #require(flags & 0x4 != 0, "FFmpeg writes first_sample_flags")
+        bytes[trun + 12 + (flags & 0x1 != 0 ? 4 : 0) + 1] |= 0x01
+        try Data(bytes).write(to: third)
+        let planted = try #require(try check(bandwidth: 1000).representations.first).findings
+        #expect(planted.contains { $0.code == .dashPresentationSegmentMissing && $0.message.contains(chunks[3]) })
+        #expect(planted.contains { $0.code == .dashPresentationNoKeyFrameStart && $0.message.contains(chunks[2]) })
+        #expect(planted.contains { $0.code == .dashPresentationBandwidthExceeded && $0.declared == "1000" })
+        #expect(!planted.contains { $0.message.contains(chunks[1]) })
+    }
 }
 #endif

@@ -14,9 +14,15 @@ package struct DASHManifestChecker: Sendable {
     package var options: ProbeOptions
     package var limits: HLSPlaylistChecker.Limits
 
-    package init(options: ProbeOptions = ProbeOptions(), limits: HLSPlaylistChecker.Limits = HLSPlaylistChecker.Limits()) {
+    /// Walk every segment of every video Representation (`docs/rules/hls-presentation.md` §6);
+    /// false checks the first segment only (`--first-segment`).
+    package var wholePresentation: Bool
+
+    package init(options: ProbeOptions = ProbeOptions(), limits: HLSPlaylistChecker.Limits = HLSPlaylistChecker.Limits(),
+                 wholePresentation: Bool = false) {
         self.options = options
         self.limits = limits
+        self.wholePresentation = wholePresentation
     }
 
     private var deadline: UInt64 {
@@ -73,7 +79,8 @@ package struct DASHManifestChecker: Sendable {
                     && DolbyVisionCodecString(String(($0.common.codecs ?? "").split(separator: ",").first ?? "")) != nil
             }
             report.representations.append(checkRepresentation(context, periodIDs: Set(period.map(\.representation.id)), legacyDolbyVision: legacy,
-                                                              dynamic: manifest.mpd.isDynamic, deadline: deadline))
+                                                              dynamic: manifest.mpd.isDynamic, minBufferTime: manifest.mpd.minBufferTime,
+                                                              deadline: deadline))
         }
         if video.count > limits.variants {
             report.error = Finding(.dashRepresentationLimit,
@@ -108,7 +115,7 @@ package struct DASHManifestChecker: Sendable {
     }
 
     private func checkRepresentation(_ context: RepresentationContext, periodIDs: Set<String>, legacyDolbyVision: Bool, dynamic: Bool,
-                                     deadline: UInt64) -> DASHCheckReport.Representation {
+                                     minBufferTime: Double?, deadline: UInt64) -> DASHCheckReport.Representation {
         let rep = context.representation
         var result = DASHCheckReport.Representation(id: rep.id, line: rep.line, adaptationSetLine: context.adaptationSet.line,
                                                     period: context.periodIndex, declared: Self.declared(context))
@@ -125,6 +132,11 @@ package struct DASHManifestChecker: Sendable {
         result.addressing = fetched.segments.addressing
         result.initialization = fetched.initialization
         result.firstSegment = fetched.firstSegment
+        if wholePresentation, !dynamic {
+            let (presentation, findings) = walk(fetched.segments, representation: rep, minBufferTime: minBufferTime)
+            result.presentation = presentation
+            result.findings += findings
+        }
         var probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
         ReportSignalling.planDASH(&probe)
         result.mediaFindings = probe.findings
@@ -136,8 +148,46 @@ package struct DASHManifestChecker: Sendable {
             return unavailable(.noVideo(media: fetched.firstSegment))
         }
         result.expected = DASHMediaAttributes(media: facts, video: video).dictionary
+        // The MPD-against-media findings first, then the whole-presentation walk's.
         result.findings = DASHRepresentationCheck.check(.init(context: context, periodRepresentationIDs: periodIDs.subtracting([rep.id]),
                                                               media: facts, video: video, legacyDolbyVisionSet: legacyDolbyVision))
+            + result.findings
         return result
+    }
+
+    /// Every segment of a static Representation walked as `hls --check` walks a variant, then the
+    /// DASH bandwidth rule over the segments' sizes (`docs/rules/hls-presentation.md` §6).
+    private func walk(_ segments: RepresentationSegments, representation rep: Representation,
+                      minBufferTime: Double?) -> (HLSCheckReport.Presentation, [DASHCheckFinding]) {
+        func range(_ r: MPDByteRange?) -> HLSByteRange? { r.map { HLSByteRange(length: $0.last - $0.first + 1, offset: $0.first) } }
+        let initialization = segments.initialization
+        let list = segments.media.prefix(limits.segments).map { m in
+            HLSPresentationCheck.Segment(uri: m.location.lastComponent, line: m.line, duration: m.duration ?? 0, location: m.location,
+                                         range: range(m.range), initName: initialization?.location.lastComponent,
+                                         initLocation: initialization?.location, initRange: range(initialization?.range), discontinuity: false)
+        }
+        let walked = HLSPresentationCheck(options: options, limits: limits)
+            .walkSegments(Array(list), listName: "Representation \(rep.id)", iFramesOnly: false, durationName: "the MPD's duration")
+        let codes: [FindingCode: FindingCode] = [.presentationSegmentMissing: .dashPresentationSegmentMissing,
+                                                 .presentationNoKeyFrameStart: .dashPresentationNoKeyFrameStart,
+                                                 .presentationDurationMismatch: .dashPresentationDurationMismatch,
+                                                 .presentationHDRChanged: .dashPresentationHDRChanged]
+        var findings = walked.walk.findings.compactMap { f in
+            codes[f.code].map { DASHCheckFinding($0, line: rep.line, attribute: nil, declared: nil, expected: nil, f.message) }
+        }
+        var summary = walked.walk.summary
+        summary.segments = segments.media.count
+        let rates = HLSMeasuredBitRates(segments: walked.measured, targetDuration: walked.measured.map(\.duration).max() ?? 0)
+        summary.measuredPeak = rates.peak
+        summary.measuredAverage = rates.average
+        summary.declaredBandwidth = rep.bandwidth
+        if let declared = rep.bandwidth, declared > 0,
+           let need = DASHBufferModel.need(segments: walked.measured.map { ($0.bytes, $0.duration) }, minBufferTime: minBufferTime ?? 0),
+           need.bandwidth > declared {
+            findings.append(DASHCheckFinding(.dashPresentationBandwidthExceeded, line: rep.line, attribute: "bandwidth", declared: "\(declared)",
+                                             expected: "\(need.bandwidth)",
+                                             "Representation \(rep.id): segments \(need.first + 1)–\(need.last + 1) need \(need.bandwidth) b/s with @minBufferTime \(minBufferTime ?? 0) s; @bandwidth is \(declared)"))
+        }
+        return (summary, findings)
     }
 }

@@ -39,109 +39,48 @@ struct HLSPresentationCheck {
         return o
     }
 
+    /// One segment to walk, whichever manifest listed it.
+    struct Segment {
+        /// As the manifest writes it, and where (for the findings).
+        var uri: String
+        var line: Int
+        /// Its declared duration (`EXTINF`, the timeline's or template's), seconds.
+        var duration: Double
+        /// nil when the URI cannot be resolved.
+        var location: HLSResourceLocation?
+        var range: HLSByteRange?
+        /// Its init section, when it has one (nil location: named but not resolvable).
+        var initName: String?
+        var initLocation: HLSResourceLocation?
+        var initRange: HLSByteRange?
+        var discontinuity: Bool
+    }
+
+    /// What walking a list of segments found, with each segment's size for the bit rates.
+    struct SegmentWalk {
+        var walk: Walk
+        var measured: [HLSMeasuredBitRates.Segment]
+    }
+
     /// `audioGroup`: the variant's AUDIO group (nil for an I-frame playlist or muxed audio).
     func walk(_ variant: some HLSVariantAttributes, audioGroup: String?, mediaPlaylist location: HLSResourceLocation) -> Walk? {
         guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline),
               let playlist = try? HLSMediaPlaylist.parse(bytes: fetched.bytes) else { return nil }
-        var walk = Walk(summary: HLSCheckReport.Presentation(segments: playlist.segments.count))
         let target = Double(playlist.targetDuration ?? 0)
-        var measured: [HLSMeasuredBitRates.Segment] = []
-        var inits: [String: (bytes: [UInt8], movie: MovieBox?)] = [:]
-        var first: HDRSignature?
-        // Each fMP4 segment's start on the media timeline (its first picture's presentation
-        // time): a segment's own duration is the next segment's start minus its own.
-        var starts: [(index: Int, segment: HLSMediaPlaylist.Segment, start: Double?, sampleDuration: Double?)] = []
-        var position = -1
-        for segment in playlist.segments.prefix(limits.segments) {
-            position += 1
-            walk.durations.append(segment.duration)
-            func finding(_ code: FindingCode, _ text: String) {
-                walk.findings.append(Finding(HLSSignalIssue(code, "\(segment.uri) (\(location.lastComponent) line \(segment.line)): \(text)"), stream: nil))
-            }
-            if target > 0, segment.duration.rounded() > target {
-                finding(.presentationSegmentTooLong, "EXTINF \(Self.seconds(segment.duration)) s rounds above EXT-X-TARGETDURATION \(Int(target))")
-            }
-            guard let segmentLocation = try? location.resolve(segment.uri) else {
-                finding(.presentationSegmentMissing, "the URI cannot be resolved")
-                continue
-            }
-            var initBytes: [UInt8] = []
-            var movie: MovieBox?
-            if let mapURI = segment.mapURI {
-                let key = mapURI + (segment.mapByteRange?.description ?? "")
-                if inits[key] == nil, let mapLocation = try? location.resolve(mapURI),
-                   case let .success(i) = HLSResourceFetcher.fetch(mapLocation, range: segment.mapByteRange, maxBytes: limits.initSection, deadline: deadline) {
-                    inits[key] = (i.bytes, Self.movieBox(i.bytes))
-                }
-                guard let cached = inits[key] else {
-                    finding(.presentationSegmentMissing, "its init section \(mapURI) cannot be read")
-                    continue
-                }
-                (initBytes, movie) = cached
-            }
-            // The segment's head: its fragment header first, then as far as the end of its first
-            // video sample (what the HDR probe reads), capped.
-            var head: HLSResourceFetcher.Fetched
-            switch HLSResourceFetcher.fetch(segmentLocation, range: segment.byteRange, maxBytes: Self.fragmentHeaderBytes, deadline: deadline) {
-            case let .failure(error):
-                finding(.presentationSegmentMissing, error.message)
-                continue
-            case let .success(h): head = h
-            }
-            let fragment = movie == nil ? nil : Self.fragment(head.bytes)
-            let facts = movie.flatMap { m in fragment.flatMap { Self.videoRun(movie: m, fragment: $0) } }
-            let wanted = min(Self.segmentHeadBytes, facts?.firstSampleEnd ?? Self.segmentHeadBytes)
-            if head.truncated, wanted > head.bytes.count,
-               case let .success(more) = HLSResourceFetcher.fetch(segmentLocation, range: segment.byteRange, maxBytes: wanted, deadline: deadline) {
-                head = more
-            }
-            walk.summary.segmentsRead += 1
-            walk.summary.bytesRead += head.bytes.count
-            let size = segment.byteRange?.length ?? head.totalSize ?? head.bytes.count
-            measured.append(.init(bytes: size, duration: segment.duration, discontinuity: segment.discontinuity))
-            if playlist.iFramesOnly {
-                // An I-frame playlist's range is one key frame: its fragment header and the whole
-                // first sample (RFC 8216bis §4.4.3.6).
-                if facts?.startsWithSync != true {
-                    finding(.presentationIFrameNotKeyFrame, "the byte range does not begin with a fragment whose first video sample is a sync sample")
-                } else if let end = facts?.firstSampleEnd, let range = segment.byteRange, end > range.length {
-                    finding(.presentationIFrameNotKeyFrame, "the byte range (\(range.length) bytes) ends inside its I-frame (\(end) bytes)")
-                }
-            }
-            if movie == nil, !playlist.iFramesOnly, let key = TransportSegmentKeyFrame.startsWithKeyFrame(head.bytes) {
-                if key { walk.summary.keyFrameStarts += 1 } else {
-                    finding(.presentationNoKeyFrameStart, "the first video picture is not an IDR/IRAP picture (MPEG-TS)")
-                }
-            }
-            if let facts {
-                if facts.startsWithSync == false, !playlist.iFramesOnly {
-                    finding(.presentationNoKeyFrameStart, "the first video sample is not a sync sample (trun/tfhd sample flags)")
-                } else if facts.startsWithSync == true {
-                    walk.summary.keyFrameStarts += 1
-                }
-                starts.append((index: position, segment: segment, start: facts.start, sampleDuration: facts.sampleDuration))
-            }
-            // The HDR facts of this segment: the init and the head probed as one file.
-            let probe = ProbeEngine(options: segmentProbeOptions).probe(name: segmentLocation.description, bytes: initBytes + head.bytes,
-                                                            logicalSize: initBytes.count + size)
-            if let signature = HDRSignature(probe) {
-                if let first, let change = first.change(to: signature) {
-                    finding(.presentationHDRChanged, change)
-                } else if first == nil {
-                    first = signature
-                }
-            }
+        let segments = playlist.segments.prefix(limits.segments).map { s in
+            Segment(uri: s.uri, line: s.line, duration: s.duration, location: try? location.resolve(s.uri), range: s.byteRange,
+                    initName: s.mapURI, initLocation: s.mapURI.flatMap { try? location.resolve($0) }, initRange: s.mapByteRange,
+                    discontinuity: s.discontinuity)
         }
-        for (a, b) in zip(starts, starts.dropFirst()) where b.index == a.index + 1 && !b.segment.discontinuity {
-            guard let from = a.start, let to = b.start, to > from else { continue }
-            let seconds = to - from
-            // Two frames and a tenth of the segment: packagers cut open GOPs a few frames apart
-            // in decode order while EXTINF counts presentation time; a lie is larger.
-            if abs(seconds - a.segment.duration) > max(2 * (a.sampleDuration ?? 0), 0.1 * a.segment.duration) {
-                walk.findings.append(Finding(HLSSignalIssue(.presentationDurationMismatch,
-                    "\(a.segment.uri) (\(location.lastComponent) line \(a.segment.line)): EXTINF \(Self.seconds(a.segment.duration)) s, the media lasts \(Self.seconds(seconds)) s (to the next segment's first picture)"), stream: nil))
-            }
+        var result = walkSegments(segments, listName: location.lastComponent, iFramesOnly: playlist.iFramesOnly, durationName: "EXTINF")
+        result.walk.summary.segments = playlist.segments.count
+        for (i, segment) in segments.enumerated() where target > 0 && segment.duration.rounded() > target {
+            result.walk.findings.insert(Finding(HLSSignalIssue(.presentationSegmentTooLong,
+                "\(segment.uri) (\(location.lastComponent) line \(segment.line)): EXTINF \(Self.seconds(segment.duration)) s rounds above EXT-X-TARGETDURATION \(Int(target))"), stream: nil),
+                at: min(i, result.walk.findings.count))
         }
+        var walk = result.walk
+        let measured = result.measured
         let rates = HLSMeasuredBitRates(segments: measured, targetDuration: target)
         walk.summary.measuredPeak = rates.peak
         walk.summary.measuredAverage = rates.average
@@ -162,6 +101,106 @@ struct HLSPresentationCheck {
             }
         }
         return walk
+    }
+
+    /// Walks `segments`: each one's init section (once), its head, its size, its key-frame start, its
+    /// own duration against the declared one (`durationName`), its HDR facts against the first's.
+    /// Findings carry the `hls.presentation.*` codes; `listName` names the list in them.
+    func walkSegments(_ segments: [Segment], listName: String, iFramesOnly: Bool, durationName: String) -> SegmentWalk {
+        var walk = Walk(summary: HLSCheckReport.Presentation(segments: segments.count))
+        var measured: [HLSMeasuredBitRates.Segment] = []
+        var inits: [String: (bytes: [UInt8], movie: MovieBox?)] = [:]
+        var first: HDRSignature?
+        // Each fMP4 segment's start on the media timeline (its first picture's presentation
+        // time): a segment's own duration is the next segment's start minus its own.
+        var starts: [(index: Int, segment: Segment, start: Double?, sampleDuration: Double?)] = []
+        for (position, segment) in segments.enumerated() {
+            walk.durations.append(segment.duration)
+            func finding(_ code: FindingCode, _ text: String) {
+                walk.findings.append(Finding(HLSSignalIssue(code, "\(segment.uri) (\(listName) line \(segment.line)): \(text)"), stream: nil))
+            }
+            guard let segmentLocation = segment.location else {
+                finding(.presentationSegmentMissing, "the URI cannot be resolved")
+                continue
+            }
+            var initBytes: [UInt8] = []
+            var movie: MovieBox?
+            if let initName = segment.initName {
+                let key = initName + (segment.initRange?.description ?? "")
+                if inits[key] == nil, let initLocation = segment.initLocation,
+                   case let .success(i) = HLSResourceFetcher.fetch(initLocation, range: segment.initRange, maxBytes: limits.initSection, deadline: deadline) {
+                    inits[key] = (i.bytes, Self.movieBox(i.bytes))
+                }
+                guard let cached = inits[key] else {
+                    finding(.presentationSegmentMissing, "its init section \(initName) cannot be read")
+                    continue
+                }
+                (initBytes, movie) = cached
+            }
+            // The segment's head: its fragment header first, then as far as the end of its first
+            // video sample (what the HDR probe reads), capped.
+            var head: HLSResourceFetcher.Fetched
+            switch HLSResourceFetcher.fetch(segmentLocation, range: segment.range, maxBytes: Self.fragmentHeaderBytes, deadline: deadline) {
+            case let .failure(error):
+                finding(.presentationSegmentMissing, error.message)
+                continue
+            case let .success(h): head = h
+            }
+            let fragment = movie == nil ? nil : Self.fragment(head.bytes)
+            let facts = movie.flatMap { m in fragment.flatMap { Self.videoRun(movie: m, fragment: $0) } }
+            let wanted = min(Self.segmentHeadBytes, facts?.firstSampleEnd ?? Self.segmentHeadBytes)
+            if head.truncated, wanted > head.bytes.count,
+               case let .success(more) = HLSResourceFetcher.fetch(segmentLocation, range: segment.range, maxBytes: wanted, deadline: deadline) {
+                head = more
+            }
+            walk.summary.segmentsRead += 1
+            walk.summary.bytesRead += head.bytes.count
+            let size = segment.range?.length ?? head.totalSize ?? head.bytes.count
+            measured.append(.init(bytes: size, duration: segment.duration, discontinuity: segment.discontinuity))
+            if iFramesOnly {
+                // An I-frame playlist's range is one key frame: its fragment header and the whole
+                // first sample (RFC 8216bis §4.4.3.6).
+                if facts?.startsWithSync != true {
+                    finding(.presentationIFrameNotKeyFrame, "the byte range does not begin with a fragment whose first video sample is a sync sample")
+                } else if let end = facts?.firstSampleEnd, let range = segment.range, end > range.length {
+                    finding(.presentationIFrameNotKeyFrame, "the byte range (\(range.length) bytes) ends inside its I-frame (\(end) bytes)")
+                }
+            }
+            if movie == nil, !iFramesOnly, let key = TransportSegmentKeyFrame.startsWithKeyFrame(head.bytes) {
+                if key { walk.summary.keyFrameStarts += 1 } else {
+                    finding(.presentationNoKeyFrameStart, "the first video picture is not an IDR/IRAP picture (MPEG-TS)")
+                }
+            }
+            if let facts {
+                if facts.startsWithSync == false, !iFramesOnly {
+                    finding(.presentationNoKeyFrameStart, "the first video sample is not a sync sample (trun/tfhd sample flags)")
+                } else if facts.startsWithSync == true {
+                    walk.summary.keyFrameStarts += 1
+                }
+                starts.append((index: position, segment: segment, start: facts.start, sampleDuration: facts.sampleDuration))
+            }
+            // The HDR facts of this segment: the init and the head probed as one file.
+            let probe = ProbeEngine(options: segmentProbeOptions).probe(name: segmentLocation.description, bytes: initBytes + head.bytes,
+                                                                        logicalSize: initBytes.count + size)
+            if let signature = HDRSignature(probe) {
+                if let first, let change = first.change(to: signature) {
+                    finding(.presentationHDRChanged, change)
+                } else if first == nil {
+                    first = signature
+                }
+            }
+        }
+        for (a, b) in zip(starts, starts.dropFirst()) where b.index == a.index + 1 && !b.segment.discontinuity {
+            guard let from = a.start, let to = b.start, to > from else { continue }
+            let seconds = to - from
+            // Two frames and a tenth of the segment: packagers cut open GOPs a few frames apart
+            // in decode order while the manifest counts presentation time; a lie is larger.
+            if abs(seconds - a.segment.duration) > max(2 * (a.sampleDuration ?? 0), 0.1 * a.segment.duration) {
+                walk.findings.append(Finding(HLSSignalIssue(.presentationDurationMismatch,
+                    "\(a.segment.uri) (\(listName) line \(a.segment.line)): \(durationName) \(Self.seconds(a.segment.duration)) s, the media lasts \(Self.seconds(seconds)) s (to the next segment's first picture)"), stream: nil))
+            }
+        }
+        return SegmentWalk(walk: walk, measured: measured)
     }
 
     /// The findings of variants whose segment boundaries differ from the first variant's.

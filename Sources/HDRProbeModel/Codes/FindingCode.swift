@@ -221,6 +221,18 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case dashContentProtectionMismatch = "dash.check.contentProtectionMismatch"
     case dashContentProtectionNotInMedia = "dash.check.contentProtectionNotInMedia"
     case dashRepresentationLimit = "dash.check.representationLimit"
+
+    // DASH whole-presentation codes (`dash --check` beyond the first segment)
+    /// A segment or the initialization the MPD addresses cannot be read.
+    case dashPresentationSegmentMissing = "dash.presentation.segmentMissing"
+    /// A video segment does not start with a key frame.
+    case dashPresentationNoKeyFrameStart = "dash.presentation.noKeyFrameStart"
+    /// A segment's duration in the MPD is not the media's own.
+    case dashPresentationDurationMismatch = "dash.presentation.durationMismatch"
+    /// A segment's HDR signalling differs from the first segment's.
+    case dashPresentationHDRChanged = "dash.presentation.hdrChanged"
+    /// The segments need more than @bandwidth × (@minBufferTime + playout) bits.
+    case dashPresentationBandwidthExceeded = "dash.presentation.bandwidthExceeded"
     case dashCencNotTranslated = "dash.hls.cencNotTranslated"
 
     // Fix codes (`hdrprobe fix`; `docs/rules/isobmff-rewrite.md` §4–§5)
