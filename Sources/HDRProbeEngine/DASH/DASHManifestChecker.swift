@@ -14,7 +14,7 @@ package struct DASHManifestChecker: Sendable {
     package var options: ProbeOptions
     package var limits: HLSPlaylistChecker.Limits
 
-    /// Walk every segment of every video Representation (`docs/rules/hls-presentation.md` §6);
+    /// Walk every segment of every video Representation (`docs/rules/hls-presentation.md` §5);
     /// false checks the first segment only (`--first-segment`).
     package var wholePresentation: Bool
 
@@ -156,7 +156,7 @@ package struct DASHManifestChecker: Sendable {
     }
 
     /// Every segment of a static Representation walked as `hls --check` walks a variant, then the
-    /// DASH bandwidth rule over the segments' sizes (`docs/rules/hls-presentation.md` §6).
+    /// DASH bandwidth rule over the segments' sizes (`docs/rules/hls-presentation.md` §5).
     private func walk(_ segments: RepresentationSegments, representation rep: Representation,
                       minBufferTime: Double?) -> (HLSCheckReport.Presentation, [DASHCheckFinding]) {
         func range(_ r: MPDByteRange?) -> HLSByteRange? { r.map { HLSByteRange(length: $0.last - $0.first + 1, offset: $0.first) } }

@@ -1,4 +1,4 @@
-/// The MPEG-DASH bandwidth rule (ISO/IEC 23009-1 §5.3.5.2; `docs/rules/hls-presentation.md` §6): a
+/// The MPEG-DASH bandwidth rule (ISO/IEC 23009-1 §5.3.5.2; `docs/rules/hls-presentation.md` §5): a
 /// Representation delivered at `@bandwidth` bits per second from any segment start (a SAP), once
 /// `@bandwidth` × `@minBufferTime` bits have arrived, must let every later segment be complete
 /// when its playout begins. For a run of segments i…j that is
