@@ -13,12 +13,14 @@ import HDRProbeModel
 @Suite(.serialized) struct HLSPresentationCheckTests {
     static let ffmpeg = "/usr/bin/ffmpeg"
 
-    static func run(_ arguments: [String], in folder: URL) -> Bool {
+    /// Runs `executable` (FFmpeg unless said) in `folder`; true when it exits 0.
+    static func run(_ arguments: [String], in folder: URL, executable: String = ffmpeg) -> Bool {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: ffmpeg)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
         p.currentDirectoryURL = folder
         p.standardError = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
         guard (try? p.run()) != nil else { return false }
         p.waitUntilExit()
         return p.terminationStatus == 0
@@ -174,16 +176,8 @@ import HDRProbeModel
         defer { try? FileManager.default.removeItem(at: folder) }
         guard Self.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "8", "-c:v", "libx265",
                         "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1", "src.mp4"], in: folder) else { return }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: packager)
-        p.currentDirectoryURL = folder
-        p.arguments = ["in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8,iframe_playlist_name=iframe.m3u8",
-                       "--segment_duration", "2", "--hls_master_playlist_output", "master.m3u8"]
-        p.standardError = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return }
+        guard Self.run(["in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8,iframe_playlist_name=iframe.m3u8",
+                        "--segment_duration", "2", "--hls_master_playlist_output", "master.m3u8"], in: folder, executable: packager) else { return }
         let report = Self.check(folder)
         #expect(Self.presentationFindings(report).filter { $0.finding.severity == .error }.isEmpty)
         let video = try #require(report.variants.first { $0.uri == "v.m3u8" }?.presentation)
