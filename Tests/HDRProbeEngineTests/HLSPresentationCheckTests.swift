@@ -258,5 +258,27 @@ import HDRProbeModel
         #expect(planted.contains { $0.code == .dashPresentationBandwidthExceeded && $0.declared == "1000" })
         #expect(!planted.contains { $0.message.contains(chunks[1]) })
     }
+
+    /// With a separate audio rendition, Shaka Packager declares the variant's BANDWIDTH and
+    /// AVERAGE-BANDWIDTH as video plus audio (Apple 9.13); hdrprobe adds its AUDIO group's measured
+    /// rendition to the variant's own measure and gets Shaka's values (within 1 %).
+    @Test("Shaka Packager with an audio rendition: the variant's bit rates count it")
+    func shakaAudioRendition() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg), let packager = Self.packager() else { return }
+        let folder = try Self.temporaryFolder("shaka-audio")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard Self.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                        "-t", "8", "-c:v", "libx265", "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1",
+                        "-c:a", "aac", "-b:a", "128k", "-shortest", "src.mp4"], in: folder),
+              Self.run(["in=src.mp4,stream=audio,init_segment=a_init.mp4,segment_template=a_$Number$.m4s,playlist_name=a.m3u8,hls_group_id=audio,hls_name=EN",
+                        "in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8",
+                        "--segment_duration", "2", "--hls_master_playlist_output", "master.m3u8"], in: folder, executable: packager) else { return }
+        let report = Self.check(folder)
+        #expect(Self.presentationFindings(report).isEmpty, "\(Self.presentationFindings(report).map(\.finding.message))")
+        let video = try #require(report.variants.first?.presentation)
+        let declared = try #require(video.declaredBandwidth), average = try #require(video.declaredAverageBandwidth)
+        #expect(abs(Double(video.measuredPeak - declared)) <= 0.01 * Double(declared), "peak \(video.measuredPeak) vs \(declared)")
+        #expect(abs(Double(video.measuredAverage - average)) <= 0.01 * Double(average), "average \(video.measuredAverage) vs \(average)")
+    }
 }
 #endif

@@ -77,11 +77,14 @@ package struct HLSPlaylistChecker: Sendable {
         }
         var mediaPlaylists: [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>] = [:]
         var walks: [(index: Int, uri: String, durations: [Double])] = []
+        var audioGroups: [String: HLSPresentationCheck.Audio] = [:]
         let presentation = HLSPresentationCheck(options: options, limits: limits)
         for variant in playlist.variants.prefix(limits.variants) {
             var checked = checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists)
             if wholePresentation, let media = checked.mediaPlaylist, let mediaLocation = try? location.resolve(variant.uri),
-               let walk = presentation.walk(variant, audioGroup: variant.audioGroup, mediaPlaylist: mediaLocation) {
+               let walk = presentation.walk(variant, audio: audio(of: variant, in: playlist, master: location, presentation: presentation,
+                                                                  measured: &audioGroups),
+                                            mediaPlaylist: mediaLocation) {
                 checked.presentation = walk.summary
                 checked.findings += walk.findings
                 walks.append((report.variants.count, media, walk.durations))
@@ -98,7 +101,7 @@ package struct HLSPlaylistChecker: Sendable {
                 var entry = HLSCheckReport.Variant(line: iFrames.line, uri: uri, declared: iFrames.attributes.rawText)
                 if let media = try? location.resolve(uri) {
                     entry.mediaPlaylist = media.description
-                    if let walk = presentation.walk(iFrames, audioGroup: nil, mediaPlaylist: media) {
+                    if let walk = presentation.walk(iFrames, audio: .inSegments, mediaPlaylist: media) {
                         entry.presentation = walk.summary
                         entry.findings = walk.findings
                     } else {
@@ -204,5 +207,25 @@ package struct HLSPlaylistChecker: Sendable {
                                             ManifestCheckMessage.mediaPlaylistMalformed(location: location.description, error: error.description).sentence))
             }
         }
+    }
+
+    /// Where `variant`'s audio is: its AUDIO group's renditions with a URI measured from their
+    /// segments' sizes (the largest peak and average among them, once per group), or in its segments.
+    private func audio(of variant: HLSVariantStream, in playlist: HLSMultivariantPlaylist, master: HLSResourceLocation,
+                       presentation: HLSPresentationCheck, measured: inout [String: HLSPresentationCheck.Audio]) -> HLSPresentationCheck.Audio {
+        guard let group = variant.audioGroup else { return .inSegments }
+        if let known = measured[group] { return known }
+        let renditions = playlist.renditions.filter { $0.type == "AUDIO" && $0.groupID == group }.compactMap(\.uri)
+        var result = HLSPresentationCheck.Audio.inSegments
+        if !renditions.isEmpty {
+            let rates = renditions.map { uri in (try? master.resolve(uri)).flatMap { presentation.sizeRates(mediaPlaylist: $0) } }
+            if rates.contains(where: { $0 == nil }) {
+                result = .unmeasured
+            } else {
+                result = .renditions(peak: rates.compactMap { $0?.peak }.max() ?? 0, average: rates.compactMap { $0?.average }.max() ?? 0)
+            }
+        }
+        measured[group] = result
+        return result
     }
 }

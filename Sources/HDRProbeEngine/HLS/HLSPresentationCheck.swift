@@ -62,8 +62,18 @@ struct HLSPresentationCheck {
         var measured: [HLSMeasuredBitRates.Segment]
     }
 
-    /// `audioGroup`: the variant's AUDIO group (nil for an I-frame playlist or muxed audio).
-    func walk(_ variant: some HLSVariantAttributes, audioGroup: String?, mediaPlaylist location: HLSResourceLocation) -> Walk? {
+    /// Where a variant's audio is, for its declared bit rates (Apple 9.13: BANDWIDTH counts the
+    /// renditions a variant names).
+    enum Audio {
+        /// In the variant's own segments (muxed), or none.
+        case inSegments
+        /// Renditions of its AUDIO group: the largest peak and average among them.
+        case renditions(peak: Int, average: Int)
+        /// An AUDIO group whose renditions could not be measured.
+        case unmeasured
+    }
+
+    func walk(_ variant: some HLSVariantAttributes, audio: Audio, mediaPlaylist location: HLSResourceLocation) -> Walk? {
         guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline),
               let playlist = try? HLSMediaPlaylist.parse(bytes: fetched.bytes) else { return nil }
         let target = Double(playlist.targetDuration ?? 0)
@@ -82,25 +92,53 @@ struct HLSPresentationCheck {
         var walk = result.walk
         let measured = result.measured
         let rates = HLSMeasuredBitRates(segments: measured, targetDuration: target)
-        walk.summary.measuredPeak = rates.peak
-        walk.summary.measuredAverage = rates.average
+        // The variant's measure plus its audio renditions' largest (Apple 9.13).
+        var (audioPeak, audioAverage, audioKnown) = (0, 0, true)
+        switch audio {
+        case .inSegments: break
+        case let .renditions(peak, average): (audioPeak, audioAverage) = (peak, average)
+        case .unmeasured: audioKnown = false
+        }
+        let withAudio = audioPeak > 0 ? " with its audio rendition's \(audioPeak) b/s" : ""
+        walk.summary.measuredPeak = rates.peak + audioPeak
+        walk.summary.measuredAverage = rates.average + audioAverage
         if let declared = variant.bandwidth.map(Int.init), declared > 0 {
             walk.summary.declaredBandwidth = declared
-            for domain in rates.domains where Double(domain.peak) > 1.1 * Double(declared) {
+            for domain in rates.domains where Double(domain.peak + audioPeak) > 1.1 * Double(declared) {
+                let peak = domain.peak + audioPeak
                 walk.findings.append(Finding(HLSSignalIssue(.presentationPeakOverBandwidth,
-                    "\(location.lastComponent): measured peak \(domain.peak) b/s (segments \(domain.firstSegment + 1)–\(domain.firstSegment + domain.segmentCount)) is \(Self.percent(domain.peak, declared)) of BANDWIDTH \(declared)"), stream: nil))
+                    "\(location.lastComponent): measured peak \(peak) b/s (segments \(domain.firstSegment + 1)–\(domain.firstSegment + domain.segmentCount)\(withAudio)) is \(Self.percent(peak, declared)) of BANDWIDTH \(declared)"), stream: nil))
             }
         }
-        // With an AUDIO group the declared average also counts the rendition, which this walk does
-        // not measure yet: only a variant whose segments carry all its media is compared.
-        if audioGroup == nil, let declared = variant.averageBandwidth.map(Int.init), declared > 0, rates.average > 0 {
+        // An AUDIO group whose renditions could not be measured leaves the average unknown.
+        if audioKnown, let declared = variant.averageBandwidth.map(Int.init), declared > 0, rates.average > 0 {
             walk.summary.declaredAverageBandwidth = declared
-            if abs(Double(rates.average) - Double(declared)) > 0.1 * Double(declared) {
+            let average = rates.average + audioAverage
+            if abs(Double(average) - Double(declared)) > 0.1 * Double(declared) {
                 walk.findings.append(Finding(HLSSignalIssue(.presentationAverageMismatch,
-                    "\(location.lastComponent): measured average \(rates.average) b/s is \(Self.percent(rates.average, declared)) of AVERAGE-BANDWIDTH \(declared)"), stream: nil))
+                    "\(location.lastComponent): measured average \(average) b/s\(audioAverage > 0 ? " (with its audio rendition's \(audioAverage))" : "") is \(Self.percent(average, declared)) of AVERAGE-BANDWIDTH \(declared)"), stream: nil))
             }
         }
         return walk
+    }
+
+    /// A rendition's bit rates from its segments' sizes only (no media read: the byte range, or
+    /// the resource's size); nil when its playlist or a segment cannot be read.
+    func sizeRates(mediaPlaylist location: HLSResourceLocation) -> HLSMeasuredBitRates? {
+        guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline),
+              let playlist = try? HLSMediaPlaylist.parse(bytes: fetched.bytes) else { return nil }
+        var measured: [HLSMeasuredBitRates.Segment] = []
+        for segment in playlist.segments.prefix(limits.segments) {
+            guard let segmentLocation = try? location.resolve(segment.uri) else { return nil }
+            let size: Int
+            if let range = segment.byteRange { size = range.length } else {
+                guard case let .success(head) = HLSResourceFetcher.fetch(segmentLocation, maxBytes: 1, deadline: deadline),
+                      let total = head.totalSize else { return nil }
+                size = total
+            }
+            measured.append(.init(bytes: size, duration: segment.duration, discontinuity: segment.discontinuity))
+        }
+        return HLSMeasuredBitRates(segments: measured, targetDuration: Double(playlist.targetDuration ?? 0))
     }
 
     /// Walks `segments`: each one's init section (once), its head, its size, its key-frame start, its
