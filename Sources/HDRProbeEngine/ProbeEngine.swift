@@ -356,6 +356,12 @@ package struct ProbeEngine: Sendable {
         let entry = headers.track(forStreamID: s.id, index: s.index)?.sampleEntries.first
         let isEntry = headers.signature == .isobmff && s.kind != .attachment
         report.sampleEntry = isEntry ? (entry?.originalFormat ?? entry?.fourCC ?? s.codecTag) : nil
+        // A subtitle entry the demuxer read as data with no codec (`stpp` under FFmpeg 5.1).
+        if isEntry, s.kind == .data || s.kind == .subtitle, s.codecName == nil,
+           let name = SubtitleSampleEntry.codecName(report.sampleEntry) {
+            report.kind = .subtitle
+            report.codec = name
+        }
         if let entry, isEntry {
             report.encryption = EncryptionReport(entry: entry, systemIDs: headers.movie?.protectionSystemIDs ?? [],
                                                  sampleData: .notRead)

@@ -23,6 +23,19 @@ import Testing
         #expect(H273Names.transfer(16) == "smpte2084")
     }
 
+    /// A TTML (`stpp`) track is a subtitle stream with codec `ttml`, as ffprobe 8.1 reports the
+    /// gpac, mp4ff and shaka-player files (FFmpeg 5.1, which hdrprobe runs on, reads them as data with
+    /// no codec); the names are FFmpeg's for each subtitle entry.
+    @Test func subtitleEntriesAreSubtitles() {
+        #expect(SubtitleSampleEntry.codecName("stpp") == "ttml" && SubtitleSampleEntry.codecName("wvtt") == "webvtt")
+        #expect(SubtitleSampleEntry.codecName("tx3g") == "mov_text" && SubtitleSampleEntry.codecName("hvc1") == nil)
+        for (name, count) in [("mp4ff__cmd__mp4ff-subslister__testdata__stpp_combined.mp4", 1), ("testsuite__media__auxiliary_files__subs.ismt", 3)] {
+            guard let path = Self.real(name) else { continue }
+            let streams = ProbeEngine().probe(path: path).streams
+            #expect(streams.count == count && streams.allSatisfy { $0.kind == .subtitle && $0.codec == "ttml" && $0.sampleEntry == "stpp" }, "\(name)")
+        }
+    }
+
     /// An IVF file is named by what it carries: `av1` for AV1 (the contract's name, kept for the
     /// corpus's AV1 IVF files), `ivf` for VP8 and VP9 (mp4ff's vp8.ivf / vp9.ivf where materialised,
     /// and a VP9 IVF made here by FFmpeg's libvpx-vp9, whose ffprobe says `format_name` ivf,
