@@ -34,13 +34,15 @@ import HDRProbeManifests
         #expect(p.segments[2].byteRange == nil)
         #expect(p.segments.map(\.discontinuity) == [false, false, true])
         #expect(p.segments.map(\.keyMethod) == ["NONE", "NONE", "SAMPLE-AES"])
-        #expect(p.segments.allSatisfy { $0.mapURI == "init.mp4" && $0.mapByteRange == HLSByteRange(length: 700, offset: 0) })
+        #expect(p.segments.allSatisfy { $0.map?.uri == "init.mp4" && $0.map?.byteRange == HLSByteRange(length: 700, offset: 0) && $0.map?.line == 5 })
         #expect(p.segments.map(\.line) == [8, 11, 15])
     }
 
-    @Test("a range without an offset that follows no range of the same resource is an error")
-    func orphanRange() {
-        let text = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n#EXT-X-BYTERANGE:100\na.ts\n"
-        #expect(throws: HLSPlaylistError.self) { try HLSMediaPlaylist.parse(bytes: Array(text.utf8)) }
+    @Test("a range without an offset on a resource not ranged before starts at 0; the read stops at the segment limit")
+    func firstRangeAndLimit() throws {
+        let text = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\n#EXT-X-BYTERANGE:100\na.ts\n#EXTINF:4,\nb.ts\n"
+        let p = try HLSMediaPlaylist.parse(bytes: Array(text.utf8))
+        #expect(p.segments.first?.byteRange == HLSByteRange(length: 100, offset: 0) && p.segments.count == 2)
+        #expect(try HLSMediaPlaylist.parse(bytes: Array(text.utf8), segmentLimit: 1).segments.map(\.uri) == ["a.ts"])
     }
 }

@@ -79,16 +79,12 @@ struct HLSPresentationCheck {
         let target = Double(playlist.targetDuration ?? 0)
         let segments = playlist.segments.prefix(limits.segments).map { s in
             Segment(uri: s.uri, line: s.line, duration: s.duration, location: try? location.resolve(s.uri), range: s.byteRange,
-                    initName: s.mapURI, initLocation: s.mapURI.flatMap { try? location.resolve($0) }, initRange: s.mapByteRange,
+                    initName: s.map?.uri, initLocation: s.map.flatMap { try? location.resolve($0.uri) }, initRange: s.map?.byteRange,
                     discontinuity: s.discontinuity)
         }
-        var result = walkSegments(segments, listName: location.lastComponent, iFramesOnly: playlist.iFramesOnly, durationName: "EXTINF")
+        var result = walkSegments(segments, listName: location.lastComponent, iFramesOnly: playlist.iFramesOnly, durationName: "EXTINF",
+                                  targetDuration: playlist.targetDuration.map { Double($0) })
         result.walk.summary.segments = playlist.segments.count
-        for (i, segment) in segments.enumerated() where target > 0 && segment.duration.rounded() > target {
-            result.walk.findings.insert(Finding(HLSSignalIssue(.presentationSegmentTooLong,
-                "\(segment.uri) (\(location.lastComponent) line \(segment.line)): EXTINF \(Self.seconds(segment.duration)) s rounds above EXT-X-TARGETDURATION \(Int(target))"), stream: nil),
-                at: min(i, result.walk.findings.count))
-        }
         var walk = result.walk
         let measured = result.measured
         let rates = HLSMeasuredBitRates(segments: measured, targetDuration: target)
@@ -144,7 +140,9 @@ struct HLSPresentationCheck {
     /// Walks `segments`: each one's init section (once), its head, its size, its key-frame start, its
     /// own duration against the declared one (`durationName`), its HDR facts against the first's.
     /// Findings carry the `hls.presentation.*` codes; `listName` names the list in them.
-    func walkSegments(_ segments: [Segment], listName: String, iFramesOnly: Bool, durationName: String) -> SegmentWalk {
+    /// `targetDuration`: HLS's `EXT-X-TARGETDURATION`, which a segment's rounded duration may not exceed.
+    func walkSegments(_ segments: [Segment], listName: String, iFramesOnly: Bool, durationName: String,
+                      targetDuration: Double? = nil) -> SegmentWalk {
         var walk = Walk(summary: HLSCheckReport.Presentation(segments: segments.count))
         var measured: [HLSMeasuredBitRates.Segment] = []
         var inits: [String: (bytes: [UInt8], movie: MovieBox?)] = [:]
@@ -156,6 +154,9 @@ struct HLSPresentationCheck {
             walk.durations.append(segment.duration)
             func finding(_ code: FindingCode, _ text: String) {
                 walk.findings.append(Finding(HLSSignalIssue(code, "\(segment.uri) (\(listName) line \(segment.line)): \(text)"), stream: nil))
+            }
+            if let target = targetDuration, target > 0, segment.duration.rounded() > target {
+                finding(.presentationSegmentTooLong, "EXTINF \(Self.seconds(segment.duration)) s rounds above EXT-X-TARGETDURATION \(Int(target))")
             }
             guard let segmentLocation = segment.location else {
                 finding(.presentationSegmentMissing, "the URI cannot be resolved")
