@@ -2,6 +2,7 @@
 import Foundation
 import HDRProbeModel
 import HDRProbeContainers
+import HDRProbeFFmpeg
 @testable import HDRProbeEngine
 import Testing
 
@@ -43,6 +44,9 @@ import Testing
     @Test func ivfIsNamedByItsCodec() throws {
         let av1 = ProbeEngine().probe(path: TestPaths.corpus.appendingPathComponent("av1_sdr.ivf").path)
         #expect(av1.container.format == "av1")
+        // VP8 and VP9 IVF are read by libavformat's `ivf` demuxer; a build without it (the minimal
+        // FFmpeg 7.1 of the second CI build, or no FFmpeg) names only what the header says.
+        guard FFmpegVersions.hasDemuxer("ivf") else { return }
         for (name, codec) in [("mp4ff__examples__ivf-to-mp4__testdata__vp8.ivf", "vp8"), ("mp4ff__examples__ivf-to-mp4__testdata__vp9.ivf", "vp9")] {
             guard let path = Self.real(name) else { continue }
             let report = ProbeEngine().probe(path: path)
