@@ -328,7 +328,7 @@ package struct ProbeEngine: Sendable {
         var findings: [Finding] = []
         var framesScanned: Int?
         let audio = demuxer.streams.filter { $0.kind == .audio }
-        let audioInputs = audio.map(Self.audioInput)
+        let audioInputs = audio.map { Self.audioInput($0, headers: headers) }
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
             guard var e = evidence[s.index] else {
@@ -340,7 +340,8 @@ package struct ProbeEngine: Sendable {
                 e.profileName = CodecProfileName.name(codec: s.codec, profile: Int32(idc))
             }
             framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
-            let (report, streamFindings) = classifier.classify(e)
+            var (report, streamFindings) = classifier.classify(e)
+            report.language = StreamMediaFacts.language(s, headers: headers)
             if let base = layerPairs[s.index] {
                 streams.append(Self.enhancementLayer(report, dependsOn: base))
                 continue
@@ -375,6 +376,8 @@ package struct ProbeEngine: Sendable {
                                                  sampleData: .notRead)
         }
         report.profile = s.profileName ?? CodecProfileName.name(codec: s.codec, profile: s.profile)
+        if s.kind != .attachment { report.language = StreamMediaFacts.language(s, headers: headers) }
+        if report.kind == .audio { report.audio = StreamMediaFacts.audio(s, headers: headers) }
         return report
     }
 
@@ -402,10 +405,13 @@ package struct ProbeEngine: Sendable {
     }
 
     /// What the audio-token rules (`docs/rules/hls-signalling.md` §8) need about an audio stream.
-    static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {
-        AudioCodecInput(codecName: s.codecName ?? "unknown",
-                        audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
-                        ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, isDefault: s.isDefault)
+    /// Dolby Atmos (JOC) comes from the `dec3` hdrprobe reads (``StreamMediaFacts``), whichever
+    /// reader demuxed the file.
+    static func audioInput(_ s: DemuxedStream, headers: ContainerHeaders) -> AudioCodecInput {
+        let joc = s.codecName == "eac3" && StreamMediaFacts.audio(s, headers: headers).objectAudio == AudioReport.eac3JOC
+        return AudioCodecInput(codecName: s.codecName ?? "unknown",
+                               audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
+                               ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, jointObjectCoding: joc, isDefault: s.isDefault)
     }
 
     /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`docs/rules/hls-signalling.md` §13): measured from the

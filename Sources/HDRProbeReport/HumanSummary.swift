@@ -68,6 +68,12 @@ package enum HumanSummary {
                     "     role         \(role == DolbyVisionLayerPairing.enhancementLayerRole ? "Dolby Vision enhancement layer" : role)\(of)"]
         }
         guard s.kind == .video else {
+            if let a = s.audio {
+                if let c = a.channels { head += ", \(c) ch" }
+                if let r = a.sampleRate { head += ", \(r) Hz" }
+                if let o = a.objectAudio { head += ", \(o)" }
+            }
+            if let language = s.language { head += ", \(language)" }
             if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
             // A Dolby Vision RPU file's one stream: RPUs, no video.
             if let dv = s.dolbyVision, s.codec == nil {
@@ -78,6 +84,7 @@ package enum HumanSummary {
         if let w = s.width, let h = s.height { head += ", \(w)x\(h)" }
         if let d = s.bitDepth { head += ", \(d)-bit" }
         if let c = s.chromaSubsampling { head += " \(c)" }
+        if let language = s.language { head += ", \(language)" }
         if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
         var lines = Lines(lines: [head])
         if let enc = s.encryption { lines.line("encrypted", encryption(enc)) }
