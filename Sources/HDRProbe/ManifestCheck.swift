@@ -23,7 +23,9 @@ public struct ManifestCheck: Sendable {
     /// header and first frames): Apple's measured peak and average bit rates against BANDWIDTH and
     /// AVERAGE-BANDWIDTH, segments longer than the target duration, segments that do not start with a
     /// key frame, EXTINF against the samples' duration, HDR signalling that changes from segment to
-    /// segment, unaligned variants (`hls.presentation.*`; docs/rules/hls-presentation.md).
+    /// segment, Dolby Vision RPUs or HDR10+ metadata missing from a segment, unaligned variants, and
+    /// each audio rendition's CHANNELS against its media (`hls.presentation.*`;
+    /// docs/rules/hls-presentation.md).
     /// `firstSegmentOnly` checks the init section and first segment of each variant only.
     public static func hls(_ playlist: String, options: MediaProbe.Options = MediaProbe.Options(),
                            firstSegmentOnly: Bool = false) throws(HDRProbeError) -> ManifestCheck {
