@@ -75,6 +75,23 @@ public struct ManifestCheck: Sendable {
         }
     }
 
+    /// The checks as one self-contained HTML page (`--html FILE`): per manifest the overview of every
+    /// variant, I-frame playlist and rendition (HLS) or video Representation (DASH) — measured peak and
+    /// average against the declared, resolution, frame rate, codec, range, key-frame interval,
+    /// encryption, channels, segments processed — then the Must fix and Should fix findings by code,
+    /// with how often and where each occurs. Nothing on the page is fetched; every string from a
+    /// manifest is escaped. Write it with ``OutputFile/write(_:to:)``.
+    public static func html(_ checks: [ManifestCheck]) -> String {
+        ManifestOverviewHTML.render(checks.map(\.overview), toolVersion: ProbeEngine.version)
+    }
+
+    var overview: ManifestOverview {
+        switch kind {
+        case .hls(let r): ManifestOverview(r)
+        case .dash(let r): ManifestOverview(r)
+        }
+    }
+
     /// The checks as one JSON array of check reports.
     public static func json(_ checks: [ManifestCheck]) throws -> String {
         let hls = checks.compactMap { if case .hls(let r) = $0.kind { r } else { nil } }

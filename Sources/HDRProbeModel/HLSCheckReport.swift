@@ -36,6 +36,8 @@ package struct HLSCheckReport: Codable, Sendable, Equatable {
         package var mediaFindings: [Finding]
         /// The whole-presentation walk of the variant's Media Playlist (null for a first-segment check).
         @NullEncoded package var presentation: Presentation?
+        /// An `EXT-X-I-FRAME-STREAM-INF` (its I-frame playlist walked), not an `EXT-X-STREAM-INF`.
+        package var iFrames = false
 
         package init(line: Int, uri: String, mediaPlaylist: String? = nil, initSection: String? = nil,
                     firstSegment: String? = nil, declared: String, expected: HLSReport? = nil,
@@ -88,11 +90,15 @@ package struct HLSCheckReport: Codable, Sendable, Equatable {
         /// The `EXT-X-KEY` methods of the segments other than NONE (`SAMPLE-AES`), null when clear.
         @NullEncoded package var encryption: String?
 
+        /// Segments read of those listed, percent with one decimal (100 when the walk read them all;
+        /// a gap, a missing segment or the segment limit lowers it). Set by ``finish()``.
+        package var processedPercent: Double = 100
+
         package init(segments: Int) { self.segments = segments }
 
-        /// Segments read of those listed, percent (100 when the walk read them all).
-        package var processedPercent: Double {
-            segments == 0 ? 100 : (Double(segmentsRead) / Double(segments) * 1000).rounded() / 10
+        /// Sets what follows from the counts once the walk is done.
+        package mutating func finish() {
+            processedPercent = segments == 0 ? 100 : (Double(segmentsRead) / Double(segments) * 1000).rounded() / 10
         }
 
         /// `measured` against `declared`, percent with one decimal.

@@ -42,6 +42,9 @@ struct DASHCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
     var format: FindingsFormat?
 
+    @Option(help: ArgumentHelp("With --check: also write the overview as a self-contained HTML page to this file.", valueName: "FILE"))
+    var html: String?
+
     @Option(help: ArgumentHelp("With --check: the lowest finding severity that makes the exit status 1.",
                                valueName: "error|warning|info"))
     var failOn: MediaReport.Code.Severity = .error
@@ -64,8 +67,8 @@ struct DASHCommand: ParsableCommand {
     func validate() throws {
         if json && noHeader { throw ValidationError("--no-header applies only without --json") }
         if check && (noHeader || baseURL != StreamingSignalling.defaultDASHBaseURLTemplate) { throw ValidationError("--no-header and --base-url apply only without --check") }
-        if !check && (format != nil || failOn != .error || firstSegment) {
-            throw ValidationError("--format, --fail-on and --first-segment apply only with --check")
+        if !check && (format != nil || failOn != .error || firstSegment || html != nil) {
+            throw ValidationError("--format, --fail-on, --first-segment and --html apply only with --check")
         }
         if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
@@ -73,7 +76,7 @@ struct DASHCommand: ParsableCommand {
     func run() throws {
         let options = try analysis.mediaProbeOptions()
         if check {
-            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
+            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet, html: html).run { manifest throws(HDRProbeError) in
                 try ManifestCheck.dash(manifest, options: options, firstSegmentOnly: firstSegment)
             }
             return

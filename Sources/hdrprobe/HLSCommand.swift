@@ -69,6 +69,9 @@ struct HLSCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
     var format: FindingsFormat?
 
+    @Option(help: ArgumentHelp("With --check: also write the overview as a self-contained HTML page to this file.", valueName: "FILE"))
+    var html: String?
+
     @OptionGroup var analysis: AnalysisOptions
 
     @Flag(help: "No progress lines on stderr.")
@@ -85,8 +88,8 @@ struct HLSCommand: ParsableCommand {
         if check && (noHeader || uriTemplate != StreamingSignalling.defaultHLSURITemplate) {
             throw ValidationError("--no-header and --uri-template apply only without --check")
         }
-        if !check && (format != nil || failOn != .error || firstSegment) {
-            throw ValidationError("--format, --fail-on and --first-segment apply only with --check")
+        if !check && (format != nil || failOn != .error || firstSegment || html != nil) {
+            throw ValidationError("--format, --fail-on, --first-segment and --html apply only with --check")
         }
         if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
@@ -98,7 +101,7 @@ struct HLSCommand: ParsableCommand {
             return
         }
         if check {
-            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
+            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet, html: html).run { manifest throws(HDRProbeError) in
                 try ManifestCheck.hls(manifest, options: options, firstSegmentOnly: firstSegment)
             }
             return

@@ -190,7 +190,9 @@ import Testing
     @Test func cencVariantSaysNotCbcsOnce() throws {
         let path = Self.root.appendingPathComponent("enc_dv_p81_cenc/master.m3u8").path
         let text = try CommandLineTests.run(["hls", "--check", "--first-segment", path])
-        #expect(text.stdout.components(separatedBy: "hls.encryption.notCbcs").count - 1 == 1, "\(text.stdout)")
+        // Once as a finding ("code: message"); the Should fix list then counts it ("code × 1").
+        #expect(text.stdout.components(separatedBy: "hls.encryption.notCbcs:").count - 1 == 1, "\(text.stdout)")
+        #expect(text.stdout.contains("hls.encryption.notCbcs × 1"))
         let json = try CommandLineTests.run(["hls", "--check", "--first-segment", "--json", path])
         // Once among the findings; the Should fix list counts that one occurrence.
         let decoded = try #require(try JSONDecoder().decode([HLSCheckReport].self, from: Data(json.stdout.utf8)).first)

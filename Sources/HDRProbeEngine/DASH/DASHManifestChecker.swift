@@ -197,6 +197,7 @@ package struct DASHManifestChecker: Sendable {
         }
         var summary = walked.walk.summary
         summary.segments = segments.media.count
+        summary.finish()
         let rates = HLSMeasuredBitRates(segments: walked.measured, targetDuration: walked.measured.map(\.duration).max() ?? 0)
         summary.measuredPeak = rates.peak
         summary.measuredAverage = rates.average

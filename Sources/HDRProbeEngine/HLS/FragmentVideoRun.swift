@@ -47,7 +47,7 @@ struct FragmentVideoRun {
         sampleDuration = sampleTicks.map { Double($0) / scale }
         // Sync samples by decode time: a sample's flags are its entry's, the run's first-sample
         // flags for the first, or the defaults; a duration missing from both stops the count.
-        guard var ticks = traf.decodeTime.map(Double.init) else { return }
+        guard var ticks = traf.decodeTime.map({ Double($0) }) else { return }
         for run in traf.runs {
             for (i, entry) in run.entries.enumerated() {
                 let flags = (i == 0 ? run.firstSampleFlags : nil) ?? entry.flags ?? defaultFlags

@@ -122,6 +122,7 @@ package struct HLSPlaylistChecker: Sendable {
             for iFrames in playlist.iFrameVariants.prefix(limits.variants) {
                 guard let uri = iFrames.uri else { continue }
                 var entry = HLSCheckReport.Variant(line: iFrames.line, uri: uri, declared: iFrames.attributes.rawText)
+                entry.iFrames = true
                 let at = FindingLocation(playlist: master, line: iFrames.line)
                 if let media = try? location.resolve(uri) {
                     entry.mediaPlaylist = media.description

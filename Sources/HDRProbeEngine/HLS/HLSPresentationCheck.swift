@@ -99,6 +99,7 @@ struct HLSPresentationCheck {
         var result = walkSegments(segments, listName: location.lastComponent, playlist: uri, iFramesOnly: playlist.iFramesOnly,
                                   durationName: "EXTINF", targetDuration: playlist.targetDuration.map { Double($0) })
         result.walk.summary.segments = playlist.segments.count
+        result.walk.summary.finish()
         if playlist.segments.count > segments.count {
             let next = playlist.segments[segments.count]
             result.walk.add(Finding(HLSSignalIssue(.presentationBudgetExceeded,
@@ -164,6 +165,7 @@ struct HLSPresentationCheck {
         var facts: VideoFacts?
         // Sync-sample decode times since the last discontinuity, for the key-frame interval.
         var syncTimes: [Double] = []
+        var syncSegment = -1
         let methods = Set(segments.map(\.keyMethod)).subtracting(["NONE"]).sorted()
         walk.summary.encryption = methods.isEmpty ? nil : methods.joined(separator: ", ")
         // Each fMP4 segment's start on the media timeline (its first picture's presentation
@@ -241,6 +243,9 @@ struct HLSPresentationCheck {
                 }
                 starts.append((index: position, segment: segment, start: run.start, sampleDuration: run.sampleDuration))
                 if !iFramesOnly {
+                    // Measured across consecutive segments only: not over a missing one or a gap.
+                    if syncSegment != position - 1 { syncTimes = [] }
+                    syncSegment = position
                     syncTimes += run.syncTimes
                     let gaps = zip(syncTimes, syncTimes.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
                     if let widest = gaps.max() { walk.summary.keyFrameInterval = max(walk.summary.keyFrameInterval ?? 0, (widest * 1000).rounded() / 1000) }
@@ -267,6 +272,7 @@ struct HLSPresentationCheck {
             }
         }
         if let facts { facts.fill(&walk.summary) }
+        walk.summary.finish()
         for (a, b) in zip(starts, starts.dropFirst()) where b.index == a.index + 1 && !b.segment.discontinuity {
             guard let from = a.start, let to = b.start, to > from else { continue }
             let seconds = to - from

@@ -87,6 +87,7 @@ struct HLSRenditionCheck {
             finding(.presentationChannelsMismatch,
                     "\(uri) (\(master.lastComponent) line \(rendition.line)): CHANNELS=\"\(declared)\" but the media's is \"\(media)\"", at)
         }
+        summary.finish()
         checked.entry.presentation = summary
         return checked
     }

@@ -22,10 +22,10 @@ struct VideoFacts {
         codec = video.sampleEntry ?? video.codec
         profile = video.profile
         level = video.level
+        // An unspecified transfer is SDR, as a player without VIDEO-RANGE takes it.
         switch video.color?.transferCharacteristics {
         case 16?: videoRange = "PQ"
         case 18?: videoRange = "HLG"
-        case nil: videoRange = nil
         default: videoRange = "SDR"
         }
         dolbyVisionProfile = video.dolbyVision?.profile?.reportName
