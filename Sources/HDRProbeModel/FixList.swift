@@ -23,7 +23,7 @@ package struct FixList: Codable, Sendable, Equatable {
         for (finding, location) in located where finding.severity >= .warning {
             if groups[finding.code] == nil {
                 order.append(finding.code)
-                groups[finding.code] = Group(code: finding.code, severity: finding.severity, count: 0, fix: finding.code.fix, locations: [])
+                groups[finding.code] = Group(code: finding.code, severity: finding.severity, count: 0, fix: Self.remedy(finding.code), locations: [])
             }
             groups[finding.code]!.count += 1
             groups[finding.code]!.severity = max(groups[finding.code]!.severity, finding.severity)
@@ -33,6 +33,12 @@ package struct FixList: Codable, Sendable, Equatable {
             .sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
         mustFix = sorted.filter { $0.severity == .error }
         shouldFix = sorted.filter { $0.severity == .warning }
+    }
+
+    /// The catalogue's remedy: the one `hdrprobe check` prints, else the playlist-check row's
+    /// (which `check` leaves to the documentation, but a fix list is where people look).
+    static func remedy(_ code: FindingCode) -> String? {
+        code.fix ?? code.entries.compactMap(\.remedy).first
     }
 
     package init() {
