@@ -252,5 +252,47 @@ import HDRProbeModel
         #expect(found.contains { $0.code == .dashPresentationDurationMismatch && $0.message.hasPrefix("v_2.m4s") }, "\(found.map(\.message))")
         #expect(found.count == 2, "\(found.map(\.message))")
     }
+    /// Shaka Packager's I-frame playlist (each range a segment's `moof` and first sample); one range
+    /// moved onto the segment's second picture (same length, starting where the first sample ends),
+    /// which ffprobe reads as a packet at that position without the key flag.
+    @Test("I-frame playlist: a range moved onto a non-key frame is named")
+    func iFrameOnNonKeyFrame() throws {
+        guard FileManager.default.isExecutableFile(atPath: T.ffmpeg), let packager = T.packager() else { return }
+        let folder = try T.temporaryFolder("iframe-nonkey")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard T.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "6", "-c:v", "libx265", "-bf", "0",
+                     "-x265-params", "keyint=25:min-keyint=25:scenecut=0:bframes=0:log-level=error", "-tag:v", "hvc1", "src.mp4"], in: folder),
+              T.run(["in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8,iframe_playlist_name=iframe.m3u8",
+                     "--segment_duration", "1", "--hls_master_playlist_output", "master.m3u8"], in: folder, executable: packager) else { return }
+        #expect(Self.found(T.check(folder)).isEmpty)
+        let url = folder.appendingPathComponent("iframe.m3u8")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let ranged = lines.indices.filter { lines[$0].hasPrefix("#EXT-X-BYTERANGE:") }
+        let third = try #require(ranged.dropFirst(2).first)
+        let parts = lines[third].dropFirst(17).split(separator: "@").map { Int($0)! }
+        let (length, offset) = (parts[0], parts[1])
+        let segment = lines[third + 1]
+        // The second picture starts where the range (moof and first sample) ends.
+        lines[third] = "#EXT-X-BYTERANGE:\(length)@\(offset + length)"
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe") {
+            let joined = folder.appendingPathComponent("joined.mp4")
+            var data = try Data(contentsOf: folder.appendingPathComponent("init.mp4"))
+            let initSize = data.count
+            data.append(try Data(contentsOf: folder.appendingPathComponent(segment)))
+            try data.write(to: joined)
+            let p = Process(), pipe = Pipe()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+            p.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pos,flags", "-of", "csv=p=0", joined.path]
+            p.standardOutput = pipe
+            try p.run()
+            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            let packet = out.split(separator: "\n").first { $0.hasPrefix("\(initSize + offset + length),") }
+            #expect(packet != nil && packet?.contains("K") == false, "ffprobe: \(out.prefix(200))")
+        }
+        let found = Self.found(T.check(folder)).filter { $0.code == .presentationIFrameNotKeyFrame }
+        #expect(found.count == 1 && found.first?.message.hasPrefix(segment) == true, "\(found.map(\.message))")
+    }
 }
 #endif
