@@ -294,5 +294,36 @@ import HDRProbeModel
         let found = Self.found(T.check(folder)).filter { $0.code == .presentationIFrameNotKeyFrame }
         #expect(found.count == 1 && found.first?.message.hasPrefix(segment) == true, "\(found.map(\.message))")
     }
+    /// Bad segments are findings naming them, never a crash: in an HDR10 loop cut from the corpus,
+    /// one segment random bytes, one empty, one cut inside its `moof`, one a directory, one addressed
+    /// by a byte range past the file's end; then the segment limit stops the walk with a finding.
+    @Test("garbage, empty, cut, directory and out-of-range segments are named; the segment limit is a finding")
+    func badSegments() throws {
+        let folder = try T.temporaryFolder("bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard try Self.loop("hdr10_hevc.mp4", in: folder) else { return }
+        var noise = SystemRandomNumberGenerator()
+        try Data((0..<20_000).map { _ in UInt8.random(in: 0...255, using: &noise) }).write(to: folder.appendingPathComponent("s_1.m4s"))
+        try Data().write(to: folder.appendingPathComponent("s_2.m4s"))
+        try Data(contentsOf: folder.appendingPathComponent("s_3.m4s")).prefix(40).write(to: folder.appendingPathComponent("s_3.m4s"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("s_4.m4s"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("s_4.m4s"), withIntermediateDirectories: false)
+        let url = folder.appendingPathComponent("p.m3u8")
+        try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "s_5.m4s", with: "#EXT-X-BYTERANGE:1000000@0\ns_5.m4s")
+            .write(to: url, atomically: true, encoding: .utf8)
+        let report = T.check(folder)
+        let found = Self.found(report)
+        for name in ["s_1.m4s", "s_2.m4s", "s_3.m4s", "s_4.m4s", "s_5.m4s"] {
+            #expect(found.contains { $0.message.hasPrefix(name) }, "\(name): \(found.map(\.message))")
+        }
+        #expect(!found.contains { $0.message.hasPrefix("s_0.m4s") })
+        // Every bad segment is in the Must fix list at its playlist line.
+        let listed = (report.fixes.mustFix.flatMap(\.locations)).compactMap(\.segment)
+        #expect(Set(listed).isSuperset(of: ["s_1.m4s", "s_2.m4s", "s_3.m4s", "s_4.m4s", "s_5.m4s"]))
+        let limited = HLSPlaylistChecker(limits: .init(segments: 2), wholePresentation: true).check(folder.appendingPathComponent("master.m3u8").path)
+        let budget = limited.variants.first?.findings.first { $0.code == .presentationBudgetExceeded }
+        #expect(budget?.message.hasPrefix("s_2.m4s") == true && limited.variants.first?.presentation?.segmentsRead == 2)
+        #expect(limited.variants.first?.presentation?.processedPercent == (2.0 / 6 * 1000).rounded() / 10)
+    }
 }
 #endif

@@ -235,6 +235,13 @@ struct HLSPresentationCheck {
                     finding(.presentationNoKeyFrameStart, "the first video picture is not an IDR/IRAP picture (MPEG-TS)")
                 }
             }
+            // An fMP4 video segment whose head holds no movie fragment of the video track (garbage,
+            // cut inside its `moof`, another file): nothing in it can be decoded from its start.
+            if run == nil, !iFramesOnly, let movie, movie.tracks.contains(where: { $0.handler == "vide" }) {
+                finding(.presentationNoKeyFrameStart, fragment == nil
+                    ? "no movie fragment (moof) at its start (\(head.bytes.count) bytes read): not a segment of this init section"
+                    : "its movie fragment has no run of the init section's video track")
+            }
             if let run {
                 if run.startsWithSync == false, !iFramesOnly {
                     finding(.presentationNoKeyFrameStart, "the first video sample is not a sync sample (trun/tfhd sample flags)")
