@@ -23,7 +23,8 @@ struct DASHCommand: ParsableCommand {
         SegmentList, SegmentBase + sidx), fetches the initialization and the first media segment, probes them, and \
         reports each disagreement with its MPD line and the value hdrprobe would write (codes dash.check.*; \
         docs/findings.md, docs/rules/dash-manifests.md). --json prints the check reports; --format junit|sarif|github \
-        renders them as `hdrprobe check` does.
+        renders them as `hdrprobe check` does; --html FILE also writes the overview (per Representation, and the \
+        Must fix / Should fix findings) as one self-contained page.
 
         Exit status: 0 clean (with --check: nothing at or above --fail-on); 1 a file or MPD in error, or findings at \
         or above --fail-on; 2 usage error.

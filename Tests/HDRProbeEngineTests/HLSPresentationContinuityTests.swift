@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import HDRProbeModel
+import HDRProbeCheck
 @testable import HDRProbeEngine
 
 /// The whole-presentation checks beyond key frames and bit rates (docs/rules/hls-presentation.md
@@ -175,6 +176,9 @@ import HDRProbeModel
         let found = Self.found(T.check(folder))
         #expect(found.map(\.code) == [.presentationChannelsMismatch], "\(found.map(\.message))")
         #expect(found.first?.message.contains("master.m3u8 line 2") == true)
+        // The check formats carry it at the EXT-X-MEDIA line.
+        let items = CheckReport.hlsCheck([T.check(folder)], failOn: .error, toolVersion: "test", seconds: 0).outcomes.flatMap(\.items)
+        #expect(items.contains { $0.code == .presentationChannelsMismatch && $0.line == 2 })
     }
 
     /// `dec3` (ETSI TS 102 366 §F.6) written bit by bit: one independent substream, 5.1 (acmod 7, LFE),
