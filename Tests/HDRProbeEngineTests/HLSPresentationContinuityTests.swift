@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import HDRProbeModel
+@testable import HDRProbeParse
 import HDRProbeCheck
 @testable import HDRProbeEngine
 
@@ -199,8 +200,14 @@ import HDRProbeCheck
                 return byte
             }
         }
-        #expect(RenditionChannels.eac3(dec3(joc: false))?.channels == 6 && RenditionChannels.eac3(dec3(joc: false))?.joc == false)
-        #expect(RenditionChannels.eac3(dec3(joc: true))?.joc == true)
+        func entry(_ dec3: [UInt8]) -> SampleEntry {
+            var e = SampleEntry(fourCC: "ec-3", width: nil, height: nil, codecConfigurations: [:], doviBoxType: nil, doviPayload: nil,
+                                colour: nil, masteringDisplay: nil, contentLightLevel: nil, protection: nil, issues: [])
+            e.audioChildren = ["dec3": dec3]
+            return e
+        }
+        #expect(RenditionChannels.value(entry(dec3(joc: false))) == "6")
+        #expect(RenditionChannels.value(entry(dec3(joc: true))) == "16/JOC")
         #expect(HLSRenditionCheck.same("16/JOC", "16/JOC") && !HLSRenditionCheck.same("6", "16/JOC") && HLSRenditionCheck.same("2", "2"))
     }
 
