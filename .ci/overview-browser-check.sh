@@ -64,7 +64,9 @@ for name in hls dash; do
 done
 
 python3 - "$work" "$out" "$marked" "$dashRemoved" <<'PY'
-import sys, os, json, zlib, struct, html.parser
+import sys, os, json, html.parser
+sys.path.insert(0, ".ci")
+from browser_pages import page_requests, png_colours
 work, out, marked, dash_removed = sys.argv[1:]
 problems = []
 
@@ -82,33 +84,7 @@ class Dom(html.parser.HTMLParser):
         if tag == "tbody": s.in_tbody = False
     def handle_data(s, data): s.text.append(data)
 
-def page_requests(path):
-    text = open(path, encoding="utf-8", errors="replace").read().rstrip().rstrip(",")
-    try: log = json.loads(text)
-    except ValueError: log = json.loads(text + "]}")
-    return [e["params"]["url"] for e in log.get("events", []) if "initiator" in e.get("params", {})
-            and e["params"]["initiator"] != "not an origin" and not e["params"].get("url", "").startswith(("file:", "data:"))]
 
-def png_colours(path):
-    data = open(path, "rb").read(); pos = 8; idat = b""; w = h = 0; ctype = 0
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8]); body = data[pos + 8:pos + 8 + n]; pos += 12 + n
-        if kind == b"IHDR": w, h, _, ctype = struct.unpack(">IIBB", body[:10])
-        elif kind == b"IDAT": idat += body
-    bpp = 4 if ctype == 6 else 3; raw = zlib.decompress(idat); stride = w * bpp; prev = bytearray(stride); colours = set()
-    for y in range(h):
-        f = raw[y * (stride + 1)]; line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0; b = prev[i]; c = prev[i - bpp] if i >= bpp else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        if y % 4 == 0: colours.update(bytes(line[i:i + 3]) for i in range(0, stride, bpp * 4))
-        prev = line
-    return len(colours)
 
 expect = {"hls": dict(rows=3, shown=[marked, "p0.m3u8", "s0_3.m4s"]), "dash": dict(rows=1, shown=["manifest.mpd", dash_removed])}
 for name, want in expect.items():

@@ -1,9 +1,9 @@
 import HDRProbeModel
 
 /// A variant's video as its first probed segment shows it, for the overview of a whole-presentation
-/// check: picture size, frame rate, sample entry, profile and level, the HLS VIDEO-RANGE its
-/// transfer function makes (RFC 8216bis §4.4.6.2: PQ for SMPTE ST 2084, HLG for ARIB STD-B67, else
-/// SDR) and the Dolby Vision profile.
+/// check: picture size, frame rate, sample entry, profile and level, the HLS VIDEO-RANGE it makes
+/// (``VideoRange/resolve(transfer:dolbyVision:alternativeTransfer:)``, RFC 8216bis §4.4.6.2) and the
+/// Dolby Vision profile.
 struct VideoFacts {
     var width: Int?
     var height: Int?
@@ -22,12 +22,9 @@ struct VideoFacts {
         codec = video.sampleEntry ?? video.codec
         profile = video.profile
         level = video.level
-        // An unspecified transfer is SDR, as a player without VIDEO-RANGE takes it.
-        switch video.color?.transferCharacteristics {
-        case 16?: videoRange = "PQ"
-        case 18?: videoRange = "HLG"
-        default: videoRange = "SDR"
-        }
+        // The signalling stage's rule (an unspecified transfer is SDR; Dolby Vision forces its range).
+        videoRange = VideoRange.resolve(transfer: video.color?.transferCharacteristics,
+                                        dolbyVision: video.dolbyVision?.profile).range.rawValue
         dolbyVisionProfile = video.dolbyVision?.profile?.reportName
     }
 
