@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The session's delegate: hands each task's callbacks to its ``HTTPTransfer`` (keyed by task
+/// identifier: one session serves every fetch of a run, so its connections are kept alive and
+/// shared), cancels a task whose transfer has enough, and decides every redirect hop.
+final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var transfers: [Int: HTTPTransfer] = [:]
+
+    func register(_ transfer: HTTPTransfer, for task: URLSessionTask) {
+        lock.lock()
+        transfers[task.taskIdentifier] = transfer
+        lock.unlock()
+    }
+
+    func remove(_ task: URLSessionTask) {
+        lock.lock()
+        transfers[task.taskIdentifier] = nil
+        lock.unlock()
+    }
+
+    private func transfer(_ task: URLSessionTask) -> HTTPTransfer? {
+        lock.lock()
+        defer { lock.unlock() }
+        return transfers[task.taskIdentifier]
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        guard let transfer = transfer(dataTask) else {
+            completionHandler(.cancel)
+            return
+        }
+        transfer.received(response)
+        // An error status ends the transfer with its head: its body (an error page) is not wanted.
+        if let status = (response as? HTTPURLResponse)?.statusCode, status >= 400 {
+            completionHandler(.cancel)
+            transfer.completed(nil)
+            return
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let transfer = transfer(dataTask) else {
+            dataTask.cancel()
+            return
+        }
+        if transfer.received(data) { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        guard let transfer = transfer(task) else {
+            completionHandler(nil)
+            return
+        }
+        let next = transfer.redirect(to: request)
+        completionHandler(next)
+        if next == nil { task.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        transfer(task)?.completed(error)
+        remove(task)
+    }
+}
