@@ -46,7 +46,8 @@ package final class HTTPResourceClient: @unchecked Sendable {
     package let configuration: Configuration
     let budget: HTTPFetchBudget
     private let delegate = HTTPTransferDelegate()
-    private let session: URLSession
+    private let sessionLock = NSLock()
+    private var session: URLSession
 
     /// The client of fetches no run set up (a remote probe's): default limits, one per process.
     package static let shared = HTTPResourceClient()
@@ -54,20 +55,40 @@ package final class HTTPResourceClient: @unchecked Sendable {
     package init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
         budget = HTTPFetchBudget(maxRequests: configuration.maxRequests, maxBytes: configuration.maxBytes)
+        session = Self.session(configuration, delegate: delegate)
+    }
+
+    private static func session(_ configuration: Configuration, delegate: HTTPTransferDelegate) -> URLSession {
         let c = URLSessionConfiguration.ephemeral
         c.httpMaximumConnectionsPerHost = configuration.concurrency
-        c.timeoutIntervalForRequest = configuration.requestTimeout
-        c.timeoutIntervalForResource = configuration.requestTimeout
+        // The session's own timeouts only back up the fetch's (which names the URL and honours
+        // the caller's deadline): they fire later.
+        c.timeoutIntervalForRequest = configuration.requestTimeout + 5
+        c.timeoutIntervalForResource = configuration.requestTimeout + 5
         c.requestCachePolicy = .reloadIgnoringLocalCacheData
         c.urlCache = nil
         c.httpCookieStorage = nil
         c.httpShouldSetCookies = false
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: c, delegate: delegate, delegateQueue: queue)
+        return URLSession(configuration: c, delegate: delegate, delegateQueue: queue)
     }
 
-    deinit { session.invalidateAndCancel() }
+    /// Replaces the session after a transfer ended abnormally (a refused redirect, a body cut off,
+    /// a timeout): libcurl-based Foundation can leave such a task's handle behind in its session,
+    /// where a later cancel may not stop a transfer. The old session finishes its other tasks.
+    private func retire(_ old: URLSession) {
+        sessionLock.lock()
+        if session === old { session = Self.session(configuration, delegate: delegate) }
+        sessionLock.unlock()
+        old.finishTasksAndInvalidate()
+    }
+
+    deinit {
+        sessionLock.lock()
+        session.invalidateAndCancel()
+        sessionLock.unlock()
+    }
 
     /// Requests made and body bytes received by this client so far.
     package var spent: (requests: Int, bytes: Int) { budget.spent }
@@ -92,6 +113,9 @@ package final class HTTPResourceClient: @unchecked Sendable {
         request.setValue("hdrprobe/\(ProbeEngine.version)", forHTTPHeaderField: "User-Agent")
         let transfer = HTTPTransfer(url: target.absoluteString, cap: count, skipIfWhole: offset, budget: budget,
                                     maxRedirects: configuration.maxRedirects, rangeHeader: rangeHeader)
+        sessionLock.lock()
+        let session = self.session
+        sessionLock.unlock()
         let task = session.dataTask(with: request)
         delegate.register(transfer, for: task)
         task.resume()
@@ -105,9 +129,14 @@ package final class HTTPResourceClient: @unchecked Sendable {
             }
         }
         let outcome = transfer.outcome
-        if timedOut || outcome.stop != nil {
+        // A refused redirect has completed its task already; a body cut short has not.
+        if timedOut || outcome.stop == .capReached || outcome.stop == .byteBudget {
             transfer.abandon()
             task.cancel()
+        }
+        if timedOut || outcome.stop != nil {
+            delegate.remove(task)
+            retire(session)
         }
         if timedOut {
             return .failure(ResourceFetchFailure.timedOut(url: url).error)
@@ -127,7 +156,7 @@ package final class HTTPResourceClient: @unchecked Sendable {
         case .capReached?, nil: break
         }
         guard let response = outcome.response else {
-            let detail = outcome.error.map { ($0 as NSError).localizedDescription } ?? "no response"
+            let detail = outcome.error.map { "\($0)" } ?? "no response"
             return .failure(ResourceFetchFailure.cannotFetch(url: url, detail: detail).error)
         }
         let status = response.statusCode
@@ -141,8 +170,11 @@ package final class HTTPResourceClient: @unchecked Sendable {
             return .failure(ResourceFetchFailure.httpStatus(url: url, status: status).error)
         }
         guard status < 400, status >= 200 else { return .failure(ResourceFetchFailure.httpStatus(url: url, status: status).error) }
+        if let error = outcome.error as? URLError, error.code == .timedOut {
+            return .failure(ResourceFetchFailure.timedOut(url: url).error)
+        }
         if outcome.stop == nil, let error = outcome.error {
-            return .failure(ResourceFetchFailure.cannotRead(url: url, detail: (error as NSError).localizedDescription).error)
+            return .failure(ResourceFetchFailure.cannotRead(url: url, detail: "\(error)").error)
         }
         let bytes = outcome.body
         // The resource's size: a 206's Content-Range, a 200's Content-Length (the whole body).

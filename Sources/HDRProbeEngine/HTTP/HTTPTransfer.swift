@@ -79,27 +79,35 @@ final class HTTPTransfer: @unchecked Sendable {
         return finishLocked(.capReached)
     }
 
-    /// A redirect hop to `target`: the request to follow, or nil (the transfer then ends).
-    func redirect(to target: URLRequest) -> URLRequest? {
+    /// A redirect hop from `response` to `target`: the request to follow, or nil. A refused hop
+    /// is noted as the stop, and the transfer ends when its task completes (with the redirect's
+    /// own response): cancelling a task while the session waits for the redirect decision is not safe.
+    func redirect(from response: HTTPURLResponse, to target: URLRequest) -> URLRequest? {
         lock.lock()
         defer { lock.unlock() }
-        guard !finished else { return nil }
-        let next = target.url?.absoluteString ?? "?"
-        guard let scheme = target.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            _ = finishLocked(.redirectScheme(next))
-            return nil
+        guard !finished, stop == nil else { return nil }
+        // The Location as the server wrote it: the session may have rewritten a `file:` one into
+        // an http URL on the same host, which must not be followed either.
+        let location = response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: response.url) }
+        let next = location?.absoluteString ?? target.url?.absoluteString ?? "?"
+        for url in [location, target.url] {
+            guard let url else { continue }
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                stop = .redirectScheme(url.absoluteString)
+                return nil
+            }
         }
         redirects += 1
         if redirects > maxRedirects {
-            _ = finishLocked(.tooManyRedirects(maxRedirects))
+            stop = .tooManyRedirects(maxRedirects)
             return nil
         }
-        if !visited.insert(next).inserted {
-            _ = finishLocked(.redirectLoop(next))
+        if !visited.insert(target.url?.absoluteString ?? next).inserted {
+            stop = .redirectLoop(next)
             return nil
         }
         if !budget.takeRequest() {
-            _ = finishLocked(.requestBudget)
+            stop = .requestBudget
             return nil
         }
         var request = target

@@ -3,29 +3,30 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The session's delegate: hands each task's callbacks to its ``HTTPTransfer`` (keyed by task
-/// identifier: one session serves every fetch of a run, so its connections are kept alive and
-/// shared), cancels a task whose transfer has enough, and decides every redirect hop.
+/// The sessions' delegate: hands each task's callbacks to its ``HTTPTransfer`` (keyed by the task
+/// itself: identifiers repeat across the sessions a client replaces), cancels a task whose
+/// transfer has enough, and decides every redirect hop.
 final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
-    private var transfers: [Int: HTTPTransfer] = [:]
+    /// The task is kept with its transfer so that its identity is not reused while registered.
+    private var transfers: [ObjectIdentifier: (task: URLSessionTask, transfer: HTTPTransfer)] = [:]
 
     func register(_ transfer: HTTPTransfer, for task: URLSessionTask) {
         lock.lock()
-        transfers[task.taskIdentifier] = transfer
+        transfers[ObjectIdentifier(task)] = (task, transfer)
         lock.unlock()
     }
 
     func remove(_ task: URLSessionTask) {
         lock.lock()
-        transfers[task.taskIdentifier] = nil
+        transfers[ObjectIdentifier(task)] = nil
         lock.unlock()
     }
 
     private func transfer(_ task: URLSessionTask) -> HTTPTransfer? {
         lock.lock()
         defer { lock.unlock() }
-        return transfers[task.taskIdentifier]
+        return transfers[ObjectIdentifier(task)]?.transfer
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -58,9 +59,7 @@ final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, @unchecked S
             completionHandler(nil)
             return
         }
-        let next = transfer.redirect(to: request)
-        completionHandler(next)
-        if next == nil { task.cancel() }
+        completionHandler(transfer.redirect(from: response, to: request))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
