@@ -151,9 +151,10 @@ struct RemotePresentationCheckTests {
         #expect(stats.requests == expected, "\(stats.paths)")
         let v13 = try Self.walkRequests(folder.appendingPathComponent("v1_3.m4s"))
         #expect(stats.paths["/init_0.mp4"] == 2 && stats.paths["/v1_3.m4s"] == v13)
-        // Kept alive: the connections are the parallel fetches' (8 at most at a time), not one a
-        // request (the 404 closes its connection: Python's error answers say `Connection: close`).
-        #expect(stats.connections <= 2 * 8 + 1 && stats.connections * 4 < stats.requests, "\(stats.connections) connections for \(stats.requests) requests")
+        // Kept alive: several requests a connection, not one a request (libcurl keeps few idle
+        // connections between the walks, and the 404 closes its own: Python's error answers say
+        // `Connection: close`).
+        #expect(stats.connections * 3 <= stats.requests, "\(stats.connections) connections for \(stats.requests) requests")
         // A client fetching one request at a time waits at least 50 ms for each.
         let sequential = Double(stats.requests) * 0.05
         #expect(seconds < 0.5 * sequential, "\(seconds) s for \(stats.requests) requests (one at a time: at least \(sequential) s)")
@@ -240,10 +241,14 @@ struct RemotePresentationCheckTests {
         for path in ["__stall", "__endless", "__oversized", "__to-file", "__loop/a"] {
             let start = HDRProbeContainers.Clock.nowNanoseconds()
             let hls = HLSPlaylistChecker(options: ProbeOptions(timeout: 20), limits: limits, wholePresentation: true).check(server.url(path))
+            let hlsSeconds = Self.elapsed(since: start)
             let dash = DASHManifestChecker(options: ProbeOptions(timeout: 20), limits: limits, wholePresentation: true).check(server.url(path))
+            let dashSeconds = Self.elapsed(since: start) - hlsSeconds
             #expect(hls.status == .error && dash.status == .error, "\(path)")
+            #expect(hls.error?.message.contains(server.url(path)) == true, "\(path): \(hls.error?.message ?? "")")
             #expect(hls.error?.message.contains("root:") != true && dash.error?.message.contains("root:") != true)
-            #expect(Self.elapsed(since: start) < 10, "\(path)")
+            // The request timeout (2 s) each, with room for a loaded machine.
+            #expect(hlsSeconds < 5 && dashSeconds < 5, "\(path): hls \(hlsSeconds) s, dash \(dashSeconds) s")
         }
     }
 

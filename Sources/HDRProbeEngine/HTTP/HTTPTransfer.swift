@@ -58,20 +58,26 @@ final class HTTPTransfer: @unchecked Sendable {
         if self.response?.statusCode == 206 { skip = 0 }
     }
 
-    /// Appends body bytes; true when the transfer should be cancelled (cap or budget reached).
+    /// Appends body bytes; true, once, when the transfer should be cancelled (cap or budget
+    /// reached). Bytes arriving after the end are dropped without another cancel: each cancel is
+    /// a round trip through the session's queue, and a fast server can have queued thousands of
+    /// chunks by then.
     func received(_ data: Data) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard !finished else { return true }
+        guard !finished else { return false }
         if !budget.take(bytes: data.count) { return finishLocked(.byteBudget) }
-        var chunk = data[...]
-        if skip > 0 {
-            let dropped = min(skip, chunk.count)
-            skip -= dropped
-            chunk = chunk.dropFirst(dropped)
-        }
+        let dropped = min(skip, data.count)
+        skip -= dropped
         received += data.count
-        body.append(contentsOf: chunk.prefix(cap - body.count))
+        let take = min(cap - body.count, data.count - dropped)
+        if take > 0 {
+            // One copy of the buffer (an element-wise append is slow in a debug build).
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[dropped..<dropped + take]))
+            }
+        }
         guard body.count >= cap else { return false }
         // A body that ends here (the range asked for) completes on its own, keeping its connection
         // alive; only one that goes on (an ignored Range, an endless body) is cut off.

@@ -35,7 +35,7 @@ final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, @unchecked S
             completionHandler(.cancel)
             return
         }
-        transfer.received(response)
+        transfer.received(response as URLResponse)
         // An error status ends the transfer with its head: its body (an error page) is not wanted.
         if let status = (response as? HTTPURLResponse)?.statusCode, status >= 400 {
             completionHandler(.cancel)
@@ -46,11 +46,8 @@ final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let transfer = transfer(dataTask) else {
-            dataTask.cancel()
-            return
-        }
-        if transfer.received(data) { dataTask.cancel() }
+        // A task no longer registered was cancelled by its fetch (time limit, cut-off).
+        if transfer(dataTask)?.received(data) == true { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
