@@ -8,7 +8,9 @@ extension ProbeEngine {
     /// (an MP4 with `moov` at the end) reports what a cut-short file reports.
     package func probe(remoteURL url: String, maxBytes: Int) -> ProbeReport {
         let deadline = Clock.nowNanoseconds() + UInt64(max(0, min(options.timeout, 86_400)) * 1e9)
-        switch HLSResourceFetcher.fetch(.remote(url), maxBytes: maxBytes, deadline: deadline) {
+        // A client of its own: one request, bounded by the probe's time limit, no process-wide budget.
+        let client = HTTPResourceClient(HTTPResourceClient.Configuration(concurrency: 1, requestTimeout: max(0.001, options.timeout)))
+        switch HLSResourceFetcher.fetch(.remote(url), maxBytes: maxBytes, deadline: deadline, client: client) {
         case .failure(let error):
             return .failure(path: url, tool: Self.tool(libavformatUsed: false), error: error)
         case .success(let fetched):

@@ -49,8 +49,9 @@ package final class HTTPResourceClient: @unchecked Sendable {
     private let sessionLock = NSLock()
     private var session: URLSession
 
-    /// The client of fetches no run set up (a remote probe's): default limits, one per process.
-    package static let shared = HTTPResourceClient()
+    /// The client of fetches outside a check run (the DASH to HLS translation): one per process,
+    /// so its budgets are unlimited — a budget is a run's, and each check makes its own client.
+    package static let shared = HTTPResourceClient(Configuration(maxRequests: .max, maxBytes: .max))
 
     package init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
