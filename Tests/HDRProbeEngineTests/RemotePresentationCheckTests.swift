@@ -160,6 +160,40 @@ struct RemotePresentationCheckTests {
         #expect(seconds < 0.5 * sequential, "\(seconds) s for \(stats.requests) requests (one at a time: at least \(sequential) s)")
     }
 
+    #if FFmpeg
+    /// Shaka Packager's presentation with an AUDIO rendition (as in `HLSPresentationCheckTests`):
+    /// the rendition's segments are measured by size alone — one request of one byte each, in
+    /// parallel — and the variant's bit rates are those of the local check.
+    @Test("over HTTP, an audio rendition's segments are sized with one ranged request each, in parallel")
+    func audioRenditionSizes() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg), let packager = HLSPresentationCheckTests.packager() else { return }
+        let folder = try Self.temporaryFolder("audio")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard HLSPresentationCheckTests.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                                             "-t", "24", "-c:v", "libx265", "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1",
+                                             "-c:a", "aac", "-b:a", "128k", "-shortest", "src.mp4"], in: folder),
+              HLSPresentationCheckTests.run(["in=src.mp4,stream=audio,init_segment=a_init.mp4,segment_template=a_$Number$.m4s,playlist_name=a.m3u8,hls_group_id=audio,hls_name=EN",
+                                             "in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8",
+                                             "--segment_duration", "1", "--hls_master_playlist_output", "master.m3u8"], in: folder, executable: packager) else { return }
+        let audioSegments = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("a_") && $0.hasSuffix(".m4s") }
+        try #require(audioSegments.count >= 20)
+        let server = try LatencyHTTPServer(root: folder, delayMilliseconds: 50)
+        defer { server.stop() }
+        let local = HLSPlaylistChecker(wholePresentation: true).check(folder.appendingPathComponent("master.m3u8").path)
+        try server.reset()
+        let start = HDRProbeContainers.Clock.nowNanoseconds()
+        let remote = HLSPlaylistChecker(options: ProbeOptions(timeout: 30), wholePresentation: true).check(server.url("master.m3u8"))
+        let seconds = Self.elapsed(since: start)
+        let stats = try server.stats()
+        #expect(remote.variants.map(\.presentation) == local.variants.map(\.presentation))
+        #expect(Self.findings(remote, root: folder, server: server) == Self.findings(local, root: folder, server: server))
+        // Each audio segment once (its size), its playlist once; no init section read for sizes.
+        #expect(audioSegments.allSatisfy { stats.paths["/" + $0] == 1 }, "\(stats.paths)")
+        #expect(stats.paths["/a.m3u8"] == 1 && stats.paths["/a_init.mp4"] == nil)
+        #expect(seconds < 0.5 * Double(stats.requests) * 0.05, "\(seconds) s for \(stats.requests) requests")
+    }
+    #endif
+
     @Test("a run's request budget ends the check with findings naming the budget, not a hang")
     func requestBudget() throws {
         let folder = try Self.temporaryFolder("budget")

@@ -126,12 +126,18 @@ struct HLSPresentationCheck {
         guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline, client: client),
               let playlist = try? HLSMediaPlaylist.parse(bytes: fetched.bytes) else { return nil }
         var measured: [HLSMeasuredBitRates.Segment] = []
-        for segment in playlist.segments.prefix(limits.segments) {
-            guard let segmentLocation = try? location.resolve(segment.uri) else { return nil }
+        let listed = Array(playlist.segments.prefix(limits.segments))
+        // A segment without a byte range is asked for one byte (its size), in parallel over http(s).
+        let sizes = HLSSegmentPrefetcher(segments: listed.map { s in
+            Segment(uri: s.uri, line: s.line, duration: s.duration, location: s.byteRange == nil ? try? location.resolve(s.uri) : nil,
+                    range: nil, initName: nil, initLocation: nil, initRange: nil, discontinuity: s.discontinuity)
+        }, client: client, initSectionLimit: limits.initSection, timeout: options.timeout, sizesOnly: true)
+        defer { sizes.finish() }
+        for (position, segment) in listed.enumerated() {
+            guard (try? location.resolve(segment.uri)) != nil else { return nil }
             let size: Int
             if let range = segment.byteRange { size = range.length } else {
-                guard case let .success(head) = HLSResourceFetcher.fetch(segmentLocation, maxBytes: 1, deadline: deadline, client: client),
-                      let total = head.totalSize else { return nil }
+                guard case let .success(head) = sizes.head(position), let total = head.totalSize else { return nil }
                 size = total
             }
             measured.append(.init(bytes: size, duration: segment.duration, discontinuity: segment.discontinuity))

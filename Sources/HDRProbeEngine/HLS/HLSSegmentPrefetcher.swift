@@ -15,6 +15,7 @@ import HDRProbeContainers
 /// then — when the first video sample ends past it — the rest up to that end (capped), asked as
 /// the following byte range only. Init sections are read once per location and range; a segment
 /// whose init section cannot be read is not fetched (the walk reports it without its head).
+/// With `sizesOnly` a head is one byte, for the segment's size alone (an audio rendition's bit rates).
 final class HLSSegmentPrefetcher: @unchecked Sendable {
     typealias Fetched = HLSResourceFetcher.Fetched
     private typealias InitSection = (fetched: Result<Fetched, ReportError>, movie: MovieBox?)
@@ -23,6 +24,7 @@ final class HLSSegmentPrefetcher: @unchecked Sendable {
     private let client: HTTPResourceClient
     private let initSectionLimit: Int
     private let timeout: Double
+    private let sizesOnly: Bool
     private let parallel: Bool
     private let window: Int
     private let cancellation: ProbeCancellation?
@@ -36,11 +38,12 @@ final class HLSSegmentPrefetcher: @unchecked Sendable {
     private var stopped = false
     private var started = false
 
-    init(segments: [HLSPresentationCheck.Segment], client: HTTPResourceClient, initSectionLimit: Int, timeout: Double) {
+    init(segments: [HLSPresentationCheck.Segment], client: HTTPResourceClient, initSectionLimit: Int, timeout: Double, sizesOnly: Bool = false) {
         self.segments = segments
         self.client = client
         self.initSectionLimit = initSectionLimit
         self.timeout = timeout
+        self.sizesOnly = sizesOnly
         let concurrency = client.configuration.concurrency
         parallel = concurrency > 1 && segments.contains { $0.location?.isRemote == true || $0.initLocation?.isRemote == true }
         window = 2 * concurrency
@@ -134,6 +137,9 @@ final class HLSSegmentPrefetcher: @unchecked Sendable {
         let segment = segments[position]
         guard let location = segment.location else {
             return .failure(ReportError(.readFailed, "\(segment.uri): the URI cannot be resolved"))
+        }
+        if sizesOnly {
+            return HLSResourceFetcher.fetch(location, range: segment.range, maxBytes: 1, deadline: deadline, client: client)
         }
         var movie: MovieBox?
         if segment.initName != nil {
