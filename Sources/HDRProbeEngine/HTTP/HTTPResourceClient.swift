@@ -77,12 +77,15 @@ package final class HTTPResourceClient: @unchecked Sendable {
 
     /// Replaces the session after a transfer ended abnormally (a refused redirect, a body cut off,
     /// a timeout): libcurl-based Foundation can leave such a task's handle behind in its session,
-    /// where a later cancel may not stop a transfer. The old session finishes its other tasks.
-    private func retire(_ old: URLSession) {
+    /// where a later cancel may not stop a transfer, and a fast server's queued chunks can keep its
+    /// queue busy for seconds. The next fetch gets a new session at once; true when `old` was the
+    /// current one (its caller then lets it finish its other tasks and invalidates it).
+    private func replace(_ old: URLSession) -> Bool {
         sessionLock.lock()
-        if session === old { session = Self.session(configuration, delegate: delegate) }
-        sessionLock.unlock()
-        old.finishTasksAndInvalidate()
+        defer { sessionLock.unlock() }
+        guard session === old else { return false }
+        session = Self.session(configuration, delegate: delegate)
+        return true
     }
 
     deinit {
@@ -130,14 +133,19 @@ package final class HTTPResourceClient: @unchecked Sendable {
             }
         }
         let outcome = transfer.outcome
-        // A refused redirect has completed its task already; a body cut short has not.
-        if timedOut || outcome.stop == .capReached || outcome.stop == .byteBudget {
-            transfer.abandon()
-            task.cancel()
-        }
         if timedOut || outcome.stop != nil {
+            transfer.abandon()
             delegate.remove(task)
-            retire(session)
+            // A refused redirect has completed its task already; a body cut short has not. The
+            // cancel and the old session's invalidation go through that session's queue, which a
+            // fast server's queued chunks can keep busy for seconds: the fetch does not wait.
+            let cancel = timedOut || outcome.stop == .capReached || outcome.stop == .byteBudget
+            let invalidate = replace(session)
+            let retired = UncheckedTask(task: task, session: session)
+            DispatchQueue.global().async {
+                if cancel { retired.task.cancel() }
+                if invalidate { retired.session.finishTasksAndInvalidate() }
+            }
         }
         if timedOut {
             return .failure(ResourceFetchFailure.timedOut(url: url).error)
@@ -199,6 +207,12 @@ package final class HTTPResourceClient: @unchecked Sendable {
         if bytes.isEmpty { return .failure(ResourceFetchFailure.noData(url: url).error) }
         let truncated = total.map { bytes.count < $0 } ?? (outcome.stop == .capReached)
         return .success(.init(bytes: bytes, totalSize: total ?? (truncated ? nil : bytes.count), truncated: truncated))
+    }
+
+    /// A task and its session handed to the queue that cancels and retires them.
+    private struct UncheckedTask: @unchecked Sendable {
+        let task: URLSessionTask
+        let session: URLSession
     }
 
     /// `bytes first-last/size` (RFC 9110 §14.4): the first byte and the size (nil when `*`).

@@ -46,8 +46,9 @@ final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        // A task no longer registered was cancelled by its fetch (time limit, cut-off).
-        if transfer(dataTask)?.received(data) == true { dataTask.cancel() }
+        // A task no longer registered was cancelled by its fetch (time limit, cut-off). The fetch
+        // cancels a task cut off here too, off this queue (a cancel waits for the session's queue).
+        _ = transfer(dataTask)?.received(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

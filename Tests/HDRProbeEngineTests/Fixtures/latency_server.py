@@ -8,7 +8,8 @@ round trip), and counts what it served: GET /__stats answers {"requests", "conne
 
 Misbehaving endpoints (each a way a server can try to hang or misdirect a client):
   /__stall            accepts the request and never answers
-  /__endless          200, chunked, a body that never ends
+  /__endless          200, chunked, a body that never ends (64 KiB every 5 ms: a fast link, not a
+                      loopback flood that would only measure how busy two cores can be kept)
   /__oversized        ignores Range: 200 with Content-Length 1 GiB, sent until the client leaves
   /__loop/a, /__loop/b  redirect to each other
   /__hops/N           redirects to /__hops/N-1 … /__hops/0, which is 404
@@ -93,6 +94,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 while True:
                     self.wfile.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
                     count(bytes=len(chunk))
+                    time.sleep(0.005)
             except OSError:
                 self.close_connection = True
             return
