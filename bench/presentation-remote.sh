@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-presentation check over HTTP (docs/rules/hls-presentation.md §6): the presentation of
+# Whole-presentation check over HTTP (docs/rules/hls-presentation.md §8): the presentation of
 # bench/presentation.sh (HDR10 HEVC fMP4, 8 variants, 6-second segments made by FFmpeg/x265 and
 # repeated in the playlists), SEGMENTS a variant, served on the loopback by
 # Tests/HDRProbeEngineTests/Fixtures/latency_server.py with DELAY ms before each answer, checked by

@@ -1615,7 +1615,9 @@ def derive(name, spec, path):
         c_has = False
     if c_has != spec['ccol']:
         g.errors.append(f'{name}: container colour present={c_has}, recipe says {spec["ccol"]}')
-    vui = (prim is not None or rng == 'pc') and k['codec'] != 'vp9'  # a VP9 frame header has no primaries/transfer
+    # A VP9 key frame's color_config() always states the range (and the matrix of a known colour space),
+    # though never primaries or transfer (VP9 bitstream specification §6.2, §7.2).
+    vui = (prim is not None or rng == 'pc') or k['codec'] == 'vp9'
     src = ('both' if spec['ccol'] and vui else 'container' if spec['ccol'] else 'bitstream' if vui else None)
     note = None
     if prim is None and rng == 'pc':

@@ -24,7 +24,9 @@ public struct ManifestCheck: Sendable {
     /// header and first frames): Apple's measured peak and average bit rates against BANDWIDTH and
     /// AVERAGE-BANDWIDTH, segments longer than the target duration, segments that do not start with a
     /// key frame, EXTINF against the samples' duration, HDR signalling that changes from segment to
-    /// segment, unaligned variants (`hls.presentation.*`; docs/rules/hls-presentation.md).
+    /// segment, Dolby Vision RPUs or HDR10+ metadata missing from a segment, unaligned variants, and
+    /// each audio rendition's CHANNELS against its media (`hls.presentation.*`;
+    /// docs/rules/hls-presentation.md).
     /// `firstSegmentOnly` checks the init section and first segment of each variant only.
     /// `network`: how an `http(s)` playlist and its segments are read.
     public static func hls(_ playlist: String, options: MediaProbe.Options = MediaProbe.Options(),
@@ -75,6 +77,23 @@ public struct ManifestCheck: Sendable {
         switch kind {
         case .hls(let r): HLSCheckSummary.render(r)
         case .dash(let r): DASHCheckSummary.render(r)
+        }
+    }
+
+    /// The checks as one self-contained HTML page (`--html FILE`): per manifest the overview of every
+    /// variant, I-frame playlist and rendition (HLS) or video Representation (DASH) — measured peak and
+    /// average against the declared, resolution, frame rate, codec, range, key-frame interval,
+    /// encryption, channels, segments processed — then the Must fix and Should fix findings by code,
+    /// with how often and where each occurs. Nothing on the page is fetched; every string from a
+    /// manifest is escaped. Write it with ``OutputFile/write(_:to:)``.
+    public static func html(_ checks: [ManifestCheck]) -> String {
+        ManifestOverviewHTML.render(checks.map(\.overview), toolVersion: ProbeEngine.version)
+    }
+
+    var overview: ManifestOverview {
+        switch kind {
+        case .hls(let r): ManifestOverview(r)
+        case .dash(let r): ManifestOverview(r)
         }
     }
 

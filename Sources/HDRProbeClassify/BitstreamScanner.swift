@@ -13,7 +13,7 @@ import HDRProbeModel
 /// `docs/rules/hdr10plus.md` §2 (prefix SEI only, one count per picture).
 /// The caller decides the budget; this type never reads more than it is given.
 package struct BitstreamScanner: Sendable {
-    package enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, other }
+    package enum Codec: Sendable, Equatable { case hevc, h264, av1, vp9, vp8, other }
 
     package let codec: Codec
     package let framing: NALFraming
@@ -72,6 +72,7 @@ package struct BitstreamScanner: Sendable {
         case .h264: consumeAVC(data)
         case .av1: consumeAV1(data, blockAdditions: blockAdditions)
         case .vp9: consumeVP9(data, blockAdditions: blockAdditions)
+        case .vp8: consumeVP8(data)
         case .other: break
         }
     }
@@ -175,8 +176,27 @@ package struct BitstreamScanner: Sendable {
             scan.bitDepth = h.bitDepth
             scan.chromaSubsampling = h.chromaSubsampling
             scan.profileIDC = h.profile
+            // color_config() always states the range; the matrix only for a known colour space.
+            if scan.bitstreamColour == nil {
+                scan.bitstreamColour = ColourCodes(matrix: h.matrixCoefficients, fullRange: h.fullRange)
+            }
         }
         finishFrame(hasRPU: false, hasHDR10Plus: recordBlockAdditionHDR10Plus(blockAdditions))
+    }
+
+    /// VP8 frame (RFC 6386 §9.1): the first frame's tag gives the profile (and, VP8 having one
+    /// picture format, 8-bit 4:2:0); a key frame's header the size. VP8 carries no HDR signalling.
+    private mutating func consumeVP8(_ data: [UInt8]) {
+        if scan.profileIDC == nil, let h = try? VP8FrameHeader.parse(data) {
+            scan.profileIDC = h.profile
+            scan.bitDepth = VP8FrameHeader.bitDepth
+            scan.chromaSubsampling = VP8FrameHeader.chromaSubsampling
+        }
+        if scan.width == nil, let h = try? VP8FrameHeader.parse(data), let width = h.width, let height = h.height {
+            scan.width = width
+            scan.height = height
+        }
+        finishFrame(hasRPU: false, hasHDR10Plus: false)
     }
 
     /// The first HDR10+ T.35 message among a frame's Matroska BlockAdditions, parsed like an SEI or

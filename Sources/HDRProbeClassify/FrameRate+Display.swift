@@ -53,8 +53,7 @@ extension FrameRate {
 
     /// Positive steps between display-ordered timestamps, after dropping the reorder tail.
     package static func durations(_ pts: [Int64]) -> [Int64] {
-        var sorted = pts.sorted()
-        sorted.removeLast(min(8, sorted.count / 4))
+        let sorted = displayOrdered(pts)
         guard sorted.count >= 2 else { return [] }
         return zip(sorted.dropFirst(), sorted).compactMap { $0 > $1 ? $0 - $1 : nil }
     }

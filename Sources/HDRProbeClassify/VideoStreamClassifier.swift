@@ -11,14 +11,14 @@ package struct VideoStreamClassifier: Sendable {
     package init(policy: DolbyVisionPolicy = .default) { self.policy = policy }
 
     /// The frame rate and where it comes from (`frameRate.source`): a raw stream's own timing
-    /// information first, else the container's rate as libavformat reads it, else the median
-    /// sampled frame duration, else (an fMP4 init segment without samples) the timing information
+    /// information first, else the container's rate as libavformat reads it, else the rate the
+    /// sampled timestamps state (``FrameRate/fromTimestamps(_:timeBaseNumerator:timeBaseDenominator:)``), else (an fMP4 init segment without samples) the timing information
     /// of the configuration record's parameter sets.
     package static func frameRate(_ e: VideoEvidence) -> (FrameRate?, String?) {
         if e.bitstreamTimingFirst, let rate = e.scan.timingFrameRate { return (rate, "bitstream") }
         if let rate = e.declaredFrameRate { return (rate, e.bitstreamTimingFirst ? "libavformat" : "container") }
-        if let median = FrameRate.medianDuration(presentationTimestamps: e.sampledPTS), median > 0,
-           let rate = FrameRate(numerator: e.timeBaseDenominator, denominator: Int(median) * e.timeBaseNumerator) {
+        if let rate = FrameRate.fromTimestamps(e.sampledPTS, timeBaseNumerator: e.timeBaseNumerator,
+                                               timeBaseDenominator: e.timeBaseDenominator) {
             return (rate, "timestamps")
         }
         // A bare init segment (CMAF header: no samples, no timing): the parameter sets' own timing;

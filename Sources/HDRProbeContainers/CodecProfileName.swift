@@ -22,6 +22,8 @@ package enum CodecProfileName {
     /// ``DemuxedStream/profileName``, for the codecs not listed).
     package static func name(codec: StreamCodec?, profile: Int32) -> String? {
         guard profile >= 0 else { return nil }
+        // FFmpeg names no VP8 profile: ffprobe prints the number (RFC 6386 §9.1 defines 0…3).
+        if codec == .vp8 { return profile <= 3 ? String(profile) : nil }
         guard let codec, let names = table[codec] else { return nil }
         return names[profile]
     }

@@ -5,7 +5,7 @@ import HDRProbeModel
 /// reader and libavformat describe a stream with the same value and no FFmpeg type crosses into
 /// the readers.
 package enum StreamCodec: String, Sendable, Hashable {
-    case hevc, h264, av1, vp9
+    case hevc, h264, av1, vp9, vp8
     case aac, ac3, eac3, opus, flac
     case subrip, ass
     case mjpeg, png, ttf, otf

@@ -47,7 +47,10 @@ package enum StreamEvidenceBuilder {
     package static func containerMetadata(_ e: inout VideoEvidence, stream s: DemuxedStream, entry: SampleEntry?,
                                   matroskaTrack: MatroskaTrackEntry?, signature: ContainerSignature) {
         if signature == .isobmff {
+            // A VP9 sample entry declares its colour in `vpcC` (VP Codec ISO Media File Format
+            // Binding) when it has no `colr`; libavformat's mov demuxer reads it the same way.
             e.containerColour = entry?.colour?.codes
+                ?? entry?.codecConfigurations["vpcC"].flatMap { try? VPCodecConfigurationRecord.parse($0).colour }
             e.containerMastering = entry?.masteringDisplay ?? s.mastering
             e.containerContentLight = entry?.contentLightLevel ?? s.contentLight
         } else {
@@ -93,6 +96,8 @@ package enum StreamEvidenceBuilder {
             // libavformat reads the MP4 `vpcC` into stream fields only; the record itself comes
             // from hdrprobe's own sample-entry walk (VP Codec ISO Media File Format Binding).
             if e.configurationRecord.isEmpty, let vpcC = entry?.codecConfigurations["vpcC"] { e.configurationRecord = vpcC }
+        case .vp8:
+            c.codec = .vp8
         default:
             break
         }

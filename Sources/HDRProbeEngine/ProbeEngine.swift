@@ -110,6 +110,14 @@ package struct ProbeEngine: Sendable {
             let demuxer = try openDemuxer(file: file, headers: headers, head: head, container: container, run: run)
             container.demuxer = demuxer.formatName
             container.format = Self.format(signature: headers.signature, demuxer: demuxer.formatName, head: head)
+            // A fragmented MP4 declares no movie duration: the longest audio or video stream's, as
+            // libavformat's update_stream_timings derives the format's from its streams (text
+            // tracks aside; it also counts start offsets, which this leaves out).
+            let duration = demuxer.formatDuration
+                ?? demuxer.streams.filter { $0.kind == .video || $0.kind == .audio }.compactMap(\.durationSeconds).max()
+            container.duration = duration.map { ($0 * 1000).rounded() / 1000 }
+            container.bitRate = Self.overallBitRate(declared: demuxer.formatBitRate, duration: duration, fileSize: file.size)
+            container.fileSize = file.size
             try checkStreams(demuxer, headers: headers, container: container, file: file, run: run)
             var findings = Self.containerFindings(headers)
             var (evidence, scanners) = gatherEvidence(demuxer: demuxer, headers: headers, memory: memory)
@@ -320,7 +328,7 @@ package struct ProbeEngine: Sendable {
         var findings: [Finding] = []
         var framesScanned: Int?
         let audio = demuxer.streams.filter { $0.kind == .audio }
-        let audioInputs = audio.map(Self.audioInput)
+        let audioInputs = audio.map { Self.audioInput($0, headers: headers) }
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
             guard var e = evidence[s.index] else {
@@ -332,7 +340,8 @@ package struct ProbeEngine: Sendable {
                 e.profileName = CodecProfileName.name(codec: s.codec, profile: Int32(idc))
             }
             framesScanned = (framesScanned ?? 0) + e.scan.framesScanned
-            let (report, streamFindings) = classifier.classify(e)
+            var (report, streamFindings) = classifier.classify(e)
+            report.language = StreamMediaFacts.language(s, headers: headers)
             if let base = layerPairs[s.index] {
                 streams.append(Self.enhancementLayer(report, dependsOn: base))
                 continue
@@ -367,6 +376,8 @@ package struct ProbeEngine: Sendable {
                                                  sampleData: .notRead)
         }
         report.profile = s.profileName ?? CodecProfileName.name(codec: s.codec, profile: s.profile)
+        if s.kind != .attachment { report.language = StreamMediaFacts.language(s, headers: headers) }
+        if report.kind == .audio { report.audio = StreamMediaFacts.audio(s, headers: headers) }
         return report
     }
 
@@ -383,11 +394,24 @@ package struct ProbeEngine: Sendable {
         return report
     }
 
+    /// `container.bitRate`: the container's declared rate, else libavformat's own estimate once it
+    /// knows the duration (`update_stream_timings`: file size × 8 over the duration in its
+    /// microsecond time base, truncated), which is what ffprobe prints as the format's `bit_rate`.
+    static func overallBitRate(declared: Int?, duration: Double?, fileSize: Int) -> Int? {
+        if let declared { return declared }
+        guard let duration, duration > 0, fileSize > 0 else { return nil }
+        let microseconds = (duration * 1_000_000).rounded()
+        return Int((Double(fileSize) * 8 * 1_000_000 / microseconds).rounded(.down))
+    }
+
     /// What the audio-token rules (`docs/rules/hls-signalling.md` §8) need about an audio stream.
-    static func audioInput(_ s: DemuxedStream) -> AudioCodecInput {
-        AudioCodecInput(codecName: s.codecName ?? "unknown",
-                        audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
-                        ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, isDefault: s.isDefault)
+    /// Dolby Atmos (JOC) comes from the `dec3` hdrprobe reads (``StreamMediaFacts``), whichever
+    /// reader demuxed the file.
+    static func audioInput(_ s: DemuxedStream, headers: ContainerHeaders) -> AudioCodecInput {
+        let joc = s.codecName == "eac3" && StreamMediaFacts.audio(s, headers: headers).objectAudio == AudioReport.eac3JOC
+        return AudioCodecInput(codecName: s.codecName ?? "unknown",
+                               audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
+                               ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, jointObjectCoding: joc, isDefault: s.isDefault)
     }
 
     /// AVERAGE-BANDWIDTH / BANDWIDTH of the variant (`docs/rules/hls-signalling.md` §13): measured from the
@@ -479,7 +503,7 @@ package struct ProbeEngine: Sendable {
 
     func stats(start: UInt64, bytes: Int, frames: Int?) -> ProbeStatistics {
         let ms = Double(Clock.nowNanoseconds() - start) / 1e6
-        return ProbeStatistics(bytesRead: bytes, durationMs: (ms * 1000).rounded() / 1000, framesScanned: frames)
+        return ProbeStatistics(bytesRead: bytes, analysisMs: (ms * 1000).rounded() / 1000, framesScanned: frames)
     }
 
     /// The contract's `container.format` from the demuxer name (and the sniffed signature).

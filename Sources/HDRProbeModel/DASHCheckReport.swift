@@ -14,6 +14,8 @@ package struct DASHCheckReport: Codable, Sendable, Equatable {
     /// `static` or `dynamic`, when the MPD was read.
     @NullEncoded package var type: String?
     package var representations: [Representation]
+    /// Every warning and error grouped by code with where it occurs (the Representation's line, the segment).
+    package var fixes = FixList()
 
     package struct Representation: Codable, Sendable, Equatable {
         package var id: String

@@ -89,25 +89,55 @@ package struct ContainerInfo: Codable, Sendable, Equatable {
     package var brands: [String]
     /// The demuxer's own name for the format (`mov,mp4,m4a,3gp,3g2,mj2`), not part of the contract.
     @NullEncoded package var demuxer: String?
+    /// The media's duration in seconds as the container declares it (libavformat's format
+    /// duration, which hdrprobe's own readers reproduce); null when it declares none (raw streams).
+    @NullEncoded package var duration: Double?
+    /// The overall bit rate in bits per second (declared, or the file size over the duration, as
+    /// libavformat computes it); null when unknown.
+    @NullEncoded package var bitRate: Int?
+    /// The file's size in bytes.
+    @NullEncoded package var fileSize: Int?
 
-    package init(format: String?, brands: [String], demuxer: String?) {
+    package init(format: String?, brands: [String], demuxer: String?, duration: Double? = nil, bitRate: Int? = nil,
+                 fileSize: Int? = nil) {
         self.format = format
         self.brands = brands
         self.demuxer = demuxer
+        self.duration = duration
+        self.bitRate = bitRate
+        self.fileSize = fileSize
     }
 
     package static let unknown = ContainerInfo(format: nil, brands: [], demuxer: nil)
 }
 
-/// Cost of one probe: bytes read from the file (headers + frame budget) and wall time.
+/// Cost of one probe: bytes read from the file (headers + frame budget) and the wall time the
+/// analysis took — `analysisMs`, named so that it is not read as the media's duration
+/// (`container.duration`). Reports written before the rename said `durationMs`; they still decode.
 package struct ProbeStatistics: Codable, Sendable, Equatable {
     package var bytesRead: Int
-    package var durationMs: Double
+    package var analysisMs: Double
     @NullEncoded package var framesScanned: Int?
 
-    package init(bytesRead: Int, durationMs: Double, framesScanned: Int?) {
+    package init(bytesRead: Int, analysisMs: Double, framesScanned: Int?) {
         self.bytesRead = bytesRead
-        self.durationMs = durationMs
+        self.analysisMs = analysisMs
         self.framesScanned = framesScanned
+    }
+
+    private enum CodingKeys: String, CodingKey { case bytesRead, analysisMs, framesScanned, durationMs }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bytesRead = try c.decode(Int.self, forKey: .bytesRead)
+        analysisMs = try c.decodeIfPresent(Double.self, forKey: .analysisMs) ?? c.decode(Double.self, forKey: .durationMs)
+        framesScanned = try c.decodeIfPresent(Int.self, forKey: .framesScanned)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(bytesRead, forKey: .bytesRead)
+        try c.encode(analysisMs, forKey: .analysisMs)
+        try c.encode(framesScanned, forKey: .framesScanned)
     }
 }

@@ -25,6 +25,11 @@ package struct StreamReport: Codable, Sendable, Equatable {
     /// The DASH Representation hdrprobe would write (``DASHReport``): only in reports asked for it
     /// (`hdrprobe dash --json`), absent (not null) otherwise.
     package var dash: DASHReport?
+    /// The track's language as the container names it (ISO 639-2 `eng`, `und`, or a BCP 47 tag
+    /// from Matroska's LanguageBCP47); null when the container names none.
+    @NullEncoded package var language: String?
+    /// What an audio stream carries (``AudioReport``): on audio streams only, absent (not null) on others.
+    package var audio: AudioReport?
     /// `dolbyVisionEnhancementLayer` for the EL stream of a two-PID Dolby Vision presentation;
     /// absent (not null) on every other stream.
     package var role: String?

@@ -77,6 +77,9 @@ extension BitstreamError {
         case vp9ReservedZero
         /// `frame_sync_code` is not 0x498342.
         case vp9FrameSyncCode
+        // VP8 frame tag (RFC 6386 §9.1).
+        /// `version` over 3.
+        case vp8Version(Int)
         // HDR10+ (ST 2094-40 in ITU-T T.35).
         /// The T.35 header is not HDR10+'s.
         case notHDR10PlusPayload
@@ -155,6 +158,7 @@ extension BitstreamError {
             case .vp9FrameMarker: return "frame_marker is not 2"
             case .vp9ReservedZero: return "reserved_zero after profile 3 is 1"
             case .vp9FrameSyncCode: return "frame_sync_code is not 0x498342"
+            case .vp8Version(let v): return "VP8 version \(v) (0…3 are defined)"
             case .notHDR10PlusPayload: return "not an HDR10+ T.35 payload"
             case .nullAudioObjectType: return "audioObjectType 0 (null object)"
             case .rpuNALPrefix(let v): return "rpu_nal_prefix should be 25, found \(v.map(String.init) ?? "nothing")"

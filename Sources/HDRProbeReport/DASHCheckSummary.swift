@@ -34,7 +34,8 @@ package enum DASHCheckSummary {
                 out.append("    media: " + media.map { "\($0.code) (\($0.severity.rawValue))" }.joined(separator: ", "))
             }
         }
-        return out.map(TerminalText.escape).joined(separator: "\n")
+        let overview = ManifestOverviewText.render(ManifestOverview(r))
+        return (out.map(TerminalText.escape) + (overview.isEmpty ? [] : ["", overview])).joined(separator: "\n")
     }
 
     /// `@codecs="hvc1.2.4.L30.90"`, or nil when hdrprobe would write nothing for the attribute.

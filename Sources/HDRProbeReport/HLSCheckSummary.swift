@@ -38,6 +38,7 @@ package enum HLSCheckSummary {
                 out.append("    hdrprobe would write: \(expected.streamInf)")
             }
         }
-        return out.map(TerminalText.escape).joined(separator: "\n")
+        let overview = ManifestOverviewText.render(ManifestOverview(r))
+        return (out.map(TerminalText.escape) + (overview.isEmpty ? [] : ["", overview])).joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HDRProbeModel
 import HDRProbeClassify
 
@@ -12,7 +13,7 @@ package enum HumanSummary {
             return out.map(TerminalText.escape).joined(separator: "\n")
         }
         let brands = r.container.brands.isEmpty ? "" : " (\(r.container.brands.joined(separator: ", ")))"
-        out.append("  container   \(r.container.format ?? "unknown")\(brands)")
+        out.append("  container   \(r.container.format ?? "unknown")\(brands)\(media(r.container))")
         for s in r.streams {
             // Dolby Vision on two PIDs: the stream(s) marked as this one's enhancement layer.
             let layers = r.streams.filter { $0.role == DolbyVisionLayerPairing.enhancementLayerRole && $0.dependsOn == s.index }
@@ -26,6 +27,25 @@ package enum HumanSummary {
             }
         }
         return out.map(TerminalText.escape).joined(separator: "\n")
+    }
+
+    /// ", 00:01:02.345, 8,123 kb/s, 63,012,345 bytes": what the container declares of the media,
+    /// as ffprobe's header line puts it (kb/s of 1,000 bits); empty when it declares nothing.
+    package static func media(_ c: ContainerInfo) -> String {
+        var parts: [String] = []
+        if let d = c.duration {
+            let ms = Int((d * 1000).rounded())
+            let h = ms / 3_600_000, m = ms / 60_000 % 60, sec = ms / 1000 % 60, frac = ms % 1000
+            parts.append(String(format: "%02d:%02d:%02d.%03d", h, m, sec, frac))
+        }
+        if let rate = c.bitRate { parts.append("\(grouped((rate + 500) / 1000)) kb/s") }
+        if let size = c.fileSize { parts.append("\(grouped(size)) bytes") }
+        return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
+    }
+
+    private static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        return String(digits.enumerated().flatMap { i, c in (i > 0 && (digits.count - i) % 3 == 0 ? [","] : []) + [c] })
     }
 
     /// "cbcs (Widevine, PlayReady), stored as encv, key 00112233-…; sample data: clear ranges read".
@@ -48,6 +68,12 @@ package enum HumanSummary {
                     "     role         \(role == DolbyVisionLayerPairing.enhancementLayerRole ? "Dolby Vision enhancement layer" : role)\(of)"]
         }
         guard s.kind == .video else {
+            if let a = s.audio {
+                if let c = a.channels { head += ", \(c) ch" }
+                if let r = a.sampleRate { head += ", \(r) Hz" }
+                if let o = a.objectAudio { head += ", \(o)" }
+            }
+            if let language = s.language { head += ", \(language)" }
             if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
             // A Dolby Vision RPU file's one stream: RPUs, no video.
             if let dv = s.dolbyVision, s.codec == nil {
@@ -58,6 +84,7 @@ package enum HumanSummary {
         if let w = s.width, let h = s.height { head += ", \(w)x\(h)" }
         if let d = s.bitDepth { head += ", \(d)-bit" }
         if let c = s.chromaSubsampling { head += " \(c)" }
+        if let language = s.language { head += ", \(language)" }
         if let entry = s.sampleEntry { head += ", sample entry \(entry)" }
         var lines = Lines(lines: [head])
         if let enc = s.encryption { lines.line("encrypted", encryption(enc)) }

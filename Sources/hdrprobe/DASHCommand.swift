@@ -23,7 +23,8 @@ struct DASHCommand: ParsableCommand {
         SegmentList, SegmentBase + sidx), fetches the initialization and the first media segment, probes them, and \
         reports each disagreement with its MPD line and the value hdrprobe would write (codes dash.check.*; \
         docs/findings.md, docs/rules/dash-manifests.md). --json prints the check reports; --format junit|sarif|github \
-        renders them as `hdrprobe check` does.
+        renders them as `hdrprobe check` does; --html FILE also writes the overview (per Representation, and the \
+        Must fix / Should fix findings) as one self-contained page.
 
         Exit status: 0 clean (with --check: nothing at or above --fail-on); 1 a file or MPD in error, or findings at \
         or above --fail-on; 2 usage error.
@@ -41,6 +42,9 @@ struct DASHCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
     var format: FindingsFormat?
+
+    @Option(help: ArgumentHelp("With --check: also write the overview as a self-contained HTML page to this file.", valueName: "FILE"))
+    var html: String?
 
     @Option(help: ArgumentHelp("With --check: the lowest finding severity that makes the exit status 1.",
                                valueName: "error|warning|info"))
@@ -66,8 +70,8 @@ struct DASHCommand: ParsableCommand {
     func validate() throws {
         if json && noHeader { throw ValidationError("--no-header applies only without --json") }
         if check && (noHeader || baseURL != StreamingSignalling.defaultDASHBaseURLTemplate) { throw ValidationError("--no-header and --base-url apply only without --check") }
-        if !check && (format != nil || failOn != .error || firstSegment) {
-            throw ValidationError("--format, --fail-on and --first-segment apply only with --check")
+        if !check && (format != nil || failOn != .error || firstSegment || html != nil) {
+            throw ValidationError("--format, --fail-on, --first-segment and --html apply only with --check")
         }
         if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
@@ -75,7 +79,7 @@ struct DASHCommand: ParsableCommand {
     func run() throws {
         let options = try analysis.mediaProbeOptions()
         if check {
-            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
+            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet, html: html).run { manifest throws(HDRProbeError) in
                 try ManifestCheck.dash(manifest, options: options, firstSegmentOnly: firstSegment, network: network.network)
             }
             return

@@ -15,15 +15,20 @@ struct HLSCommand: ParsableCommand {
         range, Dolby Vision verdict, what happens to the Dolby Vision record, and remux steps.
 
         With --check: each argument is a Multivariant Playlist (a path, or an http(s) URL: ranged requests on \
-        kept-alive connections, --fetches at once, within --max-requests; docs/rules/hls-presentation.md §6). For every variant hdrprobe reads the Media Playlist, fetches the EXT-X-MAP init \
+        kept-alive connections, --fetches at once, within --max-requests; docs/rules/hls-presentation.md §8). For every variant hdrprobe reads the Media Playlist, fetches the EXT-X-MAP init \
         section and the first segment, probes them, and reports each disagreement (codes hls.check.*, \
         hls.supplementalCodecs.*, hls.frameRate.*; docs/findings.md). It then walks every segment of \
         the variant, reading each only as far as the checks need: Apple's measured peak and average bit \
         rates against BANDWIDTH / AVERAGE-BANDWIDTH, segments over the target duration or not starting \
         with a key frame, EXTINF against the samples, HDR signalling that changes mid-stream, variants \
-        whose segments are not aligned (hls.presentation.*). --first-segment stops after the first segment. Malformed playlists are reported \
-        with their line number. --json prints the check reports; --format junit|sarif|github (or text, json) \
-        prints them as 'hdrprobe check' does, one item per finding with its playlist line.
+        whose segments are not aligned, Dolby Vision RPUs or HDR10+ missing from a segment, and each audio \
+        rendition's CHANNELS against its media (hls.presentation.*). --first-segment stops after the first segment. \
+        Malformed playlists are reported with their line number. The text ends with an overview (per variant and \
+        rendition: measured against declared bit rates, resolution, frame rate, codec, range, key-frame interval, \
+        encryption, channels, segments processed) and the Must fix / Should fix findings with where they occur. \
+        --json prints the check reports; --format junit|sarif|github (or text, json) prints them as 'hdrprobe check' \
+        does, one item per finding with its playlist line; --html FILE also writes the overview as one \
+        self-contained page.
 
         With --from-dash MANIFEST.mpd --output DIR: the DASH to HLS translation (docs/rules/dash-manifests.md §4): \
         DIR/master.m3u8 with one variant per video Representation (CODECS, SUPPLEMENTAL-CODECS, VIDEO-RANGE, \
@@ -69,6 +74,9 @@ struct HLSCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --check: output in a `check` format (text, json, junit, sarif, github).", valueName: "format"))
     var format: FindingsFormat?
 
+    @Option(help: ArgumentHelp("With --check: also write the overview as a self-contained HTML page to this file.", valueName: "FILE"))
+    var html: String?
+
     @OptionGroup var analysis: AnalysisOptions
 
     @OptionGroup var network: NetworkOptions
@@ -87,8 +95,8 @@ struct HLSCommand: ParsableCommand {
         if check && (noHeader || uriTemplate != StreamingSignalling.defaultHLSURITemplate) {
             throw ValidationError("--no-header and --uri-template apply only without --check")
         }
-        if !check && (format != nil || failOn != .error || firstSegment) {
-            throw ValidationError("--format, --fail-on and --first-segment apply only with --check")
+        if !check && (format != nil || failOn != .error || firstSegment || html != nil) {
+            throw ValidationError("--format, --fail-on, --first-segment and --html apply only with --check")
         }
         if format != nil && json { throw ValidationError("give --json or --format, not both") }
     }
@@ -100,7 +108,7 @@ struct HLSCommand: ParsableCommand {
             return
         }
         if check {
-            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet).run { manifest throws(HDRProbeError) in
+            try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet, html: html).run { manifest throws(HDRProbeError) in
                 try ManifestCheck.hls(manifest, options: options, firstSegmentOnly: firstSegment, network: network.network)
             }
             return

@@ -3,7 +3,8 @@ import Foundation
 import HDRProbe
 
 /// `hls --check` and `dash --check`: each manifest checked in turn with a progress line, then the
-/// checks printed as text, JSON or a `check` format. Exit status 1 when a manifest could not be
+/// checks printed as text, JSON or a `check` format, and with `--html` the overview page written.
+/// Exit status 1 when a manifest could not be
 /// checked or a finding is at or above `failOn`.
 struct ManifestCheckRun {
     var manifests: [String]
@@ -11,6 +12,8 @@ struct ManifestCheckRun {
     var json: Bool
     var failOn: MediaReport.Code.Severity
     var quiet: Bool
+    /// Where the HTML overview page is written, besides what is printed.
+    var html: String? = nil
 
     func run(_ check: (String) throws(HDRProbeError) -> ManifestCheck) throws {
         let start = Date()
@@ -24,6 +27,11 @@ struct ManifestCheckRun {
             }
         }
         progress.finish()
+        if let html {
+            do throws(OutputFile.Failure) { try OutputFile.write(ManifestCheck.html(checks), to: html) } catch {
+                throw ValidationError(error.description)
+            }
+        }
         if let format {
             print(try ManifestCheck.render(checks, format: format, failOn: failOn, seconds: Date().timeIntervalSince(start)), terminator: "")
         } else if json {

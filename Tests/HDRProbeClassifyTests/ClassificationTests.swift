@@ -40,6 +40,35 @@ import Testing
         #expect(!FrameRate.isVariable(presentationTimestamps: bframes))
     }
 
+    /// A rate from timestamps on a coarse clock. The timestamps are what a 1-ms muxer writes for
+    /// each rate (frame k at k × 1000 / rate ms, rounded as mkvmerge and FFmpeg's Matroska muxer do,
+    /// or truncated), so the expected rate is the one they were made from; libwebm's synthetic test
+    /// files (frames 2 ms apart, ffprobe: no avg_frame_rate) state none.
+    @Test func ratesFromCoarseTimestamps() throws {
+        func ms(_ n: Int, _ d: Int, frames: Int = 32, round: (Double) -> Double = { $0.rounded() }) -> [Int64] {
+            (0..<frames).map { Int64(round(Double($0) * 1000 * Double(d) / Double(n))) }
+        }
+        func rate(_ pts: [Int64], _ tbNum: Int = 1, _ tbDen: Int = 1000) -> String? {
+            FrameRate.fromTimestamps(pts, timeBaseNumerator: tbNum, timeBaseDenominator: tbDen)?.rational
+        }
+        #expect(rate(ms(30000, 1001)) == "30000/1001")
+        #expect(rate(ms(30000, 1001, round: { $0.rounded(.down) })) == "30000/1001")
+        #expect(rate(ms(24000, 1001)) == "24000/1001")
+        #expect(rate(ms(24, 1)) == "24/1")
+        #expect(rate(ms(25, 1)) == "25/1")
+        #expect(rate(ms(60000, 1001)) == "60000/1001")
+        // Not a candidate: the mean over a span long enough to state it (31 frames of 80 ms).
+        #expect(rate(ms(25, 2)) == "25/2")
+        // libwebm's test files: one interval, or a few 2-ms ones, state no rate.
+        #expect(rate([0, 2]) == nil)
+        #expect(rate([0, 2, 4]) == nil)
+        #expect(rate([0, 2, 4, 6, 8, 9]) == nil)
+        // A fine clock: the median interval, exactly (90 kHz, 3003 ticks).
+        #expect(rate((0..<10).map { Int64($0 * 3003) }, 1, 90000) == "30000/1001")
+        // Variable (setpts=N*N*0.01 at 1 ms): the median interval, as before.
+        #expect(rate((0..<12).map { Int64($0 * $0 * 10) }) != nil)
+    }
+
     // docs/rules/dolby-vision.md §1.1 verdict table.
     @Test("default policy verdicts", arguments: [
         ("hevc", 5, 0, 16, "accept", .accepted, nil),

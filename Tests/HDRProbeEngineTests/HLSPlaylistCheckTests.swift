@@ -185,13 +185,21 @@ import Testing
 
     /// The cenc variant Shaka Packager cut (`Corpus/generate.sh`, `--protection_scheme cenc`) gets
     /// `hls.encryption.notCbcs` exactly once: as the variant's finding, not again among the media's
-    /// own findings (the probe of its media raises the same code). Counted in the text and the JSON.
+    /// own findings (the probe of its media raises the same code). Counted in the text and the JSON
+    /// (whose Should fix list counts that one finding).
     @Test func cencVariantSaysNotCbcsOnce() throws {
         let path = Self.root.appendingPathComponent("enc_dv_p81_cenc/master.m3u8").path
         let text = try CommandLineTests.run(["hls", "--check", "--first-segment", path])
-        #expect(text.stdout.components(separatedBy: "hls.encryption.notCbcs").count - 1 == 1, "\(text.stdout)")
+        // Once as a finding ("code: message"); the Should fix list then counts it ("code × 1").
+        #expect(text.stdout.components(separatedBy: "hls.encryption.notCbcs:").count - 1 == 1, "\(text.stdout)")
+        #expect(text.stdout.contains("hls.encryption.notCbcs × 1"))
         let json = try CommandLineTests.run(["hls", "--check", "--first-segment", "--json", path])
-        #expect(json.stdout.components(separatedBy: "\"hls.encryption.notCbcs\"").count - 1 == 1, "\(json.stdout)")
+        // Once among the findings; the Should fix list counts that one occurrence.
+        let decoded = try #require(try JSONDecoder().decode([HLSCheckReport].self, from: Data(json.stdout.utf8)).first)
+        let said: [Finding] = decoded.variants.flatMap { $0.findings + $0.mediaFindings }.filter { $0.code == .encryptionNotCbcs }
+        #expect(said.count == 1, "\(json.stdout)")
+        let groups: [FixList.Group] = decoded.fixes.mustFix + decoded.fixes.shouldFix
+        #expect(groups.first { $0.code == .encryptionNotCbcs }?.count == 1)
         let report = HLSPlaylistChecker().check(path)
         let variant = try #require(report.variants.first)
         #expect(variant.findings.filter { $0.code == .encryptionNotCbcs }.count == 1)

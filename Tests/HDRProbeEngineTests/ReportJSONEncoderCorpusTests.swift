@@ -34,7 +34,7 @@ struct ReportJSONEncoderCorpusTests {
     }
 
     /// The report the JSON writer would print for the unchanged corpus.json (apart from
-    /// `durationMs`, which Reports/run.sh measures anew): the committed text itself.
+    /// `analysisMs`, which Reports/run.sh measures anew): the committed text itself.
     @Test func committedCorpusReportTextIsReproduced() throws {
         let committed = try String(contentsOf: Self.corpusReport, encoding: .utf8)
         #expect(try ReportEncoder.jsonArray(Self.committedReports()) + "\n" == committed)

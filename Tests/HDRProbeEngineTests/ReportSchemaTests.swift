@@ -128,7 +128,7 @@ private let sampleOkReport = #"""
     { "code": "hdr10.missingContentLightLevel", "severity": "info", "message": "No MaxCLL/MaxFALL in the container.", "stream": 0 },
     { "code": "frameRate.nonStandard", "severity": "warning", "message": "An example finding about the whole file.", "stream": null }
   ],
-  "probe": { "bytesRead": 1048576, "durationMs": 12.5, "framesScanned": 120 }
+  "probe": { "bytesRead": 1048576, "analysisMs": 12.5, "framesScanned": 120 }
 }
 """#
 

@@ -74,16 +74,21 @@ package struct DASHManifestChecker: Sendable {
         report.type = manifest.mpd.type
         let contexts = RepresentationContext.all(in: manifest.mpd, location: manifest.location)
         let video = contexts.filter(Self.isVideo)
+        var located: [(finding: Finding, location: FindingLocation)] = []
+        let name = manifest.location.lastComponent
         for context in video.prefix(limits.variants) {
             let period = contexts.filter { $0.periodIndex == context.periodIndex }
             let legacy = period.contains {
                 $0.adaptationSetIndex != context.adaptationSetIndex
                     && DolbyVisionCodecString(String(($0.common.codecs ?? "").split(separator: ",").first ?? "")) != nil
             }
-            report.representations.append(checkRepresentation(context, periodIDs: Set(period.map(\.representation.id)), legacyDolbyVision: legacy,
-                                                              dynamic: manifest.mpd.isDynamic, minBufferTime: manifest.mpd.minBufferTime,
-                                                              deadline: deadline, client: client))
+            let (representation, segments) = checkRepresentation(context, periodIDs: Set(period.map(\.representation.id)), legacyDolbyVision: legacy,
+                                                                 dynamic: manifest.mpd.isDynamic, minBufferTime: manifest.mpd.minBufferTime,
+                                                                 deadline: deadline, client: client)
+            report.representations.append(representation)
+            located += zip(representation.findings, segments).map { ($0.finding, FindingLocation(playlist: name, line: $0.line, segment: $1)) }
         }
+        report.fixes = FixList(located)
         if video.count > limits.variants {
             report.error = Finding(.dashRepresentationLimit,
                                    ManifestCheckMessage.representationLimit(checked: limits.variants, total: video.count).sentence, stream: nil)
@@ -117,14 +122,16 @@ package struct DASHManifestChecker: Sendable {
     }
 
     private func checkRepresentation(_ context: RepresentationContext, periodIDs: Set<String>, legacyDolbyVision: Bool, dynamic: Bool,
-                                     minBufferTime: Double?, deadline: UInt64, client: HTTPResourceClient) -> DASHCheckReport.Representation {
+                                     minBufferTime: Double?, deadline: UInt64, client: HTTPResourceClient) -> (DASHCheckReport.Representation, [String?]) {
         let rep = context.representation
         var result = DASHCheckReport.Representation(id: rep.id, line: rep.line, adaptationSetLine: context.adaptationSet.line,
                                                     period: context.periodIndex, declared: Self.declared(context))
-        func unavailable(_ reason: MediaUnavailable, line: Int? = nil) -> DASHCheckReport.Representation {
+        // The segment each finding names, in step with `result.findings` (nil: the MPD's element).
+        var segments: [String?] = []
+        func unavailable(_ reason: MediaUnavailable, line: Int? = nil) -> (DASHCheckReport.Representation, [String?]) {
             result.findings.append(DASHCheckFinding(.dashMediaUnavailable, line: line ?? rep.line, attribute: nil, declared: nil, expected: nil,
                                                     reason.sentence))
-            return result
+            return (result, segments + [nil])
         }
         let fetched: DASHSegmentFetcher.Fetched
         switch DASHSegmentFetcher(limits: limits, deadline: deadline, client: client).firstMedia(context, dynamic: dynamic) {
@@ -135,9 +142,10 @@ package struct DASHManifestChecker: Sendable {
         result.initialization = fetched.initialization
         result.firstSegment = fetched.firstSegment
         if wholePresentation, !dynamic {
-            let (presentation, findings) = walk(fetched.segments, representation: rep, minBufferTime: minBufferTime, client: client)
+            let (presentation, findings, named) = walk(fetched.segments, representation: rep, minBufferTime: minBufferTime, client: client)
             result.presentation = presentation
             result.findings += findings
+            segments += named
         }
         var probe = ProbeEngine(options: options).probe(name: fetched.firstSegment, bytes: fetched.bytes, logicalSize: fetched.logicalSize)
         ReportSignalling.planDASH(&probe)
@@ -151,16 +159,16 @@ package struct DASHManifestChecker: Sendable {
         }
         result.expected = DASHMediaAttributes(media: facts, video: video).dictionary
         // The MPD-against-media findings first, then the whole-presentation walk's.
-        result.findings = DASHRepresentationCheck.check(.init(context: context, periodRepresentationIDs: periodIDs.subtracting([rep.id]),
-                                                              media: facts, video: video, legacyDolbyVisionSet: legacyDolbyVision))
-            + result.findings
-        return result
+        let declared = DASHRepresentationCheck.check(.init(context: context, periodRepresentationIDs: periodIDs.subtracting([rep.id]),
+                                                           media: facts, video: video, legacyDolbyVisionSet: legacyDolbyVision))
+        result.findings = declared + result.findings
+        return (result, Array(repeating: nil, count: declared.count) + segments)
     }
 
     /// Every segment of a static Representation walked as `hls --check` walks a variant, then the
     /// DASH bandwidth rule over the segments' sizes (`docs/rules/hls-presentation.md` §5).
     private func walk(_ segments: RepresentationSegments, representation rep: Representation,
-                      minBufferTime: Double?, client: HTTPResourceClient) -> (HLSCheckReport.Presentation, [DASHCheckFinding]) {
+                      minBufferTime: Double?, client: HTTPResourceClient) -> (HLSCheckReport.Presentation, [DASHCheckFinding], [String?]) {
         func range(_ r: MPDByteRange?) -> HLSByteRange? { r.map { HLSByteRange(length: $0.last - $0.first + 1, offset: $0.first) } }
         let initialization = segments.initialization
         let list = segments.media.prefix(limits.segments).map { m in
@@ -169,27 +177,42 @@ package struct DASHManifestChecker: Sendable {
                                          initLocation: initialization?.location, initRange: range(initialization?.range), discontinuity: false)
         }
         let walked = HLSPresentationCheck(options: options, limits: limits, client: client)
-            .walkSegments(Array(list), listName: "Representation \(rep.id)", iFramesOnly: false, durationName: "the MPD's duration")
+            .walkSegments(Array(list), listName: "Representation \(rep.id)", playlist: "Representation \(rep.id)", iFramesOnly: false,
+                          durationName: "the MPD's duration")
         let codes: [FindingCode: FindingCode] = [.presentationSegmentMissing: .dashPresentationSegmentMissing,
                                                  .presentationNoKeyFrameStart: .dashPresentationNoKeyFrameStart,
                                                  .presentationDurationMismatch: .dashPresentationDurationMismatch,
-                                                 .presentationHDRChanged: .dashPresentationHDRChanged]
-        var findings = walked.walk.findings.compactMap { f in
-            codes[f.code].map { DASHCheckFinding($0, line: rep.line, attribute: nil, declared: nil, expected: nil, f.message) }
+                                                 .presentationHDRChanged: .dashPresentationHDRChanged,
+                                                 .presentationDolbyVisionRPUMissing: .dashPresentationDolbyVisionRPUMissing,
+                                                 .presentationHDR10PlusMissing: .dashPresentationHDR10PlusMissing]
+        var findings: [DASHCheckFinding] = []
+        var named: [String?] = []
+        for (f, location) in zip(walked.walk.findings, walked.walk.locations) {
+            guard let code = codes[f.code] else { continue }
+            findings.append(DASHCheckFinding(code, line: rep.line, attribute: nil, declared: nil, expected: nil, f.message))
+            named.append(location?.segment)
+        }
+        if segments.media.count > list.count {
+            findings.append(DASHCheckFinding(.dashPresentationBudgetExceeded, line: rep.line, attribute: nil, declared: nil, expected: nil,
+                "Representation \(rep.id): the walk stops at its limit of \(list.count) segments; \(segments.media.count - list.count) were not checked"))
+            named.append(nil)
         }
         var summary = walked.walk.summary
         summary.segments = segments.media.count
+        summary.finish()
         let rates = HLSMeasuredBitRates(segments: walked.measured, targetDuration: walked.measured.map(\.duration).max() ?? 0)
         summary.measuredPeak = rates.peak
         summary.measuredAverage = rates.average
         summary.declaredBandwidth = rep.bandwidth
+        summary.peakDifferencePercent = HLSCheckReport.Presentation.difference(rates.peak, rep.bandwidth)
         if let declared = rep.bandwidth, declared > 0,
            let need = DASHBufferModel.need(segments: walked.measured.map { ($0.bytes, $0.duration) }, minBufferTime: minBufferTime ?? 0),
            need.bandwidth > declared {
             findings.append(DASHCheckFinding(.dashPresentationBandwidthExceeded, line: rep.line, attribute: "bandwidth", declared: "\(declared)",
                                              expected: "\(need.bandwidth)",
                                              "Representation \(rep.id): segments \(need.first + 1)–\(need.last + 1) need \(need.bandwidth) b/s with @minBufferTime \(minBufferTime ?? 0) s; @bandwidth is \(declared)"))
+            named.append(nil)
         }
-        return (summary, findings)
+        return (summary, findings, named)
     }
 }

@@ -84,40 +84,69 @@ package struct HLSPlaylistChecker: Sendable {
         }
         var mediaPlaylists: [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>] = [:]
         var walks: [(index: Int, uri: String, durations: [Double])] = []
-        var audioGroups: [String: HLSPresentationCheck.Audio] = [:]
+        // Each finding with where it is, for the Must fix / Should fix lists.
+        var located: [(finding: Finding, location: FindingLocation)] = []
+        let master = location.lastComponent
         let presentation = HLSPresentationCheck(options: options, limits: limits, client: client)
+        // Renditions first: a variant's bit rates count its AUDIO group's (Apple 9.13).
+        var renditionRates: [String: [HLSMeasuredBitRates?]] = [:]
+        if wholePresentation {
+            let renditionCheck = HLSRenditionCheck(presentation: presentation)
+            for rendition in playlist.renditions.prefix(limits.variants) {
+                guard let uri = rendition.uri, rendition.type == "AUDIO" || rendition.type == "SUBTITLES" else { continue }
+                let checked = renditionCheck.check(rendition, uri: uri, master: location)
+                report.renditions.append(checked.entry)
+                located += zip(checked.entry.findings, checked.locations).map { ($0, $1) }
+                if rendition.type == "AUDIO", let group = rendition.groupID { renditionRates[group, default: []].append(checked.rates) }
+            }
+        }
         for variant in playlist.variants.prefix(limits.variants) {
             var checked = checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists, client: client)
-            if wholePresentation, let media = checked.mediaPlaylist, let mediaLocation = try? location.resolve(variant.uri),
-               let walk = presentation.walk(variant, audio: audio(of: variant, in: playlist, master: location, presentation: presentation,
-                                                                  measured: &audioGroups),
-                                            mediaPlaylist: mediaLocation) {
-                checked.presentation = walk.summary
-                checked.findings += walk.findings
-                walks.append((report.variants.count, media, walk.durations))
+            let at = FindingLocation(playlist: master, line: variant.line)
+            located += checked.findings.map { ($0, at) }
+            if wholePresentation, let media = checked.mediaPlaylist, let mediaLocation = try? location.resolve(variant.uri) {
+                if let walk = presentation.walk(variant, audio: Self.audio(of: variant, renditionRates), mediaPlaylist: mediaLocation, uri: variant.uri) {
+                    checked.presentation = walk.summary
+                    checked.findings += walk.findings
+                    located += zip(walk.findings, walk.locations).map { ($0, $1 ?? at) }
+                    walks.append((report.variants.count, media, walk.durations))
+                } else {
+                    let f = Finding(HLSSignalIssue(.presentationPlaylistUnreadable,
+                                                   "\(variant.uri) (\(master) line \(variant.line)): the Media Playlist cannot be read or parsed in full"), stream: nil)
+                    checked.findings.append(f)
+                    located.append((f, at))
+                }
             }
             report.variants.append(checked)
         }
         for (i, finding) in HLSPresentationCheck.alignment(walks.map { ($0.uri, $0.durations) }) {
+            let variant = report.variants[walks[i].index]
             report.variants[walks[i].index].findings.append(finding)
+            located.append((finding, FindingLocation(playlist: master, line: variant.line)))
         }
         // I-frame playlists: every range one key frame, their bit rates against their declarations.
         if wholePresentation {
             for iFrames in playlist.iFrameVariants.prefix(limits.variants) {
                 guard let uri = iFrames.uri else { continue }
                 var entry = HLSCheckReport.Variant(line: iFrames.line, uri: uri, declared: iFrames.attributes.rawText)
+                entry.iFrames = true
+                let at = FindingLocation(playlist: master, line: iFrames.line)
                 if let media = try? location.resolve(uri) {
                     entry.mediaPlaylist = media.description
-                    if let walk = presentation.walk(iFrames, audio: .inSegments, mediaPlaylist: media) {
+                    if let walk = presentation.walk(iFrames, audio: .inSegments, mediaPlaylist: media, uri: uri) {
                         entry.presentation = walk.summary
                         entry.findings = walk.findings
+                        located += zip(walk.findings, walk.locations).map { ($0, $1 ?? at) }
                     } else {
-                        entry.findings.append(Finding(HLSSignalIssue(.presentationSegmentMissing, "\(uri): the I-frame playlist cannot be read or parsed"), stream: nil))
+                        let f = Finding(HLSSignalIssue(.presentationPlaylistUnreadable, "\(uri) (\(master) line \(iFrames.line)): the I-frame playlist cannot be read or parsed"), stream: nil)
+                        entry.findings.append(f)
+                        located.append((f, at))
                     }
                 }
                 report.variants.append(entry)
             }
         }
+        report.fixes = FixList(located)
         if playlist.variants.count > limits.variants {
             report.error = Finding(.checkVariantLimit,
                                    ManifestCheckMessage.variantLimit(checked: limits.variants, total: playlist.variants.count).sentence, stream: nil)
@@ -217,23 +246,11 @@ package struct HLSPlaylistChecker: Sendable {
         }
     }
 
-    /// Where `variant`'s audio is: its AUDIO group's renditions with a URI measured from their
-    /// segments' sizes (the largest peak and average among them, once per group), or in its segments.
-    private func audio(of variant: HLSVariantStream, in playlist: HLSMultivariantPlaylist, master: HLSResourceLocation,
-                       presentation: HLSPresentationCheck, measured: inout [String: HLSPresentationCheck.Audio]) -> HLSPresentationCheck.Audio {
-        guard let group = variant.audioGroup else { return .inSegments }
-        if let known = measured[group] { return known }
-        let renditions = playlist.renditions.filter { $0.type == "AUDIO" && $0.groupID == group }.compactMap(\.uri)
-        var result = HLSPresentationCheck.Audio.inSegments
-        if !renditions.isEmpty {
-            let rates = renditions.map { uri in (try? master.resolve(uri)).flatMap { presentation.sizeRates(mediaPlaylist: $0) } }
-            if rates.contains(where: { $0 == nil }) {
-                result = .unmeasured
-            } else {
-                result = .renditions(peak: rates.compactMap { $0?.peak }.max() ?? 0, average: rates.compactMap { $0?.average }.max() ?? 0)
-            }
-        }
-        measured[group] = result
-        return result
+    /// Where `variant`'s audio is: the largest peak and average of its AUDIO group's renditions with
+    /// a URI, unmeasured when one of them could not be sized, or in its own segments.
+    static func audio(of variant: HLSVariantStream, _ rates: [String: [HLSMeasuredBitRates?]]) -> HLSPresentationCheck.Audio {
+        guard let group = variant.audioGroup, let measured = rates[group], !measured.isEmpty else { return .inSegments }
+        if measured.contains(where: { $0 == nil }) { return .unmeasured }
+        return .renditions(peak: measured.compactMap { $0?.peak }.max() ?? 0, average: measured.compactMap { $0?.average }.max() ?? 0)
     }
 }

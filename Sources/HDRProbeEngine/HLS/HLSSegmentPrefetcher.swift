@@ -4,7 +4,7 @@ import HDRProbeModel
 import HDRProbeManifests
 import HDRProbeContainers
 
-/// Reads the heads of a segment list ahead of ``HLSPresentationCheck/walkSegments(_:listName:iFramesOnly:durationName:targetDuration:)``
+/// Reads the heads of a segment list ahead of ``HLSPresentationCheck/walkSegments(_:listName:playlist:iFramesOnly:durationName:targetDuration:)``
 /// and hands them over in list order, so the walk's checks stay one segment at a time while the
 /// network waits overlap: over `http(s)` up to ``HTTPResourceClient/Configuration/concurrency``
 /// fetches are in flight (on the run's kept-alive connections), and at most twice that many heads
@@ -135,6 +135,8 @@ final class HLSSegmentPrefetcher: @unchecked Sendable {
     /// The fragment header, then the rest of the first video sample as the next byte range.
     private func readHead(_ position: Int) -> Result<Fetched, ReportError> {
         let segment = segments[position]
+        // A gap is absent on purpose: the walk neither reads nor measures it.
+        guard !segment.gap else { return .failure(ReportError(.readFailed, "\(segment.uri): EXT-X-GAP")) }
         guard let location = segment.location else {
             return .failure(ReportError(.readFailed, "\(segment.uri): the URI cannot be resolved"))
         }
@@ -154,8 +156,8 @@ final class HLSSegmentPrefetcher: @unchecked Sendable {
                                              deadline: deadline, client: client)
         guard case var .success(head) = first, head.truncated else { return first }
         let fragment = movie == nil ? nil : HLSPresentationCheck.fragment(head.bytes)
-        let facts = movie.flatMap { m in fragment.flatMap { HLSPresentationCheck.videoRun(movie: m, fragment: $0) } }
-        let wanted = min(HLSPresentationCheck.segmentHeadBytes, facts?.firstSampleEnd ?? HLSPresentationCheck.segmentHeadBytes,
+        let run = movie.flatMap { m in fragment.flatMap { FragmentVideoRun(movie: m, fragment: $0) } }
+        let wanted = min(HLSPresentationCheck.segmentHeadBytes, run?.firstSampleEnd ?? HLSPresentationCheck.segmentHeadBytes,
                          segment.range?.length ?? Int.max, head.totalSize ?? Int.max)
         guard wanted > head.bytes.count else { return first }
         let rest = HLSByteRange(length: wanted - head.bytes.count, offset: (segment.range?.offset ?? 0) + head.bytes.count)

@@ -30,6 +30,8 @@ package struct HLSMediaPlaylist: Sendable, Equatable {
         package var discontinuity: Bool
         /// The `#EXT-X-KEY` METHOD in force (`NONE` when clear).
         package var keyMethod: String
+        /// `#EXT-X-GAP` (§4.4.4.7): the segment is absent on purpose; a client does not load it.
+        package var gap = false
     }
 
     package var version: UInt64?
@@ -56,6 +58,7 @@ package struct HLSMediaPlaylist: Sendable, Equatable {
         var extinf: (line: Int, duration: Double)?
         var range: HLSByteRange?
         var discontinuity = false
+        var gap = false
         var keyMethod = "NONE"
         var rangeEnds: [String: Int] = [:]
         for line in lines.dropFirst() {
@@ -70,11 +73,12 @@ package struct HLSMediaPlaylist: Sendable, Equatable {
                     range = r
                 }
                 playlist.segments.append(Segment(uri: line.text, line: line.number, duration: inf.duration, byteRange: range,
-                                                 map: playlist.mapInForce, discontinuity: discontinuity, keyMethod: keyMethod))
+                                                 map: playlist.mapInForce, discontinuity: discontinuity, keyMethod: keyMethod, gap: gap))
                 if playlist.segments.count >= segmentLimit { return playlist }
                 extinf = nil
                 range = nil
                 discontinuity = false
+                gap = false
                 continue
             }
             let name = line.tagName
@@ -91,6 +95,7 @@ package struct HLSMediaPlaylist: Sendable, Equatable {
             case "EXT-X-ENDLIST": playlist.endList = true
             case "EXT-X-I-FRAMES-ONLY": playlist.iFramesOnly = true
             case "EXT-X-DISCONTINUITY": discontinuity = true
+            case "EXT-X-GAP": gap = true
             case "EXT-X-KEY": keyMethod = (try line.attributeList())["METHOD"]?.enumeratedString ?? "NONE"
             case "EXT-X-MAP":
                 let a = try line.attributeList()

@@ -28,6 +28,10 @@ package struct AudioSpecificConfig: Sendable, Equatable, Codable {
     /// For explicit hierarchical SBR/PS signalling: the output (SBR) sampling frequency.
     package var extensionSamplingFrequency: Int?
 
+    /// Channels per channelConfiguration (ISO/IEC 14496-3 Table 1.19; 0 means "in the program
+    /// config element", 8–10 reserved, 11–14 as amended).
+    package static let channelCounts: [Int: Int] = [1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 8, 11: 7, 12: 8, 13: 24, 14: 8]
+
     package static let samplingFrequencies = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000,
                                              11025, 8000, 7350]
 

@@ -152,6 +152,18 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case presentationUnaligned = "hls.presentation.unaligned"
     /// An I-frame playlist's byte range does not hold one whole key frame.
     case presentationIFrameNotKeyFrame = "hls.presentation.iFrameNotKeyFrame"
+    /// A Media Playlist the Multivariant Playlist names cannot be read or parsed.
+    case presentationPlaylistUnreadable = "hls.presentation.playlistUnreadable"
+    /// A Dolby Vision variant's segment without an RPU in its first picture.
+    case presentationDolbyVisionRPUMissing = "hls.presentation.dolbyVisionRPUMissing"
+    /// An HDR10+ variant's segment without HDR10+ metadata in its first picture.
+    case presentationHDR10PlusMissing = "hls.presentation.hdr10PlusMissing"
+    /// An audio rendition's CHANNELS is not its media's channel count.
+    case presentationChannelsMismatch = "hls.presentation.channelsMismatch"
+    /// The measured peak is more than 10 % below BANDWIDTH (VOD).
+    case presentationPeakBelowBandwidth = "hls.presentation.peakBelowBandwidth"
+    /// The walk stopped at its segment limit.
+    case presentationBudgetExceeded = "hls.presentation.budgetExceeded"
 
     // Dolby Vision verdict codes
     case accepted = "dv.accepted"
@@ -233,6 +245,12 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case dashPresentationHDRChanged = "dash.presentation.hdrChanged"
     /// The segments need more than @bandwidth × (@minBufferTime + playout) bits.
     case dashPresentationBandwidthExceeded = "dash.presentation.bandwidthExceeded"
+    /// A Dolby Vision Representation's segment without an RPU in its first picture.
+    case dashPresentationDolbyVisionRPUMissing = "dash.presentation.dolbyVisionRPUMissing"
+    /// An HDR10+ Representation's segment without HDR10+ metadata in its first picture.
+    case dashPresentationHDR10PlusMissing = "dash.presentation.hdr10PlusMissing"
+    /// The walk stopped at its segment limit.
+    case dashPresentationBudgetExceeded = "dash.presentation.budgetExceeded"
     case dashCencNotTranslated = "dash.hls.cencNotTranslated"
 
     // Fix codes (`hdrprobe fix`; `docs/rules/isobmff-rewrite.md` §4–§5)

@@ -16,6 +16,8 @@ package struct MovieBox: Sendable, Equatable {
         package var sampleTable: SampleTableBox?
         /// `mdhd` duration in the media timescale.
         package var mediaDuration: UInt64?
+        /// The `mdhd` language (ISO 639-2/T), nil when it holds none (``MediaHeaderBox``).
+        package var language: String?
         /// `tkhd` flags (bit 0: track_enabled).
         package var headerFlags: Int?
         /// Types of the `trak` children, and whether its `udta` holds a `kind` box (a role that
@@ -138,6 +140,7 @@ package struct MovieBox: Sendable, Equatable {
         }
         track.mediaTimescale = mdiaChildren.boxes.first { $0.type == "mdhd" }.flatMap { timescale(bytes, fullBox: $0.payload) }
         track.mediaDuration = mdiaChildren.boxes.first { $0.type == "mdhd" }.flatMap { duration(bytes, fullBox: $0.payload) }
+        track.language = mdiaChildren.boxes.first { $0.type == "mdhd" }.flatMap { MediaHeaderBox.language(bytes, fullBox: $0.payload) }
         guard let minf = mdiaChildren.boxes.first(where: { $0.type == "minf" }),
               let stbl = ISOBoxWalker.first("stbl", in: bytes, range: minf.payload),
               let stsd = ISOBoxWalker.first("stsd", in: bytes, range: stbl.payload),

@@ -44,6 +44,10 @@ package struct SampleEntry: Sendable, Equatable {
     /// The child boxes of a version-0 AudioSampleEntry (`esds`, `dac3`, `dec3`, `dOps`, …) by type,
     /// payloads; nil for a visual entry or another AudioSampleEntry version (QuickTime v1/v2).
     package var audioChildren: [String: [UInt8]]?
+    /// A version-0 AudioSampleEntry's `channelcount` and `samplerate` (16.16, the integer part):
+    /// what the entry states when its codec configuration does not (ISO/IEC 14496-12 §12.2.3).
+    package var audioChannelCount: Int?
+    package var audioSampleRate: Int?
 
     package static let visualHeaderSize = 78
 
@@ -55,6 +59,13 @@ package struct SampleEntry: Sendable, Equatable {
         guard isVisual else {
             entry.protection = box.type == "enca" ? audioProtection(bytes, box: box) : nil
             entry.audioChildren = audioChildren(bytes, box: box)
+            // audioChildren is nil unless the 28 fixed bytes are there.
+            if entry.audioChildren != nil {
+                let start = box.payload.lowerBound
+                let channels = SampleTableBytes.u16(bytes, start + 16), rate = SampleTableBytes.u32(bytes, start + 24) >> 16
+                entry.audioChannelCount = channels > 0 ? channels : nil
+                entry.audioSampleRate = rate > 0 ? rate : nil
+            }
             return entry
         }
         let start = box.payload.lowerBound

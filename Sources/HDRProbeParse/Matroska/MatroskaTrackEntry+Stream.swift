@@ -12,6 +12,10 @@ extension MatroskaTrackEntry {
         package var pixelWidth: UInt64?            // PixelWidth 0xB0
         package var pixelHeight: UInt64?           // PixelHeight 0xBA
         package var channels: UInt64 = 1           // Channels 0x9F (in Audio 0xE1)
+        package var samplingFrequency: Double?     // SamplingFrequency 0xB5 (in Audio 0xE1; default 8000)
+        package var outputSamplingFrequency: Double? // OutputSamplingFrequency 0x78B5 (in Audio 0xE1)
+        package var language: String?              // Language 0x22B59C (ISO 639-2; default "eng")
+        package var languageBCP47: String?         // LanguageBCP47 0x22B59D (overrides Language)
         /// ContentEncodings 0x6D80 (compression, encryption) is present.
         package var hasContentEncodings = false
         /// Video elements that change what a demuxer derives (FrameRate 0x2383E3, ColourSpace
@@ -29,9 +33,16 @@ extension MatroskaTrackEntry {
             case 0x56AA: codecDelay = child.unsigned(in: bytes) ?? 0
             case 0x6D80: hasContentEncodings = true
             case 0xE1:
-                for a in EBMLElement.children(of: child.dataStart..<child.dataEnd, in: bytes, limit: 64) where a.id == 0x9F {
-                    channels = a.unsigned(in: bytes) ?? 1
+                for a in EBMLElement.children(of: child.dataStart..<child.dataEnd, in: bytes, limit: 64) {
+                    switch a.id {
+                    case 0x9F: channels = a.unsigned(in: bytes) ?? 1
+                    case 0xB5: samplingFrequency = a.float(in: bytes)
+                    case 0x78B5: outputSamplingFrequency = a.float(in: bytes)
+                    default: break
+                    }
                 }
+            case 0x22B59C: language = child.string(in: bytes)
+            case 0x22B59D: languageBCP47 = child.string(in: bytes)
             default: break
             }
         }
