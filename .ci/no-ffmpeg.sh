@@ -4,7 +4,8 @@
 # no FFmpeg loader in it, runs the stage tests against that configuration, then probes every corpus
 # file with both builds: each file is either reported exactly as the FFmpeg build reports it
 # (tool and timing fields aside), or — only where the FFmpeg build needed libavformat — refused
-# with probe.ffmpegUnavailable. Needs the default debug
+# with probe.ffmpegUnavailable; then checks an HLS presentation over HTTP (no FFmpeg needed for the
+# network). Needs the default debug
 # build (`swift build`) for the comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,4 +54,26 @@ print(f"no-ffmpeg.sh: {len(files)} corpus files: {same} reported alike, {refused
 for line in bad:
     print("  " + line, file=sys.stderr)
 sys.exit(1 if bad else 0)
+PY
+
+# Network reads are URLSession's, not libavformat's: the build without FFmpeg checks an HLS
+# presentation over HTTP (the loopback server of the tests) and says what it says of the files.
+SERVER_LOG=$(mktemp)
+python3 Tests/HDRProbeEngineTests/Fixtures/latency_server.py Corpus/hls 0 > "$SERVER_LOG" &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true; rm -f "$SERVER_LOG"' EXIT
+for _ in $(seq 50); do [ -s "$SERVER_LOG" ] && break; sleep 0.1; done
+PORT=$(cat "$SERVER_LOG")
+"$BIN" hls --check --json "http://127.0.0.1:$PORT/hdr10_hevc/master.m3u8" > "$SCRATCH/remote-check.json" || true
+"$BIN" hls --check --json Corpus/hls/hdr10_hevc/master.m3u8 > "$SCRATCH/local-check.json" || true
+python3 - "$SCRATCH/remote-check.json" "$SCRATCH/local-check.json" <<'PY'
+import json, sys
+def facts(path):
+    report = json.load(open(path))[0]
+    return report["status"], [(v.get("presentation"), sorted(f["code"] for f in v.get("findings", []))) for v in report["variants"]]
+remote, local = facts(sys.argv[1]), facts(sys.argv[2])
+ok = remote == local and remote[0] == "ok" and all(p for p, _ in remote[1])
+print(f"no-ffmpeg.sh: hls --check over http: {len(remote[1])} variants walked, "
+      f"{'the same findings and reads as from the files' if ok else 'DIFFERENT from the files'}")
+sys.exit(0 if ok else 1)
 PY

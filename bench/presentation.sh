@@ -2,7 +2,8 @@
 # Whole-presentation check speed (docs/rules/hls-presentation.md §1): a 2-hour, 8-variant HDR10
 # HEVC fMP4 presentation made from a few real segments repeated in the playlists (FFmpeg/x265,
 # 6-second segments, 1,200 a variant), checked by `hdrprobe hls --check`; prints the bytes read
-# against the presentation's bytes and the wall time, and writes Reports/presentation-bench.md.
+# against the presentation's bytes and the wall time, and writes Reports/presentation-bench.md
+# (its "Over HTTP" section, bench/presentation-remote.sh's, is kept).
 # Usage: bench/presentation.sh [--binary PATH] [--out FILE]. Needs ffmpeg with libx265.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,8 +77,11 @@ lines = [
     "",
     "Each segment costs one bounded read of its head and a probe of its first frames with the init section;",
     "the presentation's media bytes beyond the heads are never read. The repeated files sit in the page cache,",
-    "so this is the local CPU cost; over a network the fetches, one at a time today, dominate.",
+    "so this is the local CPU cost; over a network the fetches dominate (below: read in parallel, 8 at a time).",
 ]
-open(out, "w").write("\n".join(lines) + "\n")
+# The "Over HTTP" section is bench/presentation-remote.sh's: kept.
+previous = open(out).read() if os.path.exists(out) else ""
+remote = previous[previous.index("\n## Over HTTP") + 1:] if "\n## Over HTTP" in previous else ""
+open(out, "w").write("\n".join(lines) + "\n" + ("\n" + remote if remote else ""))
 print("\n".join(lines))
 PY

@@ -5,7 +5,8 @@ import HDRProbeCheck
 import HDRProbeEngine
 
 /// Streaming manifests checked against their media: an HLS Multivariant Playlist
-/// (``hls(_:options:firstSegmentOnly:)``) or an MPEG-DASH MPD (``dash(_:options:firstSegmentOnly:)``), a local path or an `http(s)` URL.
+/// (``hls(_:options:firstSegmentOnly:network:)``) or an MPEG-DASH MPD (``dash(_:options:firstSegmentOnly:network:)``), a local path or an `http(s)` URL
+/// (read with ranged requests, in parallel, within the budgets of ``Network``).
 /// For each variant or video Representation the init section and the first segment are fetched
 /// and probed, and every disagreement between what the manifest declares and what the media is
 /// becomes a finding (codes `hls.check.*`, `dash.check.*`; docs/findings.md) with its manifest line.
@@ -27,9 +28,11 @@ public struct ManifestCheck: Sendable {
     /// each audio rendition's CHANNELS against its media (`hls.presentation.*`;
     /// docs/rules/hls-presentation.md).
     /// `firstSegmentOnly` checks the init section and first segment of each variant only.
+    /// `network`: how an `http(s)` playlist and its segments are read.
     public static func hls(_ playlist: String, options: MediaProbe.Options = MediaProbe.Options(),
-                           firstSegmentOnly: Bool = false) throws(HDRProbeError) -> ManifestCheck {
-        let checker = HLSPlaylistChecker(options: try options.engineOptions(), wholePresentation: !firstSegmentOnly)
+                           firstSegmentOnly: Bool = false, network: Network = Network()) throws(HDRProbeError) -> ManifestCheck {
+        let checker = HLSPlaylistChecker(options: try options.engineOptions(), limits: .init(network: network.configuration),
+                                         wholePresentation: !firstSegmentOnly)
         return ManifestCheck(kind: .hls(checker.check(playlist)))
     }
 
@@ -38,9 +41,11 @@ public struct ManifestCheck: Sendable {
     /// durations against the media, HDR signalling that changes, and the DASH bandwidth rule
     /// (`@bandwidth` × `@minBufferTime`) over the segments' sizes (`dash.presentation.*`).
     /// `firstSegmentOnly` checks the initialization and first segment only.
+    /// `network`: how an `http(s)` MPD and its segments are read.
     public static func dash(_ manifest: String, options: MediaProbe.Options = MediaProbe.Options(),
-                            firstSegmentOnly: Bool = false) throws(HDRProbeError) -> ManifestCheck {
-        let checker = DASHManifestChecker(options: try options.engineOptions(), wholePresentation: !firstSegmentOnly)
+                            firstSegmentOnly: Bool = false, network: Network = Network()) throws(HDRProbeError) -> ManifestCheck {
+        let checker = DASHManifestChecker(options: try options.engineOptions(), limits: .init(network: network.configuration),
+                                          wholePresentation: !firstSegmentOnly)
         return ManifestCheck(kind: .dash(checker.check(manifest)))
     }
 

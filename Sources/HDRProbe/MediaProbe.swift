@@ -54,7 +54,7 @@ public struct MediaProbe: Sendable {
     }
 
     /// Probes a `file:` URL, or the beginning of an `http:`/`https:` URL (its first
-    /// ``Options/remoteByteLimit`` bytes, read through libavformat).
+    /// ``Options/remoteByteLimit`` bytes, one ranged request through `URLSession`, in every build).
     ///
     /// Honours task cancellation like ``probe(path:)``. Throws ``HDRProbeError/unsupportedURL(_:)``
     /// for any other scheme.

@@ -62,6 +62,8 @@ struct DASHCommand: ParsableCommand {
 
     @OptionGroup var analysis: AnalysisOptions
 
+    @OptionGroup var network: NetworkOptions
+
     @Flag(help: "No progress lines on stderr.")
     var quiet = false
 
@@ -78,7 +80,7 @@ struct DASHCommand: ParsableCommand {
         let options = try analysis.mediaProbeOptions()
         if check {
             try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet, html: html).run { manifest throws(HDRProbeError) in
-                try ManifestCheck.dash(manifest, options: options, firstSegmentOnly: firstSegment)
+                try ManifestCheck.dash(manifest, options: options, firstSegmentOnly: firstSegment, network: network.network)
             }
             return
         }

@@ -14,8 +14,8 @@ struct HLSCommand: ParsableCommand {
         Dolby Vision 8.1/8.4/10.1/10.4, each preceded by comment lines giving every decision: sample entry, \
         range, Dolby Vision verdict, what happens to the Dolby Vision record, and remux steps.
 
-        With --check: each argument is a Multivariant Playlist (a path, or an http(s) URL read through \
-        libavformat). For every variant hdrprobe reads the Media Playlist, fetches the EXT-X-MAP init \
+        With --check: each argument is a Multivariant Playlist (a path, or an http(s) URL: ranged requests on \
+        kept-alive connections, --fetches at once, within --max-requests; docs/rules/hls-presentation.md §8). For every variant hdrprobe reads the Media Playlist, fetches the EXT-X-MAP init \
         section and the first segment, probes them, and reports each disagreement (codes hls.check.*, \
         hls.supplementalCodecs.*, hls.frameRate.*; docs/findings.md). It then walks every segment of \
         the variant, reading each only as far as the checks need: Apple's measured peak and average bit \
@@ -79,6 +79,8 @@ struct HLSCommand: ParsableCommand {
 
     @OptionGroup var analysis: AnalysisOptions
 
+    @OptionGroup var network: NetworkOptions
+
     @Flag(help: "No progress lines on stderr.")
     var quiet = false
 
@@ -107,7 +109,7 @@ struct HLSCommand: ParsableCommand {
         }
         if check {
             try ManifestCheckRun(manifests: inputs, format: format, json: json, failOn: failOn, quiet: quiet, html: html).run { manifest throws(HDRProbeError) in
-                try ManifestCheck.hls(manifest, options: options, firstSegmentOnly: firstSegment)
+                try ManifestCheck.hls(manifest, options: options, firstSegmentOnly: firstSegment, network: network.network)
             }
             return
         }

@@ -98,7 +98,7 @@ import Testing
         #expect(rep.firstSegment?.contains("video.mp4 [3409-") == true, "\(rep.firstSegment ?? "")")
     }
 
-    @Test("over HTTP (loopback): the same findings as from files", .enabled(if: hasCorpus && FFmpegVersions.hasInputProtocol("http")))
+    @Test("over HTTP (loopback): the same findings as from files", .enabled(if: hasCorpus))
     func overHTTP() throws {
         let server = try LoopbackHTTPServer(root: Self.root)
         defer { server.stop() }

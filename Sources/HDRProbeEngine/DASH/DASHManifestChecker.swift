@@ -36,7 +36,7 @@ package struct DASHManifestChecker: Sendable {
     }
 
     /// Reads and parses the MPD; the error is the finding and line the report carries.
-    package func read(_ argument: String, deadline: UInt64) -> Result<Manifest, DASHCheckFinding> {
+    package func read(_ argument: String, deadline: UInt64, client: HTTPResourceClient = .shared) -> Result<Manifest, DASHCheckFinding> {
         let location: HLSResourceLocation
         do throws(HLSResourceLocation.ResolutionError) {
             location = try HLSResourceLocation(argument: argument)
@@ -44,7 +44,7 @@ package struct DASHManifestChecker: Sendable {
             return .failure(DASHCheckFinding(.dashManifestMalformed, line: 0, attribute: nil, declared: nil, expected: nil,
                                              ManifestCheckMessage.unresolvableArgument(argument: argument, error: "\(error)").sentence))
         }
-        switch HLSResourceFetcher.fetch(location, maxBytes: MPDLimits.maxBytes + 1, deadline: deadline) {
+        switch HLSResourceFetcher.fetch(location, maxBytes: MPDLimits.maxBytes + 1, deadline: deadline, client: client) {
         case let .failure(error):
             return .failure(DASHCheckFinding(.dashManifestMalformed, line: 0, attribute: nil, declared: nil, expected: nil, error.message))
         case let .success(fetched):
@@ -59,9 +59,11 @@ package struct DASHManifestChecker: Sendable {
 
     package func check(_ argument: String) -> DASHCheckReport {
         let deadline = self.deadline
+        // One client a run: its connections are kept alive across the run, its budgets bound it.
+        let client = HTTPResourceClient(limits.network)
         var report = DASHCheckReport(tool: ProbeEngine.tool, manifest: argument, status: .ok)
         let manifest: Manifest
-        switch read(argument, deadline: deadline) {
+        switch read(argument, deadline: deadline, client: client) {
         case let .failure(finding):
             report.status = .error
             report.error = Finding(code: finding.code, severity: .error, message: finding.message)
@@ -82,7 +84,7 @@ package struct DASHManifestChecker: Sendable {
             }
             let (representation, segments) = checkRepresentation(context, periodIDs: Set(period.map(\.representation.id)), legacyDolbyVision: legacy,
                                                                  dynamic: manifest.mpd.isDynamic, minBufferTime: manifest.mpd.minBufferTime,
-                                                                 deadline: deadline)
+                                                                 deadline: deadline, client: client)
             report.representations.append(representation)
             located += zip(representation.findings, segments).map { ($0.finding, FindingLocation(playlist: name, line: $0.line, segment: $1)) }
         }
@@ -120,7 +122,7 @@ package struct DASHManifestChecker: Sendable {
     }
 
     private func checkRepresentation(_ context: RepresentationContext, periodIDs: Set<String>, legacyDolbyVision: Bool, dynamic: Bool,
-                                     minBufferTime: Double?, deadline: UInt64) -> (DASHCheckReport.Representation, [String?]) {
+                                     minBufferTime: Double?, deadline: UInt64, client: HTTPResourceClient) -> (DASHCheckReport.Representation, [String?]) {
         let rep = context.representation
         var result = DASHCheckReport.Representation(id: rep.id, line: rep.line, adaptationSetLine: context.adaptationSet.line,
                                                     period: context.periodIndex, declared: Self.declared(context))
@@ -132,7 +134,7 @@ package struct DASHManifestChecker: Sendable {
             return (result, segments + [nil])
         }
         let fetched: DASHSegmentFetcher.Fetched
-        switch DASHSegmentFetcher(limits: limits, deadline: deadline).firstMedia(context, dynamic: dynamic) {
+        switch DASHSegmentFetcher(limits: limits, deadline: deadline, client: client).firstMedia(context, dynamic: dynamic) {
         case let .failure(failure): return unavailable(failure.reason, line: failure.line)
         case let .success(f): fetched = f
         }
@@ -140,7 +142,7 @@ package struct DASHManifestChecker: Sendable {
         result.initialization = fetched.initialization
         result.firstSegment = fetched.firstSegment
         if wholePresentation, !dynamic {
-            let (presentation, findings, named) = walk(fetched.segments, representation: rep, minBufferTime: minBufferTime)
+            let (presentation, findings, named) = walk(fetched.segments, representation: rep, minBufferTime: minBufferTime, client: client)
             result.presentation = presentation
             result.findings += findings
             segments += named
@@ -166,7 +168,7 @@ package struct DASHManifestChecker: Sendable {
     /// Every segment of a static Representation walked as `hls --check` walks a variant, then the
     /// DASH bandwidth rule over the segments' sizes (`docs/rules/hls-presentation.md` §5).
     private func walk(_ segments: RepresentationSegments, representation rep: Representation,
-                      minBufferTime: Double?) -> (HLSCheckReport.Presentation, [DASHCheckFinding], [String?]) {
+                      minBufferTime: Double?, client: HTTPResourceClient) -> (HLSCheckReport.Presentation, [DASHCheckFinding], [String?]) {
         func range(_ r: MPDByteRange?) -> HLSByteRange? { r.map { HLSByteRange(length: $0.last - $0.first + 1, offset: $0.first) } }
         let initialization = segments.initialization
         let list = segments.media.prefix(limits.segments).map { m in
@@ -174,7 +176,7 @@ package struct DASHManifestChecker: Sendable {
                                          range: range(m.range), initName: initialization?.location.lastComponent,
                                          initLocation: initialization?.location, initRange: range(initialization?.range), discontinuity: false)
         }
-        let walked = HLSPresentationCheck(options: options, limits: limits)
+        let walked = HLSPresentationCheck(options: options, limits: limits, client: client)
             .walkSegments(Array(list), listName: "Representation \(rep.id)", playlist: "Representation \(rep.id)", iFramesOnly: false,
                           durationName: "the MPD's duration")
         let codes: [FindingCode: FindingCode] = [.presentationSegmentMissing: .dashPresentationSegmentMissing,

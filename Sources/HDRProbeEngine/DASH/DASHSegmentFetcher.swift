@@ -10,6 +10,8 @@ import HDRProbeManifests
 struct DASHSegmentFetcher {
     var limits: HLSPlaylistChecker.Limits
     var deadline: UInt64
+    /// Reads the run's `http(s)` resources (its kept-alive connections and budgets).
+    var client: HTTPResourceClient = .shared
 
     struct Fetched {
         var segments: RepresentationSegments
@@ -57,7 +59,7 @@ struct DASHSegmentFetcher {
         var initDescription: String?
         if let initialization = segments.initialization {
             initDescription = describe(initialization)
-            switch HLSResourceFetcher.fetch(initialization.location, range: initialization.range?.hls, maxBytes: limits.initSection, deadline: deadline) {
+            switch HLSResourceFetcher.fetch(initialization.location, range: initialization.range?.hls, maxBytes: limits.initSection, deadline: deadline, client: client) {
             case let .failure(error): return .failure(Failure(reason: .initialization(error: error.message), line: initialization.line))
             case let .success(fetched):
                 if fetched.truncated {
@@ -67,7 +69,7 @@ struct DASHSegmentFetcher {
             }
         }
         var result = Fetched(segments: segments, initialization: initDescription, firstSegment: describe(media), bytes: [], logicalSize: nil)
-        switch HLSResourceFetcher.fetch(media.location, range: media.range?.hls, maxBytes: limits.segment, deadline: deadline) {
+        switch HLSResourceFetcher.fetch(media.location, range: media.range?.hls, maxBytes: limits.segment, deadline: deadline, client: client) {
         case let .failure(error): return .failure(Failure(reason: .firstMediaSegment(error: error.message), line: media.line))
         case let .success(fetched):
             if let total = fetched.totalSize {
@@ -80,7 +82,7 @@ struct DASHSegmentFetcher {
     }
 
     private func indexed(_ segments: RepresentationSegments, index: SegmentReference) -> Result<RepresentationSegments, Failure> {
-        switch HLSResourceFetcher.fetch(index.location, range: index.range?.hls, maxBytes: 1 << 20, deadline: deadline) {
+        switch HLSResourceFetcher.fetch(index.location, range: index.range?.hls, maxBytes: 1 << 20, deadline: deadline, client: client) {
         case let .failure(error): return .failure(Failure(reason: .segmentIndex(error: error.message), line: index.line))
         case let .success(fetched):
             do throws(SegmentIndexBox.ParseError) {

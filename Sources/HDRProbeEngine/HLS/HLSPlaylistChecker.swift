@@ -20,12 +20,17 @@ package struct HLSPlaylistChecker: Sendable {
         package var variants: Int
         /// Segments walked per Media Playlist in a whole-presentation check.
         package var segments: Int
+        /// Reads over `http(s)`: parallel fetches, the run's request and byte budgets, the
+        /// per-request timeout, redirect hops (`docs/rules/hls-presentation.md`, "Network reads").
+        package var network: HTTPResourceClient.Configuration
 
-        package init(initSection: Int = 16 << 20, segment: Int = 9 << 20, variants: Int = 256, segments: Int = HLSPlaylistLimits.maxSegments) {
+        package init(initSection: Int = 16 << 20, segment: Int = 9 << 20, variants: Int = 256, segments: Int = HLSPlaylistLimits.maxSegments,
+                     network: HTTPResourceClient.Configuration = HTTPResourceClient.Configuration()) {
             self.initSection = initSection
             self.segment = segment
             self.variants = variants
             self.segments = segments
+            self.network = network
         }
     }
 
@@ -59,8 +64,10 @@ package struct HLSPlaylistChecker: Sendable {
         } catch {
             return fail(Finding(ReportError(.unrecognized, ManifestCheckMessage.unresolvableArgument(argument: argument, error: "\(error)").sentence)))
         }
+        // One client a run: its connections are kept alive across the run, its budgets bound it.
+        let client = HTTPResourceClient(limits.network)
         let text: [UInt8]
-        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes + 1, deadline: deadline) {
+        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes + 1, deadline: deadline, client: client) {
         case let .failure(error): return fail(Finding(error))
         case let .success(fetched): text = fetched.bytes
         }
@@ -80,7 +87,7 @@ package struct HLSPlaylistChecker: Sendable {
         // Each finding with where it is, for the Must fix / Should fix lists.
         var located: [(finding: Finding, location: FindingLocation)] = []
         let master = location.lastComponent
-        let presentation = HLSPresentationCheck(options: options, limits: limits)
+        let presentation = HLSPresentationCheck(options: options, limits: limits, client: client)
         // Renditions first: a variant's bit rates count its AUDIO group's (Apple 9.13).
         var renditionRates: [String: [HLSMeasuredBitRates?]] = [:]
         if wholePresentation {
@@ -94,7 +101,7 @@ package struct HLSPlaylistChecker: Sendable {
             }
         }
         for variant in playlist.variants.prefix(limits.variants) {
-            var checked = checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists)
+            var checked = checkVariant(variant, master: location, mediaPlaylists: &mediaPlaylists, client: client)
             let at = FindingLocation(playlist: master, line: variant.line)
             located += checked.findings.map { ($0, at) }
             if wholePresentation, let media = checked.mediaPlaylist, let mediaLocation = try? location.resolve(variant.uri) {
@@ -148,7 +155,8 @@ package struct HLSPlaylistChecker: Sendable {
     }
 
     private func checkVariant(_ variant: HLSVariantStream, master: HLSResourceLocation,
-                              mediaPlaylists: inout [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>]) -> HLSCheckReport.Variant {
+                              mediaPlaylists: inout [HLSResourceLocation: Result<HLSMediaPlaylistHead, ReportError>],
+                              client: HTTPResourceClient) -> HLSCheckReport.Variant {
         let declared = variant.attributes.rawText
         var result = HLSCheckReport.Variant(line: variant.line, uri: variant.uri, declared: declared)
         func unavailable(_ reason: MediaUnavailable) -> HLSCheckReport.Variant {
@@ -163,7 +171,7 @@ package struct HLSPlaylistChecker: Sendable {
         }
         result.mediaPlaylist = mediaLocation.description
         if mediaPlaylists[mediaLocation] == nil {
-            mediaPlaylists[mediaLocation] = readMediaPlaylist(mediaLocation)
+            mediaPlaylists[mediaLocation] = readMediaPlaylist(mediaLocation, client: client)
         }
         let head: HLSMediaPlaylistHead
         switch mediaPlaylists[mediaLocation]! {
@@ -181,7 +189,7 @@ package struct HLSPlaylistChecker: Sendable {
             }
             result.initSection = initLocation.description
             switch HLSResourceFetcher.fetch(initLocation, range: head.initSegmentByteRange, maxBytes: limits.initSection,
-                                            deadline: deadline) {
+                                            deadline: deadline, client: client) {
             case let .failure(error): return unavailable(.initSection(error: error.message))
             case let .success(fetched):
                 if fetched.truncated { return unavailable(.initSectionTooLarge(location: initLocation.description, limit: limits.initSection)) }
@@ -196,7 +204,7 @@ package struct HLSPlaylistChecker: Sendable {
         var segmentBitRate: Int?
         var logicalSize: Int?
         switch HLSResourceFetcher.fetch(segmentLocation, range: head.firstSegmentByteRange, maxBytes: limits.segment,
-                                        deadline: deadline) {
+                                        deadline: deadline, client: client) {
         case let .failure(error): return unavailable(.firstSegment(error: error.message))
         case let .success(fetched):
             if let total = fetched.totalSize { logicalSize = bytes.count + total }
@@ -224,8 +232,8 @@ package struct HLSPlaylistChecker: Sendable {
         return result
     }
 
-    private func readMediaPlaylist(_ location: HLSResourceLocation) -> Result<HLSMediaPlaylistHead, ReportError> {
-        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline) {
+    private func readMediaPlaylist(_ location: HLSResourceLocation, client: HTTPResourceClient) -> Result<HLSMediaPlaylistHead, ReportError> {
+        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline, client: client) {
         case let .failure(error): return .failure(ReportError(ErrorCode(rawValue: error.code.rawValue, in: .error) ?? .readFailed,
                                                                ManifestCheckMessage.mediaPlaylistUnreadable(location: location.description, error: error.message).sentence))
         case let .success(fetched):

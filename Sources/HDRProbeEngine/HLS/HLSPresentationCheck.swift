@@ -12,6 +12,8 @@ import HDRProbeContainers
 struct HLSPresentationCheck {
     let options: ProbeOptions
     let limits: HLSPlaylistChecker.Limits
+    /// Reads the run's `http(s)` resources (its kept-alive connections and budgets).
+    var client: HTTPResourceClient = .shared
 
     /// Each read gets the probe's time limit of its own: a walk of thousands of segments is
     /// bounded per read (and by the segment limit), not by one limit for the whole presentation.
@@ -88,7 +90,7 @@ struct HLSPresentationCheck {
     /// Walks the Media Playlist at `location`, written `uri` in the Multivariant Playlist; nil when
     /// it cannot be read or parsed (the caller says so: `hls.presentation.playlistUnreadable`).
     func walk(_ variant: some HLSVariantAttributes, audio: Audio, mediaPlaylist location: HLSResourceLocation, uri: String) -> Walk? {
-        guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline),
+        guard case let .success(fetched) = HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline, client: client),
               let playlist = try? HLSMediaPlaylist.parse(bytes: fetched.bytes) else { return nil }
         let target = Double(playlist.targetDuration ?? 0)
         let segments = playlist.segments.prefix(limits.segments).map { s in
@@ -171,6 +173,9 @@ struct HLSPresentationCheck {
         // Each fMP4 segment's start on the media timeline (its first picture's presentation
         // time): a segment's own duration is the next segment's start minus its own.
         var starts: [(index: Int, segment: Segment, start: Double?, sampleDuration: Double?)] = []
+        // The heads, read ahead in parallel over http(s) and handed over in order.
+        let reads = HLSSegmentPrefetcher(segments: segments, client: client, initSectionLimit: limits.initSection, timeout: options.timeout)
+        defer { reads.finish() }
         for (position, segment) in segments.enumerated() {
             walk.durations.append(segment.duration)
             func finding(_ code: FindingCode, _ text: String) {
@@ -192,7 +197,7 @@ struct HLSPresentationCheck {
             if let initName = segment.initName {
                 let key = initName + (segment.initRange?.description ?? "")
                 if inits[key] == nil, let initLocation = segment.initLocation,
-                   case let .success(i) = HLSResourceFetcher.fetch(initLocation, range: segment.initRange, maxBytes: limits.initSection, deadline: deadline) {
+                   case let .success(i) = reads.initSection(initLocation, range: segment.initRange) {
                     inits[key] = (i.bytes, Self.movieBox(i.bytes))
                 }
                 guard let cached = inits[key] else {
@@ -204,7 +209,7 @@ struct HLSPresentationCheck {
             // The segment's head: its fragment header first, then as far as the end of its first
             // video sample (what the HDR probe reads), capped.
             var head: HLSResourceFetcher.Fetched
-            switch HLSResourceFetcher.fetch(segmentLocation, range: segment.range, maxBytes: Self.fragmentHeaderBytes, deadline: deadline) {
+            switch reads.head(position) {
             case let .failure(error):
                 finding(.presentationSegmentMissing, error.message)
                 continue
@@ -214,7 +219,7 @@ struct HLSPresentationCheck {
             let run = movie.flatMap { m in fragment.flatMap { FragmentVideoRun(movie: m, fragment: $0) } }
             let wanted = min(Self.segmentHeadBytes, run?.firstSampleEnd ?? Self.segmentHeadBytes)
             if head.truncated, wanted > head.bytes.count,
-               case let .success(more) = HLSResourceFetcher.fetch(segmentLocation, range: segment.range, maxBytes: wanted, deadline: deadline) {
+               case let .success(more) = HLSResourceFetcher.fetch(segmentLocation, range: segment.range, maxBytes: wanted, deadline: deadline, client: client) {
                 head = more
             }
             walk.summary.segmentsRead += 1

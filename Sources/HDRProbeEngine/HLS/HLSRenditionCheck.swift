@@ -34,7 +34,7 @@ struct HLSRenditionCheck {
         }
         checked.entry.mediaPlaylist = location.description
         let playlist: HLSMediaPlaylist
-        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline) {
+        switch HLSResourceFetcher.fetch(location, maxBytes: HLSPlaylistLimits.maxBytes, deadline: deadline, client: presentation.client) {
         case let .failure(error):
             finding(.presentationPlaylistUnreadable, "\(uri) (\(master.lastComponent) line \(rendition.line)): \(error.message)", at)
             return checked
@@ -50,16 +50,24 @@ struct HLSRenditionCheck {
         summary.encryption = methods.isEmpty ? nil : methods.joined(separator: ", ")
         var measured: [HLSMeasuredBitRates.Segment] = []
         var sized = true
-        for segment in playlist.segments.prefix(presentation.limits.segments) where !segment.gap {
+        let listed = Array(playlist.segments.prefix(presentation.limits.segments))
+        // A segment without a byte range is asked for one byte (its size), in parallel over http(s).
+        let sizes = HLSSegmentPrefetcher(segments: listed.map { s in
+            HLSPresentationCheck.Segment(uri: s.uri, line: s.line, duration: s.duration,
+                                         location: s.byteRange == nil ? try? location.resolve(s.uri) : nil, range: nil, initName: nil,
+                                         initLocation: nil, initRange: nil, discontinuity: s.discontinuity, gap: s.gap)
+        }, client: presentation.client, initSectionLimit: presentation.limits.initSection, timeout: presentation.options.timeout, sizesOnly: true)
+        defer { sizes.finish() }
+        for (position, segment) in listed.enumerated() where !segment.gap {
             func missing(_ why: String) {
                 sized = false
                 finding(.presentationSegmentMissing, "\(segment.uri) (\(location.lastComponent) line \(segment.line)): \(why)",
                         FindingLocation(playlist: uri, line: segment.line, segment: segment.uri))
             }
-            guard let segmentLocation = try? location.resolve(segment.uri) else { missing("the URI cannot be resolved"); continue }
+            guard (try? location.resolve(segment.uri)) != nil else { missing("the URI cannot be resolved"); continue }
             var size = segment.byteRange?.length
             if size == nil {
-                switch HLSResourceFetcher.fetch(segmentLocation, maxBytes: 1, deadline: deadline) {
+                switch sizes.head(position) {
                 case let .failure(error): missing(error.message); continue
                 case let .success(head): size = head.totalSize
                 }
@@ -76,7 +84,8 @@ struct HLSRenditionCheck {
         }
         // The audio's channels, from the first init section.
         if rendition.type == "AUDIO", let map = playlist.segments.first?.map ?? playlist.mapInForce, let mapLocation = try? location.resolve(map.uri),
-           case let .success(fetched) = HLSResourceFetcher.fetch(mapLocation, range: map.byteRange, maxBytes: presentation.limits.initSection, deadline: deadline),
+           case let .success(fetched) = HLSResourceFetcher.fetch(mapLocation, range: map.byteRange, maxBytes: presentation.limits.initSection, deadline: deadline,
+                                                                 client: presentation.client),
            let movie = HLSPresentationCheck.movieBox(fetched.bytes),
            let entry = (movie.tracks.first { $0.handler == "soun" } ?? movie.tracks.first)?.sampleEntries.first {
             summary.bytesRead += fetched.bytes.count
