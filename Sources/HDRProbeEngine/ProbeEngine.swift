@@ -113,7 +113,9 @@ package struct ProbeEngine: Sendable {
             // A fragmented MP4 declares no movie duration: the longest audio or video stream's, as
             // libavformat's update_stream_timings derives the format's from its streams (text
             // tracks aside; it also counts start offsets, which this leaves out).
-            let duration = demuxer.formatDuration
+            // An MP4's is its `mvhd` duration, read by hdrprobe's own box walk (libavformat's
+            // reading of damaged files differs between FFmpeg versions).
+            let duration = Self.movieDuration(headers) ?? demuxer.formatDuration
                 ?? demuxer.streams.filter { $0.kind == .video || $0.kind == .audio }.compactMap(\.durationSeconds).max()
             container.duration = duration.map { ($0 * 1000).rounded() / 1000 }
             container.bitRate = Self.overallBitRate(declared: demuxer.formatBitRate, duration: duration, fileSize: file.size)
@@ -392,6 +394,13 @@ package struct ProbeEngine: Sendable {
         report.hls = nil
         report.dash = nil
         return report
+    }
+
+    /// The `mvhd` duration in seconds, when the movie declares one (a fragmented file's is 0).
+    static func movieDuration(_ headers: ContainerHeaders) -> Double? {
+        guard headers.signature == .isobmff, let movie = headers.movie, let d = movie.movieDuration, d > 0,
+              let scale = movie.movieTimescale, scale > 0 else { return nil }
+        return Double(d) / Double(scale)
     }
 
     /// `container.bitRate`: the container's declared rate, else libavformat's own estimate once it
