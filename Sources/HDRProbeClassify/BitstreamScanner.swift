@@ -187,14 +187,16 @@ package struct BitstreamScanner: Sendable {
     /// VP8 frame (RFC 6386 §9.1): the first frame's tag gives the profile (and, VP8 having one
     /// picture format, 8-bit 4:2:0); a key frame's header the size. VP8 carries no HDR signalling.
     private mutating func consumeVP8(_ data: [UInt8]) {
-        if scan.profileIDC == nil, let h = try? VP8FrameHeader.parse(data) {
-            scan.profileIDC = h.profile
-            scan.bitDepth = VP8FrameHeader.bitDepth
-            scan.chromaSubsampling = VP8FrameHeader.chromaSubsampling
-        }
-        if scan.width == nil, let h = try? VP8FrameHeader.parse(data), let width = h.width, let height = h.height {
-            scan.width = width
-            scan.height = height
+        if scan.profileIDC == nil || scan.width == nil, let h = try? VP8FrameHeader.parse(data) {
+            if scan.profileIDC == nil {
+                scan.profileIDC = h.profile
+                scan.bitDepth = VP8FrameHeader.bitDepth
+                scan.chromaSubsampling = VP8FrameHeader.chromaSubsampling
+            }
+            if scan.width == nil, let width = h.width, let height = h.height {
+                scan.width = width
+                scan.height = height
+            }
         }
         finishFrame(hasRPU: false, hasHDR10Plus: false)
     }

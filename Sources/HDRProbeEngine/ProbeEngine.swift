@@ -330,11 +330,13 @@ package struct ProbeEngine: Sendable {
         var findings: [Finding] = []
         var framesScanned: Int?
         let audio = demuxer.streams.filter { $0.kind == .audio }
-        let audioInputs = audio.map { Self.audioInput($0, headers: headers) }
+        // Each audio stream's facts, read once: its report and its CODECS token both use them.
+        let audioFacts = Dictionary(uniqueKeysWithValues: audio.map { ($0.index, StreamMediaFacts.audio($0, headers: headers)) })
+        let audioInputs = audio.map { Self.audioInput($0, facts: audioFacts[$0.index]) }
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
             guard var e = evidence[s.index] else {
-                streams.append(Self.describe(s, headers: headers))
+                streams.append(Self.describe(s, headers: headers, audio: audioFacts[s.index]))
                 continue
             }
             if e.encryption != nil, e.scan.framesScanned > 0 { e.encryption?.sampleData = .clearRangesRead }
@@ -362,7 +364,7 @@ package struct ProbeEngine: Sendable {
     }
 
     /// A stream that is not video: codec, the stored sample entry and its encryption, profile.
-    static func describe(_ s: DemuxedStream, headers: ContainerHeaders) -> StreamReport {
+    static func describe(_ s: DemuxedStream, headers: ContainerHeaders, audio: AudioReport?) -> StreamReport {
         var report = StreamReport(index: s.index, kind: s.kind, codec: s.codecName)
         let entry = headers.track(forStreamID: s.id, index: s.index)?.sampleEntries.first
         let isEntry = headers.signature == .isobmff && s.kind != .attachment
@@ -379,7 +381,7 @@ package struct ProbeEngine: Sendable {
         }
         report.profile = s.profileName ?? CodecProfileName.name(codec: s.codec, profile: s.profile)
         if s.kind != .attachment { report.language = StreamMediaFacts.language(s, headers: headers) }
-        if report.kind == .audio { report.audio = StreamMediaFacts.audio(s, headers: headers) }
+        if report.kind == .audio { report.audio = audio ?? AudioReport() }
         return report
     }
 
@@ -416,8 +418,8 @@ package struct ProbeEngine: Sendable {
     /// What the audio-token rules (`docs/rules/hls-signalling.md` §8) need about an audio stream.
     /// Dolby Atmos (JOC) comes from the `dec3` hdrprobe reads (``StreamMediaFacts``), whichever
     /// reader demuxed the file.
-    static func audioInput(_ s: DemuxedStream, headers: ContainerHeaders) -> AudioCodecInput {
-        let joc = s.codecName == "eac3" && StreamMediaFacts.audio(s, headers: headers).objectAudio == AudioReport.eac3JOC
+    static func audioInput(_ s: DemuxedStream, facts: AudioReport?) -> AudioCodecInput {
+        let joc = s.codecName == "eac3" && facts?.objectAudio == AudioReport.eac3JOC
         return AudioCodecInput(codecName: s.codecName ?? "unknown",
                                audioSpecificConfig: s.codecName == "aac" && !s.extradata.isEmpty ? s.extradata : nil,
                                ffmpegProfile: s.profile >= 0 ? Int(s.profile) : nil, jointObjectCoding: joc, isDefault: s.isDefault)

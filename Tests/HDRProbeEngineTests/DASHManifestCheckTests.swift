@@ -100,7 +100,7 @@ import Testing
 
     @Test("over HTTP (loopback): the same findings as from files", .enabled(if: hasCorpus))
     func overHTTP() throws {
-        let server = try LoopbackHTTPServer(root: Self.root)
+        let server = try LatencyHTTPServer(root: Self.root)
         defer { server.stop() }
         let checker = DASHManifestChecker(options: ProbeOptions(timeout: 20))
         for name in ["shaka_hdr10/manifest.mpd", "shaka_dv_p81/manifest.mpd", "errors/p5_as_hevc.mpd", "errors/bandwidth_zero.mpd"] {

@@ -153,7 +153,7 @@ import Testing
     /// FFmpeg protocol needed, so the minimal FFmpeg 7.1 of .ci/ffmpeg71.sh runs it too).
     @Test
     func overHTTP() throws {
-        let server = try LoopbackHTTPServer(root: Self.root)
+        let server = try LatencyHTTPServer(root: Self.root)
         defer { server.stop() }
         let checker = HLSPlaylistChecker(options: ProbeOptions(timeout: 20))
         let right = checker.check(server.url("master.m3u8"))
@@ -226,77 +226,6 @@ import Testing
         #expect(try CommandLineTests.run(["hls", "--check", "--first-segment", path]).status == 1)
         let infoOnly = Self.root.appendingPathComponent("master.m3u8").path
         #expect(try CommandLineTests.run(["hls", "--check", "--first-segment", "--fail-on", "info", infoOnly]).status == 0)
-    }
-}
-
-/// `python3 -m http.server` on an ephemeral loopback port, serving `root`, with single-range
-/// `Range: bytes=a-b` requests answered 206 (RFC 9110 §14) as CDNs do (DASH SegmentBase, HLS
-/// BYTERANGE); stopped by ``stop()``.
-final class LoopbackHTTPServer: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-
-    init(root: URL) throws {
-        let script = """
-        import http.server, functools, sys, os, io
-        class Ranged(http.server.SimpleHTTPRequestHandler):
-            def send_head(self):
-                spec = self.headers.get("Range", "")
-                path = self.translate_path(self.path)
-                if not spec.startswith("bytes=") or "," in spec or not os.path.isfile(path):
-                    return super().send_head()
-                size = os.path.getsize(path)
-                first, _, last = spec[6:].partition("-")
-                start = int(first) if first else 0
-                end = min(int(last) if last else size - 1, size - 1)
-                if start > end:
-                    self.send_error(416)
-                    return None
-                with open(path, "rb") as f:
-                    f.seek(start)
-                    data = f.read(end - start + 1)
-                self.send_response(206)
-                self.send_header("Content-Type", "application/octet-stream")
-                self.send_header("Content-Range", "bytes %d-%d/%d" % (start, end, size))
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                return io.BytesIO(data)
-        handler = functools.partial(Ranged, directory=sys.argv[1])
-        handler.log_message = lambda *a: None
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        print(server.server_address[1], flush=True)
-        server.timeout = 1
-        import threading
-        stopper = threading.Timer(60, server.shutdown)
-        stopper.daemon = True
-        stopper.start()
-        server.serve_forever()
-        """
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, root.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(10) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        guard let text = String(data: line, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              let port = Int(text) else {
-            process.terminate()
-            throw CocoaError(.fileReadUnknown)
-        }
-        self.port = port
-    }
-
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
-
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
     }
 }
 
