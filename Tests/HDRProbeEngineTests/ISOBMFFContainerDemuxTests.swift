@@ -93,15 +93,7 @@ import Testing
 
     @Test(arguments: [32, 1] as [Int?])
     func reportsAreTheSameEitherWay(frames: Int?) throws {
-        let own = ProbeEngine(options: ProbeOptions(frames: frames))
-        var libav = own
-        libav.options.ownContainerReaders = false
-        for url in Self.files {
-            let a = own.probeWithFrames(path: url.path)
-            let b = libav.probeWithFrames(path: url.path)
-            #expect(try Self.json(a.report) == Self.json(b.report), "\(url.lastPathComponent): report")
-            #expect(a.frames == b.frames, "\(url.lastPathComponent): per-frame metadata")
-        }
+        for url in Self.files { try ReaderEquivalence.expectSameReports(url.path, frames: frames, switch: \.ownContainerReaders) }
     }
 }
 #endif

@@ -151,7 +151,7 @@ struct ISOBMFFFragmentedFilesTests {
                                   sourceLocation: SourceLocation = #_sourceLocation) throws -> [(name: String, report: ProbeReport)] {
         try made.sorted(by: { $0.key < $1.key }).map { name, path in
             for key in switches { try ReaderEquivalence.expectSameReports(path, frames: frames, switch: key, sourceLocation: sourceLocation) }
-            let report = ProbeEngine(options: ProbeOptions(frames: frames)).probe(path: path)
+            let report = ProbeEngine(options: ReaderEquivalence.options(frames: frames)).probe(path: path)
             #expect(report.status == .ok, "\(name)", sourceLocation: sourceLocation)
             #expect(report.tool.libavformatUsed == !covered(name), "\(name)", sourceLocation: sourceLocation)
             return (name, report)

@@ -57,16 +57,7 @@ import HDRProbeFFmpeg
 
     /// The reports and per-frame metadata of `paths` with and without own container readers.
     static func expectSameReportsEitherWay(_ paths: [String], frames: Int?) throws {
-        var own = ProbeEngine(options: ProbeOptions(frames: frames))
-        var libav = own
-        own.options.ownContainerReaders = true
-        libav.options.ownContainerReaders = false
-        for path in paths {
-            let a = own.probeWithFrames(path: path)
-            let b = libav.probeWithFrames(path: path)
-            #expect(try ISOBMFFSampleAccessTests.json(a.report) == ISOBMFFSampleAccessTests.json(b.report), "\(path): report")
-            #expect(a.frames == b.frames, "\(path): per-frame metadata")
-        }
+        for path in paths { try ReaderEquivalence.expectSameReports(path, frames: frames, switch: \.ownContainerReaders) }
     }
 
     @Test(arguments: [32, nil] as [Int?])
