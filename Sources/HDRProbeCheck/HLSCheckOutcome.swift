@@ -8,6 +8,9 @@ extension CheckReport {
                                  seconds: Double) -> CheckReport {
         let outcomes = reports.map { r in
             var items = CheckItem.manifestError(r.error, line: r.errorLine)
+            for f in r.ladder {
+                items.append(CheckItem(code: f.code, severity: f.severity, message: "ladder: \(f.message)", stream: f.stream, fix: f.code.fix, line: nil))
+            }
             for v in r.variants {
                 let would = v.expected.map { " hdrprobe would write: \($0.streamInf)" } ?? ""
                 for f in v.findings {

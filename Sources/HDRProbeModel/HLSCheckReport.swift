@@ -14,6 +14,9 @@ package struct HLSCheckReport: Codable, Sendable, Equatable {
     package var variants: [Variant]
     /// The renditions with a URI the whole-presentation walk measured (empty for a first-segment check).
     package var renditions: [Rendition] = []
+    /// Findings about the set of variants rather than one of them (Apple's ladder rules:
+    /// `hls.ladder.*`), placed at the Multivariant Playlist.
+    package var ladder: [Finding] = []
     /// Every warning and error grouped by code with where it occurs.
     package var fixes = FixList()
 
@@ -120,7 +123,7 @@ package struct HLSCheckReport: Codable, Sendable, Equatable {
 
     /// Every finding of the check (the playlist error, then each variant's), for exit statuses.
     package var allFindings: [Finding] {
-        (error.map { [$0] } ?? []) + variants.flatMap(\.findings) + renditions.flatMap(\.findings)
+        (error.map { [$0] } ?? []) + ladder + variants.flatMap(\.findings) + renditions.flatMap(\.findings)
     }
 
     /// The worst severity found, nil when clean.

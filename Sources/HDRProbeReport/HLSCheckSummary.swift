@@ -17,6 +17,10 @@ package enum HLSCheckSummary {
         out.append("\(r.playlist): \(CountText.of(r.variants.count, "variant")) checked — "
                    + (tally.isEmpty ? "no disagreement" : tally.joined(separator: ", ")))
         if let note = r.error { out.append("  \(note.severity.rawValue) \(note.code): \(note.message)") }
+        if !r.ladder.isEmpty {
+            out.append("  \(r.playlist): ladder")
+            for f in r.ladder { out.append("    \(f.severity.rawValue.padded(7)) \(f.code): \(f.message)") }
+        }
         for v in r.variants {
             let status = v.findings.contains { $0.severity >= .warning } ? "" : "  ok"
             out.append("  \(r.playlist):\(v.line): \(v.uri)\(status)")

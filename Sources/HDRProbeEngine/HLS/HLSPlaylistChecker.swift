@@ -146,6 +146,12 @@ package struct HLSPlaylistChecker: Sendable {
                 report.variants.append(entry)
             }
         }
+        // The ladder rules are the whole-presentation check's: `--first-segment` compares each
+        // variant with its media and nothing more.
+        if wholePresentation {
+            report.ladder = HLSLadderCheck.check(ladderEntries(report, playlist: playlist)).map { Finding($0, stream: nil) }
+            located += report.ladder.map { ($0, FindingLocation(playlist: master, line: nil)) }
+        }
         report.fixes = FixList(located)
         if playlist.variants.count > limits.variants {
             report.error = Finding(.checkVariantLimit,
@@ -244,6 +250,24 @@ package struct HLSPlaylistChecker: Sendable {
                                             ManifestCheckMessage.mediaPlaylistMalformed(location: location.description, error: error.description).sentence))
             }
         }
+    }
+
+    /// Every variant and I-frame playlist the master lists, with its media's range and frame rate
+    /// where they were read: a variant beyond the check's limit, or an I-frame playlist that could
+    /// not be walked, counts with its media unknown.
+    private func ladderEntries(_ report: HLSCheckReport, playlist: HLSMultivariantPlaylist) -> [HLSLadderCheck.Entry] {
+        let variants = report.variants.filter { !$0.iFrames }.map { v in
+            HLSLadderCheck.Entry(iFrames: false, videoRange: v.expected?.videoRange,
+                                 frameRate: v.expected?.frameRate.map { Double($0.thousandths) / 1000 })
+        }
+        let unchecked = Array(repeating: HLSLadderCheck.Entry(iFrames: false, videoRange: nil, frameRate: nil),
+                              count: max(0, playlist.variants.count - variants.count))
+        let walked = Dictionary(report.variants.filter(\.iFrames).map { ($0.line, $0.presentation) }, uniquingKeysWith: { a, _ in a })
+        let iFrames = playlist.iFrameVariants.map { i in
+            let media = walked[i.line] ?? nil
+            return HLSLadderCheck.Entry(iFrames: true, videoRange: media?.videoRange.flatMap(VideoRange.init(rawValue:)), frameRate: media?.frameRate)
+        }
+        return variants + unchecked + iFrames
     }
 
     /// Where `variant`'s audio is: the largest peak and average of its AUDIO group's renditions with

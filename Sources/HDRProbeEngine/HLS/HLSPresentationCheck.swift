@@ -121,18 +121,21 @@ struct HLSPresentationCheck {
         let withAudio = audioPeak > 0 ? " with its audio rendition's \(audioPeak) b/s" : ""
         walk.summary.measuredPeak = rates.peak + audioPeak
         walk.summary.measuredAverage = rates.average + audioAverage
+        // Apple's tolerances: a VOD playlist's peak within 10 % of BANDWIDTH and its average within
+        // 10 % of AVERAGE-BANDWIDTH (1.26, 1.27); a live or EVENT playlist's peak under 125 % and its
+        // average under 110 % (1.28, 1.29).
+        let vod = playlist.endList || playlist.playlistType == "VOD"
+        let peakTolerance = vod ? 1.1 : 1.25
         if let declared = variant.bandwidth.map(Int.init), declared > 0 {
             walk.summary.declaredBandwidth = declared
             walk.summary.peakDifferencePercent = HLSCheckReport.Presentation.difference(walk.summary.measuredPeak, declared)
-            for domain in rates.domains where Double(domain.peak + audioPeak) > 1.1 * Double(declared) {
+            for domain in rates.domains where Double(domain.peak + audioPeak) > peakTolerance * Double(declared) {
                 let peak = domain.peak + audioPeak
                 walk.add(Finding(HLSSignalIssue(.presentationPeakOverBandwidth,
                     "\(location.lastComponent): measured peak \(peak) b/s (segments \(domain.firstSegment + 1)–\(domain.firstSegment + domain.segmentCount)\(withAudio)) is \(Self.percent(peak, declared)) of BANDWIDTH \(declared)"), stream: nil),
                     at: nil)
             }
-            // Apple's authoring rule holds BANDWIDTH within 10 % of the measured peak both ways; only a
-            // finished (VOD) playlist's peak is known, and only when its audio is.
-            let vod = playlist.endList || playlist.playlistType == "VOD"
+            // Below: only a finished (VOD) playlist's peak is known, and only when its audio is.
             if vod, audioKnown, !playlist.iFramesOnly, rates.peak > 0, Double(walk.summary.measuredPeak) < 0.9 * Double(declared) {
                 walk.add(Finding(HLSSignalIssue(.presentationPeakBelowBandwidth,
                     "\(location.lastComponent): measured peak \(walk.summary.measuredPeak) b/s\(withAudio) is \(Self.percent(walk.summary.measuredPeak, declared)) of BANDWIDTH \(declared)"), stream: nil),
@@ -144,7 +147,7 @@ struct HLSPresentationCheck {
             walk.summary.declaredAverageBandwidth = declared
             let average = rates.average + audioAverage
             walk.summary.averageDifferencePercent = HLSCheckReport.Presentation.difference(average, declared)
-            if abs(Double(average) - Double(declared)) > 0.1 * Double(declared) {
+            if vod ? abs(Double(average) - Double(declared)) > 0.1 * Double(declared) : Double(average) > 1.1 * Double(declared) {
                 walk.add(Finding(HLSSignalIssue(.presentationAverageMismatch,
                     "\(location.lastComponent): measured average \(average) b/s\(audioAverage > 0 ? " (with its audio rendition's \(audioAverage))" : "") is \(Self.percent(average, declared)) of AVERAGE-BANDWIDTH \(declared)"), stream: nil),
                     at: nil)

@@ -165,6 +165,16 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     /// The walk stopped at its segment limit.
     case presentationBudgetExceeded = "hls.presentation.budgetExceeded"
 
+    // HLS ladder codes: the set of variants against Apple's authoring rules
+    /// No variant's media is SDR (Apple 1.24).
+    case ladderNoSDRVariant = "hls.ladder.noSDRVariant"
+    /// Every HDR variant runs above 30 fps (Apple 1.20).
+    case ladderNoHDRAt30fps = "hls.ladder.noHDRAt30fps"
+    /// No I-frame playlist (Apple 6.1).
+    case ladderNoIFramePlaylist = "hls.ladder.noIFramePlaylist"
+    /// No I-frame playlist's media is SDR (Apple 6.16).
+    case ladderNoSDRIFramePlaylist = "hls.ladder.noSDRIFramePlaylist"
+
     // Dolby Vision verdict codes
     case accepted = "dv.accepted"
     case dualLayer = "dv.dualLayer"
