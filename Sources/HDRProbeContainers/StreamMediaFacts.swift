@@ -11,6 +11,10 @@ import HDRProbeModel
 ///   entry's own `channelcount` / `samplerate` where that configuration leaves one open.
 /// - Matroska/WebM: Language or LanguageBCP47 (Language defaults to `eng`, the Matroska
 ///   specification's default); the Audio element's Channels and (Output)SamplingFrequency.
+/// - MPEG-TS: the PMT's ISO 639 language descriptor (ISO/IEC 13818-1 §2.6.18); an audio stream's
+///   first packet — its ADTS header (AAC), or its AC-3 / E-AC-3 syncframe — since the container
+///   has no audio headers. ADTS cannot signal SBR, so AAC at 24 kHz or less gets no rate; an E-AC-3
+///   program with a dependent substream gets no channel count (its channel map is not read).
 /// - Other containers: not read yet (null).
 package enum StreamMediaFacts {
     package static func language(_ s: DemuxedStream, headers: ContainerHeaders) -> String? {
@@ -19,12 +23,19 @@ package enum StreamMediaFacts {
         case .matroska:
             guard let track = headers.matroskaTrack(forStreamIndex: s.index) else { return nil }
             return track.stream.languageBCP47 ?? track.stream.language ?? "eng"
+        case .mpegts:
+            return headers.programMap?.streams.first { $0.pid == s.id }?.language
         default: return nil
         }
     }
 
-    package static func audio(_ s: DemuxedStream, headers: ContainerHeaders) -> AudioReport {
+    /// `firstPacket`: the stream's first packet, for the containers whose headers say nothing of
+    /// their audio (MPEG-TS).
+    package static func audio(_ s: DemuxedStream, headers: ContainerHeaders, firstPacket: [UInt8]? = nil) -> AudioReport {
         switch headers.signature {
+        case .mpegts:
+            guard let packet = firstPacket else { return AudioReport() }
+            return audio(codec: s.codec, firstPacket: packet)
         case .isobmff:
             guard let entry = headers.track(forStreamID: s.id, index: s.index)?.sampleEntries.first else { return AudioReport() }
             return audio(entry: entry)
@@ -41,6 +52,26 @@ package enum StreamMediaFacts {
         }
     }
 
+    /// An elementary audio packet's facts, from the frame header it starts with.
+    package static func audio(codec: StreamCodec?, firstPacket packet: [UInt8]) -> AudioReport {
+        switch codec {
+        case .aac?:
+            guard let adts = ADTSHeader.first(in: packet) else { return AudioReport() }
+            let rate = AudioSpecificConfig.samplingFrequencies[adts.samplingFrequencyIndex]
+            // ADTS cannot signal SBR: at 24 kHz or less the output may be twice the core rate, and a
+            // mono core may carry parametric stereo (HE-AAC v2).
+            let implicitSBRPossible = rate <= 24000
+            return AudioReport(channels: implicitSBRPossible && adts.channelConfiguration == 1 ? nil
+                                   : AudioSpecificConfig.channelCounts[adts.channelConfiguration],
+                               sampleRate: implicitSBRPossible ? nil : rate)
+        case .ac3?, .eac3?:
+            guard let (frame, channels) = DolbyAudioSyncFrame.first(in: packet) else { return AudioReport() }
+            return AudioReport(channels: channels, sampleRate: frame.sampleRate)
+        default:
+            return AudioReport()
+        }
+    }
+
     /// An MP4 audio sample entry's facts: its codec configuration first, the entry's own fields
     /// where the configuration leaves a value open. Entries without a configuration hdrprobe reads
     /// (MP3, PCM, QuickTime sound descriptions) give nothing: their entry fields are not checked
@@ -50,10 +81,15 @@ package enum StreamMediaFacts {
         guard let children = entry.audioChildren else { return report }
         if let esds = children["esds"], let info = ISOBMFFStreamMapping.aacDecoderSpecificInfo(esds),
            let asc = try? AudioSpecificConfig.parse(info) {
-            report.channels = AudioSpecificConfig.channelCounts[asc.channelConfiguration] ?? entry.audioChannelCount
             // Plain AAC at 24 kHz or less may carry SBR without signalling it (implicit SBR, ISO/IEC
-            // 14496-3 §4.6.18.2.1): only a decoder knows whether the output rate is doubled.
+            // 14496-3 §4.6.18.2.1): only a decoder knows whether the output rate is doubled — or,
+            // with parametric stereo (§8.6.4, HE-AAC v2), whether a mono core plays as stereo. PS
+            // signalled explicitly (object type 29) is stereo.
             let implicitSBRPossible = !asc.explicitSBR && (asc.samplingFrequency ?? 0) <= 24000
+            let monoCore = asc.channelConfiguration == 1
+            report.channels = asc.audioObjectType == 29 && monoCore ? 2
+                : monoCore && (implicitSBRPossible || asc.audioObjectType == 5) ? nil
+                : AudioSpecificConfig.channelCounts[asc.channelConfiguration] ?? entry.audioChannelCount
             report.sampleRate = asc.extensionSamplingFrequency ?? (implicitSBRPossible ? nil : asc.samplingFrequency)
         } else if let dac3 = children["dac3"].flatMap({ try? AC3SpecificBox.parse($0) }) {
             report.channels = dac3.channels

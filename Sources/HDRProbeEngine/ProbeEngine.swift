@@ -123,7 +123,11 @@ package struct ProbeEngine: Sendable {
             try checkStreams(demuxer, headers: headers, container: container, file: file, run: run)
             var findings = Self.containerFindings(headers)
             var (evidence, scanners) = gatherEvidence(demuxer: demuxer, headers: headers, memory: memory)
-            if !scanners.isEmpty, scanPackets(demuxer: demuxer, file: file, headers: headers, scanners: &scanners, evidence: &evidence) {
+            // MPEG-TS has no audio headers: an audio stream's facts come from its first packet.
+            var audioPackets = AudioFirstPackets(wanted: headers.signature == .mpegts
+                                                 ? Set(demuxer.streams.filter { $0.kind == .audio }.map(\.index)) : [])
+            if !scanners.isEmpty || !audioPackets.wanted.isEmpty,
+               scanPackets(demuxer: demuxer, file: file, headers: headers, scanners: &scanners, evidence: &evidence, audio: &audioPackets) {
                 findings.append(ProbeCondition.frameScanTimedOut(seconds: options.timeout).finding)
             }
             if let stop = demuxer.readBudgetStop { findings.append(unreadableTail(file: file, stop: stop)) }
@@ -131,7 +135,7 @@ package struct ProbeEngine: Sendable {
             for (index, scanner) in scanners { evidence[index]?.scan = scanner.scan }
             let layerPairs = Self.pairLayers(demuxer: demuxer, evidence: &evidence)
             let classified = classifyStreams(demuxer: demuxer, headers: headers, evidence: evidence, layerPairs: layerPairs,
-                                             fileSize: file.size, frames: &collected)
+                                             fileSize: file.size, audioPackets: audioPackets.data, frames: &collected)
             var report = ProbeReport(tool: Self.tool(libavformatUsed: demuxer.usesLibavformat), path: run.path, status: .ok, error: nil,
                                      container: container, streams: classified.streams, findings: findings + classified.findings,
                                      probe: stats(start: run.start, bytes: file.bytesRead, frames: classified.framesScanned))
@@ -272,10 +276,22 @@ package struct ProbeEngine: Sendable {
     /// Stage 5: the bounded packet scan, with the BlockAdditions of hdrprobe's own Cluster walk.
     /// Returns true when the deadline stopped it.
     private func scanPackets(demuxer: any ContainerDemux, file: MediaFile, headers: ContainerHeaders,
-                             scanners: inout [Int: BitstreamScanner], evidence: inout [Int: VideoEvidence]) -> Bool {
+                             scanners: inout [Int: BitstreamScanner], evidence: inout [Int: VideoEvidence],
+                             audio: inout AudioFirstPackets) -> Bool {
         var blockAdditions = Self.blockAdditions(file, headers: headers, demuxer: demuxer, scanners: scanners, options: options)
         let source = ownSampleSource(file: file, headers: headers, demuxer: demuxer, scanners: scanners, evidence: evidence) ?? demuxer
-        return scan(source: source, file: file, scanners: &scanners, evidence: &evidence, blockAdditions: &blockAdditions)
+        return scan(source: source, file: file, scanners: &scanners, evidence: &evidence, audio: &audio, blockAdditions: &blockAdditions)
+    }
+
+    /// The first packet of each audio stream whose facts only its bitstream gives (MPEG-TS), taken
+    /// from the packet scan: while the video scan runs, and for at most ``extraPackets`` packets
+    /// after it (or in a file without video) — a stream that has none by then is left unread.
+    struct AudioFirstPackets {
+        let wanted: Set<Int>
+        var data: [Int: [UInt8]] = [:]
+        static let extraPackets = 1024
+        var complete: Bool { data.count >= wanted.count }
+        func wants(_ index: Int) -> Bool { wanted.contains(index) && data[index] == nil }
     }
 
     /// hdrprobe's own ISO BMFF sample reader for the scanned streams, nil when it does not cover
@@ -322,7 +338,8 @@ package struct ProbeEngine: Sendable {
     /// Stage 7: every stream in container order — video classified, with the evidence its
     /// signalling is planned from afterwards (``SignallingEvidence``), the others described.
     private func classifyStreams(demuxer: any ContainerDemux, headers: ContainerHeaders, evidence: [Int: VideoEvidence],
-                                 layerPairs: [Int: Int], fileSize: Int, frames collected: inout [Int: [DynamicMetadataFrame]]?)
+                                 layerPairs: [Int: Int], fileSize: Int, audioPackets: [Int: [UInt8]],
+                                 frames collected: inout [Int: [DynamicMetadataFrame]]?)
         -> (streams: [StreamReport], findings: [Finding], framesScanned: Int?, signallingEvidence: [Int: SignallingEvidence]) {
         let classifier = VideoStreamClassifier(policy: options.policy)
         var signallingEvidence: [Int: SignallingEvidence] = [:]
@@ -331,7 +348,7 @@ package struct ProbeEngine: Sendable {
         var framesScanned: Int?
         let audio = demuxer.streams.filter { $0.kind == .audio }
         // Each audio stream's facts, read once: its report and its CODECS token both use them.
-        let audioFacts = Dictionary(uniqueKeysWithValues: audio.map { ($0.index, StreamMediaFacts.audio($0, headers: headers)) })
+        let audioFacts = Dictionary(uniqueKeysWithValues: audio.map { ($0.index, StreamMediaFacts.audio($0, headers: headers, firstPacket: audioPackets[$0.index])) })
         let audioInputs = audio.map { Self.audioInput($0, facts: audioFacts[$0.index]) }
         let chosenAudio = AudioCodecString.firstPlayableIndex(audioInputs).map { audio[$0] }
         for s in demuxer.streams {
@@ -468,15 +485,22 @@ package struct ProbeEngine: Sendable {
     /// Reads packets until every video stream has its frame budget (or the data ends).
     /// Returns true when the deadline stopped the scan.
     private func scan(source: SampleSource, file: MediaFile, scanners: inout [Int: BitstreamScanner],
-                      evidence: inout [Int: VideoEvidence], blockAdditions: inout MatroskaClusterWalk) -> Bool {
+                      evidence: inout [Int: VideoEvidence], audio: inout AudioFirstPackets,
+                      blockAdditions: inout MatroskaClusterWalk) -> Bool {
         var done = Set<Int>()
         var packetsRead = 0
+        var packetsAfterVideo = 0
         let packetCap = options.readWindow(.scanPackets) ?? Int.max
-        while done.count < scanners.count, packetsRead < packetCap {
-            guard let packet = source.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) }) else {
+        while done.count < scanners.count || !audio.complete && packetsAfterVideo < AudioFirstPackets.extraPackets, packetsRead < packetCap {
+            guard let packet = source.readPacket(wantsData: { scanners[$0] != nil && !done.contains($0) || audio.wants($0) }) else {
                 return file.timedOut
             }
             packetsRead += 1
+            if done.count >= scanners.count { packetsAfterVideo += 1 }
+            if audio.wants(packet.streamIndex) {
+                audio.data[packet.streamIndex] = packet.data
+                continue
+            }
             guard var scanner = scanners[packet.streamIndex], !done.contains(packet.streamIndex) else { continue }
             if evidence[packet.streamIndex]?.encryption != nil {
                 // Encrypted: only the clear ranges of a subsample map are read (none without a map).

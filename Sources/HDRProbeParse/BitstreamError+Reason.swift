@@ -122,6 +122,11 @@ extension BitstreamError {
         case emdfPayloadSize(Int, bytesLeft: Int)
         /// `variable_bits(n)` longer than the chunk limit.
         case emdfVariableBits(n: Int, chunkLimit: Int)
+        // Audio frame headers (ADTS, AC-3 and E-AC-3 syncframes).
+        /// The frame does not start with its syncword.
+        case audioSyncword(expected: UInt32)
+        /// A header field holds a reserved value.
+        case audioReservedField(String, Int)
 
         package var description: String {
             switch self {
@@ -187,6 +192,8 @@ extension BitstreamError {
             case .emdfPayloadIDExt(let v): return "emdf_payload_id_ext should be 225, found \(v)"
             case .emdfPayloadSize(let v, let left): return "emdf_payload_size \(v) exceeds the data left (\(left) bytes)"
             case .emdfVariableBits(let n, let limit): return "EMDF variable_bits(\(n)) longer than \(limit) chunks"
+            case .audioSyncword(let v): return "the frame does not start with the syncword 0x\(String(v, radix: 16, uppercase: true))"
+            case .audioReservedField(let name, let v): return "\(name) \(v) is reserved"
             }
         }
     }

@@ -6,8 +6,9 @@ import HDRProbeContainers
 import Testing
 
 /// Languages and audio facts against ffprobe 5.1 (`-show_streams`: channels, sample_rate, the
-/// language tag) on the corpus's and the real-world corpus's MP4 and Matroska files. hdrprobe
-/// reads them from the headers (`StreamMediaFacts`), ffprobe after decoding a few frames, so
+/// language tag) on the corpus's and the real-world corpus's MP4, Matroska and MPEG-TS files.
+/// hdrprobe reads them from the headers (`StreamMediaFacts`; MPEG-TS: the PMT's language
+/// descriptor and each audio stream's first frame header), ffprobe after decoding a few frames, so
 /// where hdrprobe states a value it must be ffprobe's; it may state none (a configuration it does
 /// not read, AAC that may carry implicit SBR). Matroska's `und` is the file's own value, which
 /// FFmpeg leaves out of its tags.
@@ -16,14 +17,14 @@ import Testing
         let dirs = [TestPaths.corpus, RealWorldCorpusTests.filesDir]
         return dirs.flatMap { dir in
             ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
-                .filter { ["mp4", "mkv", "webm", "m4a", "m4s", "mov"].contains(($0 as NSString).pathExtension) && !$0.hasPrefix("bad_") }
+                .filter { ["mp4", "mkv", "webm", "m4a", "m4s", "mov", "ts", "m2ts"].contains(($0 as NSString).pathExtension) && !$0.hasPrefix("bad_") }
                 .map { dir.appendingPathComponent($0).path }
         }.sorted()
     }
 
     @Test func audioFactsAndLanguagesAreFFprobes() {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe") else { return }
-        var channels = 0, rates = 0, languages = 0
+        var channels = 0, rates = 0, languages = 0, transportStreamAudio = 0
         var wrong: [String] = []
         for path in Self.files {
             let report = ProbeEngine(options: ProbeOptions()).probe(path: path)
@@ -41,6 +42,7 @@ import Testing
                     if mine != language { wrong.append("\(name) #\(s.index) language \(s.language ?? "nil") vs \(language ?? "nil")") }
                 }
                 guard let audio = s.audio else { continue }
+                if report.container.format == "mpegts", audio.channels != nil || audio.sampleRate != nil { transportStreamAudio += 1 }
                 if let c = audio.channels {
                     channels += 1
                     if c != t["channels"] as? Int { wrong.append("\(name) #\(s.index) channels \(c) vs \(t["channels"] ?? "nil")") }
@@ -53,6 +55,10 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
         #expect(channels >= 10 && rates >= 10 && languages >= 40, "\(channels) channel counts, \(rates) rates, \(languages) languages compared")
+        // The real-world corpus's TS segments (shaka-player, mux.js: AAC, AC-3, E-AC-3), where present.
+        if FileManager.default.fileExists(atPath: RealWorldCorpusTests.filesDir.appendingPathComponent("shaka-player__test__test__assets__hls-ts-ec3__ChID_voices_6ch_256kbps_ddp_sub_0000.ts").path) {
+            #expect(transportStreamAudio >= 20, "\(transportStreamAudio) MPEG-TS audio streams with facts")
+        }
     }
 }
 #endif

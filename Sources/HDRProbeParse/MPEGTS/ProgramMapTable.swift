@@ -23,12 +23,27 @@ package struct ProgramMapTable: Sendable, Equatable {
 
         /// The body of the first descriptor with this tag.
         package func descriptor(_ tag: Int) -> [UInt8]? { descriptors.first { $0.tag == tag }?.body }
+
+        /// The languages of the first `ISO_639_language_descriptor` (tag 0x0A, §2.6.18: per entry an
+        /// ISO 639-2 code in three bytes and an audio_type), joined by commas as libavformat reports
+        /// them ("eng", "eng,deu"); nil without one, or when a code is not three letters.
+        package var language: String? {
+            guard let body = descriptor(ProgramMapTable.iso639LanguageDescriptorTag), body.count >= 4 else { return nil }
+            var codes: [String] = []
+            for entry in stride(from: 0, to: body.count - 3, by: 4) {
+                let code = body[entry..<entry + 3]
+                guard code.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
+                codes.append(String(decoding: code, as: UTF8.self))
+            }
+            return codes.joined(separator: ",")
+        }
     }
 
     package var pmtPID: Int
     package var streams: [ElementaryStream]
 
     package static let doviVideoStreamDescriptorTag = 0xB0
+    package static let iso639LanguageDescriptorTag = 0x0A
 
     /// Reads the PAT, then the PMT it points to, from the packets of `bytes` (a file's first bytes).
     package static func read(_ bytes: [UInt8], layout: TransportStreamLayout) -> ProgramMapTable? {
