@@ -61,12 +61,14 @@ package enum StreamMediaFacts {
             // ADTS cannot signal SBR: at 24 kHz or less the output may be twice the core rate, and a
             // mono core may carry parametric stereo (HE-AAC v2).
             let implicitSBRPossible = rate <= 24000
-            return AudioReport(channels: implicitSBRPossible && adts.channelConfiguration == 1 ? nil
-                                   : AudioSpecificConfig.channelCounts[adts.channelConfiguration],
-                               sampleRate: implicitSBRPossible ? nil : rate)
+            let monoMaybeStereo = implicitSBRPossible && adts.channelConfiguration == 1
+            return AudioReport(channels: monoMaybeStereo ? nil : AudioSpecificConfig.channelCounts[adts.channelConfiguration],
+                               sampleRate: implicitSBRPossible ? nil : rate,
+                               channelLayout: monoMaybeStereo ? nil : AudioChannelLayout.aac(channelConfiguration: adts.channelConfiguration))
         case .ac3?, .eac3?:
             guard let (frame, channels) = DolbyAudioSyncFrame.first(in: packet) else { return AudioReport() }
-            return AudioReport(channels: channels, sampleRate: frame.sampleRate)
+            return AudioReport(channels: channels, sampleRate: frame.sampleRate,
+                               channelLayout: channels == nil ? nil : AudioChannelLayout.dolby(acmod: frame.acmod, lfe: frame.lfeon))
         default:
             return AudioReport()
         }
@@ -90,17 +92,26 @@ package enum StreamMediaFacts {
             report.channels = asc.audioObjectType == 29 && monoCore ? 2
                 : monoCore && (implicitSBRPossible || asc.audioObjectType == 5) ? nil
                 : AudioSpecificConfig.channelCounts[asc.channelConfiguration] ?? entry.audioChannelCount
+            report.channelLayout = asc.audioObjectType == 29 && monoCore ? .stereo
+                : monoCore && (implicitSBRPossible || asc.audioObjectType == 5) ? nil
+                : AudioChannelLayout.aac(channelConfiguration: asc.channelConfiguration)
             report.sampleRate = asc.extensionSamplingFrequency ?? (implicitSBRPossible ? nil : asc.samplingFrequency)
         } else if let dac3 = children["dac3"].flatMap({ try? AC3SpecificBox.parse($0) }) {
             report.channels = dac3.channels
             report.sampleRate = dac3.sampleRate ?? entry.audioSampleRate
+            report.channelLayout = AudioChannelLayout.dolby(acmod: dac3.acmod, lfe: dac3.lfeon)
         } else if let dec3 = children["dec3"].flatMap({ try? EC3SpecificBox.parse($0) }) {
             report.channels = dec3.channels ?? entry.audioChannelCount
             report.sampleRate = dec3.sampleRate ?? entry.audioSampleRate
             if dec3.jointObjectCoding == true { report.objectAudio = AudioReport.eac3JOC }
+            // One independent substream without dependent ones: its acmod is the layout.
+            if dec3.substreams.count == 1, let only = dec3.substreams.first, only.dependentSubstreams == 0 {
+                report.channelLayout = AudioChannelLayout.dolby(acmod: only.acmod, lfe: only.lfeon)
+            }
         } else if let dOps = children["dOps"].flatMap({ try? OpusSpecificBox.parse($0) }) {
             report.channels = dOps.outputChannelCount
             report.sampleRate = OpusSpecificBox.decodingSampleRate
+            report.channelLayout = AudioChannelLayout.opus(mappingFamily: dOps.channelMappingFamily, channels: dOps.outputChannelCount)
         }
         return report
     }

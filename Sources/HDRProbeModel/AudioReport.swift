@@ -11,11 +11,15 @@ package struct AudioReport: Codable, Sendable, Equatable {
     /// Object audio the configuration signals: `E-AC-3 JOC` (Dolby Atmos in Dolby Digital Plus,
     /// `dec3` flag_ec3_extension_type_a); null when none is signalled or the container cannot say.
     @NullEncoded package var objectAudio: String?
+    /// The channel layout the configuration fixes (``AudioChannelLayout``); null when it is not
+    /// one hdrprobe names.
+    @NullEncoded package var channelLayout: AudioChannelLayout?
 
-    package init(channels: Int? = nil, sampleRate: Int? = nil, objectAudio: String? = nil) {
+    package init(channels: Int? = nil, sampleRate: Int? = nil, objectAudio: String? = nil, channelLayout: AudioChannelLayout? = nil) {
         self.channels = channels
         self.sampleRate = sampleRate
         self.objectAudio = objectAudio
+        self.channelLayout = channelLayout
     }
 
     /// `objectAudio` for E-AC-3 with Joint Object Coding.

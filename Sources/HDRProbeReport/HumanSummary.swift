@@ -69,7 +69,7 @@ package enum HumanSummary {
         }
         guard s.kind == .video else {
             if let a = s.audio {
-                if let c = a.channels { head += ", \(c) ch" }
+                if let c = a.channels { head += ", \(c) ch" + (a.channelLayout.map { " (\($0.rawValue))" } ?? "") }
                 if let r = a.sampleRate { head += ", \(r) Hz" }
                 if let o = a.objectAudio { head += ", \(o)" }
             }

@@ -5,8 +5,8 @@ import HDRProbeModel
 import HDRProbeContainers
 import Testing
 
-/// Languages and audio facts against ffprobe 5.1 (`-show_streams`: channels, sample_rate, the
-/// language tag) on the corpus's and the real-world corpus's MP4, Matroska and MPEG-TS files.
+/// Languages and audio facts against ffprobe 5.1 (`-show_streams`: channels, channel_layout,
+/// sample_rate, the language tag) on the corpus's and the real-world corpus's MP4, Matroska and MPEG-TS files.
 /// hdrprobe reads them from the headers (`StreamMediaFacts`; MPEG-TS: the PMT's language
 /// descriptor and each audio stream's first frame header), ffprobe after decoding a few frames, so
 /// where hdrprobe states a value it must be ffprobe's; it may state none (a configuration it does
@@ -24,7 +24,7 @@ import Testing
 
     @Test func audioFactsAndLanguagesAreFFprobes() {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe") else { return }
-        var channels = 0, rates = 0, languages = 0, transportStreamAudio = 0
+        var channels = 0, rates = 0, languages = 0, layouts = 0, transportStreamAudio = 0
         var wrong: [String] = []
         for path in Self.files {
             let report = ProbeEngine(options: ProbeOptions()).probe(path: path)
@@ -47,6 +47,10 @@ import Testing
                     channels += 1
                     if c != t["channels"] as? Int { wrong.append("\(name) #\(s.index) channels \(c) vs \(t["channels"] ?? "nil")") }
                 }
+                if let l = audio.channelLayout {
+                    layouts += 1
+                    if l.rawValue != t["channel_layout"] as? String { wrong.append("\(name) #\(s.index) layout \(l.rawValue) vs \(t["channel_layout"] ?? "nil")") }
+                }
                 if let r = audio.sampleRate {
                     rates += 1
                     if String(r) != t["sample_rate"] as? String { wrong.append("\(name) #\(s.index) sample rate \(r) vs \(t["sample_rate"] ?? "nil")") }
@@ -54,7 +58,8 @@ import Testing
             }
         }
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
-        #expect(channels >= 10 && rates >= 10 && languages >= 40, "\(channels) channel counts, \(rates) rates, \(languages) languages compared")
+        #expect(channels >= 10 && rates >= 10 && languages >= 40 && layouts >= 10,
+                "\(channels) channel counts, \(rates) rates, \(languages) languages, \(layouts) layouts compared")
         // The real-world corpus's TS segments (shaka-player, mux.js: AAC, AC-3, E-AC-3), where present.
         if FileManager.default.fileExists(atPath: RealWorldCorpusTests.filesDir.appendingPathComponent("shaka-player__test__test__assets__hls-ts-ec3__ChID_voices_6ch_256kbps_ddp_sub_0000.ts").path) {
             #expect(transportStreamAudio >= 20, "\(transportStreamAudio) MPEG-TS audio streams with facts")

@@ -214,9 +214,14 @@ import Testing
         defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: cache + s) } }
         let (_, first, _) = ScanCacheTests.scan(lib, cache: cache)
         #expect(first["empty.mkv"]?.digest.error?.code == .empty)
-        let (summary, results, _) = ScanCacheTests.scan(lib, cache: cache)
-        #expect(summary.probed == 1)
+        let (summary, results, warnings) = ScanCacheTests.scan(lib, cache: cache)
         #expect(results["empty.mkv"]?.fromCache == false)
+        // The other four come from the cache — unless a loaded machine kept the cache's lock past
+        // ScanCache.busyTimeout, when the scan says so and goes on without it (a full parallel
+        // test run on two cores was seen to).
+        if !warnings.contains(where: { $0.contains("is locked") }) {
+            #expect(summary.probed == 1, "\(warnings)")
+        }
     }
 }
 
