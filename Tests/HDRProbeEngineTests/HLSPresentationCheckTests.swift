@@ -117,6 +117,37 @@ import HDRProbeModel
         #expect(try over(1 / 1.4) == [1])
     }
 
+    /// Apple HLS authoring 7.3 and 8.13: in FFmpeg's 320x180 variant, segment 3 swapped for the
+    /// 160x90 variant's (with its init, `EXT-X-MAP` back to the variant's own after it) and segment 5
+    /// for a copy of segment 1 (its `tfdt` goes back). Without EXT-X-DISCONTINUITY the size change in
+    /// and out and the timeline going back are named at their segments; with the tags, nothing is.
+    @Test("an encoding or timeline break without EXT-X-DISCONTINUITY is named; with it, nothing")
+    func discontinuityMissing() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else { return }
+        let folder = try Self.temporaryFolder("discontinuity")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #require(Self.encode(in: folder, hdr: true), "FFmpeg (libx265) made the presentation")
+        try Self.writeMaster(in: folder)
+        let original = try String(contentsOf: folder.appendingPathComponent("v0.m3u8"), encoding: .utf8)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("v0_1.m4s"), to: folder.appendingPathComponent("v0_1_again.m4s"))
+        func plant(tag: String) throws -> [Finding] {
+            var text = original.replacingOccurrences(of: #"(#EXTINF:[0-9.]+,\n)v0_3\.m4s\n"#,
+                                                     with: "\(tag)#EXT-X-MAP:URI=\"init_1.mp4\"\n$1v1_3.m4s\n\(tag)#EXT-X-MAP:URI=\"init_0.mp4\"\n",
+                                                     options: .regularExpression)
+            text = text.replacingOccurrences(of: #"(#EXTINF:[0-9.]+,\n)v0_5\.m4s"#, with: "\(tag)$1v0_1_again.m4s", options: .regularExpression)
+            #expect(text.contains("v1_3.m4s") && text.contains("v0_1_again.m4s"))
+            try text.write(to: folder.appendingPathComponent("v0.m3u8"), atomically: true, encoding: .utf8)
+            return Self.presentationFindings(Self.check(folder)).filter { $0.variant == 0 }.map(\.finding)
+        }
+        let missing = try plant(tag: "").filter { $0.code == .presentationDiscontinuityMissing }
+        #expect(missing.count == 3, "\(missing.map(\.message))")
+        #expect(missing.contains { $0.message.hasPrefix("v1_3.m4s") && $0.message.contains("picture size 320x180 → 160x90") })
+        #expect(missing.contains { $0.message.hasPrefix("v0_4.m4s") && $0.message.contains("picture size 160x90 → 320x180") })
+        #expect(missing.contains { $0.message.hasPrefix("v0_1_again.m4s") && $0.message.contains("is not after") })
+        let marked = try plant(tag: "#EXT-X-DISCONTINUITY\n")
+        #expect(!marked.contains { $0.code == .presentationDiscontinuityMissing }, "\(marked.map(\.message))")
+    }
+
     @Test("the command walks the whole presentation by default; --first-segment does not")
     func commandLine() throws {
         let master = TestPaths.corpus.appendingPathComponent("hls/master.m3u8").path

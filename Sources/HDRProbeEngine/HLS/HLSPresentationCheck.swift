@@ -168,6 +168,8 @@ struct HLSPresentationCheck {
         var inits: [String: (bytes: [UInt8], movie: MovieBox?)] = [:]
         var first: SegmentHDRSignature?
         var facts: VideoFacts?
+        // The last segment read since the last discontinuity: its video, for the encoding-change check.
+        var previous: VideoFacts?
         // Sync-sample decode times since the last discontinuity, for the key-frame interval.
         var syncTimes: [Double] = []
         var syncSegment = -1
@@ -188,7 +190,10 @@ struct HLSPresentationCheck {
             if let target = targetDuration, target > 0, segment.duration.rounded() > target {
                 finding(.presentationSegmentTooLong, "EXTINF \(Self.seconds(segment.duration)) s rounds above EXT-X-TARGETDURATION \(Int(target))")
             }
-            if segment.discontinuity { syncTimes = [] }
+            if segment.discontinuity {
+                syncTimes = []
+                previous = nil
+            }
             // A gap is absent on purpose (RFC 8216bis §4.4.4.7): its time counts, its bytes do not.
             if segment.gap { continue }
             guard let segmentLocation = segment.location else {
@@ -270,7 +275,16 @@ struct HLSPresentationCheck {
             // The HDR facts of this segment: the init and the head probed as one file.
             let probe = ProbeEngine(options: segmentProbeOptions).probe(name: segmentLocation.description, bytes: initBytes + head.bytes,
                                                                         logicalSize: initBytes.count + size)
-            if facts == nil { facts = VideoFacts(probe) }
+            let segmentFacts = VideoFacts(probe)
+            if facts == nil { facts = segmentFacts }
+            if let now = segmentFacts {
+                // Apple HLS authoring 8.13: a break of encoding continuity (another codec, profile or
+                // picture size) MUST be marked with EXT-X-DISCONTINUITY.
+                if let before = previous, let change = before.encodingChange(to: now) {
+                    finding(.presentationDiscontinuityMissing, "\(change) against the segment before it, without EXT-X-DISCONTINUITY")
+                }
+                previous = now
+            }
             if let signature = SegmentHDRSignature(probe) {
                 if let first {
                     let departure = first.departure(to: signature)
@@ -289,7 +303,15 @@ struct HLSPresentationCheck {
         if let facts { facts.fill(&walk.summary) }
         walk.summary.finish()
         for (a, b) in zip(starts, starts.dropFirst()) where b.index == a.index + 1 && !b.segment.discontinuity {
-            guard let from = a.start, let to = b.start, to > from else { continue }
+            guard let from = a.start, let to = b.start else { continue }
+            // Apple HLS authoring 7.3 and 8.13: the decode timeline continues from one segment to
+            // the next unless a discontinuity is marked; one that goes back is a break.
+            guard to > from else {
+                walk.add(Finding(HLSSignalIssue(.presentationDiscontinuityMissing,
+                    "\(b.segment.uri) (\(listName) line \(b.segment.line)): its first picture's time \(Self.seconds(to)) s is not after the segment before it (\(Self.seconds(from)) s), without EXT-X-DISCONTINUITY"), stream: nil),
+                    at: FindingLocation(playlist: playlist, line: b.segment.line, segment: b.segment.uri))
+                continue
+            }
             let seconds = to - from
             // Two frames and a tenth of the segment: packagers cut open GOPs a few frames apart
             // in decode order while the manifest counts presentation time; a lie is larger.

@@ -28,6 +28,20 @@ struct VideoFacts {
         dolbyVisionProfile = video.dolbyVision?.profile?.reportName
     }
 
+    /// What changed in the encoding from `self` to `other` (sample entry or codec, profile,
+    /// picture size), said for people; nil when nothing did. The frame rate is left out: a probe of
+    /// one picture does not measure it.
+    func encodingChange(to other: VideoFacts) -> String? {
+        var parts: [String] = []
+        func compare(_ name: String, _ a: String?, _ b: String?) {
+            if let a, let b, a != b { parts.append("\(name) \(a) → \(b)") }
+        }
+        compare("codec", codec, other.codec)
+        compare("profile", profile, other.profile)
+        compare("picture size", width.flatMap { w in height.map { "\(w)x\($0)" } }, other.width.flatMap { w in other.height.map { "\(w)x\($0)" } })
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     func fill(_ summary: inout HLSCheckReport.Presentation) {
         summary.width = width
         summary.height = height

@@ -164,6 +164,8 @@ package enum FindingCode: String, Sendable, CaseIterable, Codable {
     case presentationPeakBelowBandwidth = "hls.presentation.peakBelowBandwidth"
     /// The walk stopped at its segment limit.
     case presentationBudgetExceeded = "hls.presentation.budgetExceeded"
+    /// The encoding or the timeline breaks between two segments without EXT-X-DISCONTINUITY.
+    case presentationDiscontinuityMissing = "hls.presentation.discontinuityMissing"
 
     // HLS ladder codes: the set of variants against Apple's authoring rules
     /// No variant's media is SDR (Apple 1.24).
