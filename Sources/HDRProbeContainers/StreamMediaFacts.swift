@@ -12,7 +12,8 @@ import HDRProbeModel
 /// - Matroska/WebM: Language or LanguageBCP47 (Language defaults to `eng`, the Matroska
 ///   specification's default); the Audio element's Channels and (Output)SamplingFrequency.
 /// - MPEG-TS: the PMT's ISO 639 language descriptor (ISO/IEC 13818-1 §2.6.18); an audio stream's
-///   first packet — its ADTS header (AAC), or its AC-3 / E-AC-3 syncframe — since the container
+///   first packet — its ADTS header (AAC), its AC-3 / E-AC-3 syncframe, its MPEG audio frame header
+///   (MP2, MP3) — since the container
 ///   has no audio headers. ADTS cannot signal SBR, so AAC at 24 kHz or less gets no rate; an E-AC-3
 ///   program with a dependent substream gets no channel count (its channel map is not read).
 /// - Other containers: not read yet (null).
@@ -35,7 +36,7 @@ package enum StreamMediaFacts {
         switch headers.signature {
         case .mpegts:
             guard let packet = firstPacket else { return AudioReport() }
-            return audio(codec: s.codec, firstPacket: packet)
+            return audio(codec: s.codec, codecName: s.codecName, firstPacket: packet)
         case .isobmff:
             guard let entry = headers.track(forStreamID: s.id, index: s.index)?.sampleEntries.first else { return AudioReport() }
             return audio(entry: entry)
@@ -53,7 +54,12 @@ package enum StreamMediaFacts {
     }
 
     /// An elementary audio packet's facts, from the frame header it starts with.
-    package static func audio(codec: StreamCodec?, firstPacket packet: [UInt8]) -> AudioReport {
+    package static func audio(codec: StreamCodec?, codecName: String? = nil, firstPacket packet: [UInt8]) -> AudioReport {
+        // MP2 and MP3, which StreamCodec does not name: libavcodec's names.
+        if codec == nil, codecName == "mp2" || codecName == "mp3" {
+            guard let header = MPEGAudioFrameHeader.first(in: packet) else { return AudioReport() }
+            return AudioReport(channels: header.channels, sampleRate: header.sampleRate, channelLayout: header.channels == 1 ? .mono : .stereo)
+        }
         switch codec {
         case .aac?:
             guard let adts = ADTSHeader.first(in: packet) else { return AudioReport() }

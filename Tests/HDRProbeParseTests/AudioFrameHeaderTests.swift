@@ -1,10 +1,11 @@
 import Testing
 @testable import HDRProbeParse
 
-/// The audio frame headers MPEG-TS audio facts come from (`ADTSHeader`, `DolbyAudioSyncFrame`). The
-/// bytes are the first bytes of streams FFmpeg 5.1's native encoders wrote (`ffmpeg -f lavfi -i
-/// sine=… -af aformat=channel_layouts=… -c:a aac|ac3|eac3 -f adts|ac3|eac3`); the expected channels
-/// and rates are what ffprobe 5.1 reports for those streams.
+/// The audio frame headers MPEG-TS audio facts come from (`ADTSHeader`, `DolbyAudioSyncFrame`,
+/// `MPEGAudioFrameHeader`). The bytes are the first bytes of streams FFmpeg 5.1 wrote (`ffmpeg -f
+/// lavfi -i sine=… -af aformat=channel_layouts=… -c:a aac|ac3|eac3|mp2|libmp3lame -f
+/// adts|ac3|eac3|mp2|mp3`); the expected channels and rates are what ffprobe 5.1 reports for those
+/// streams.
 struct AudioFrameHeaderTests {
     @Test(arguments: [
         // bytes, object type, frequency index, channel configuration (ffprobe: rate, channels)
@@ -57,5 +58,17 @@ struct AudioFrameHeaderTests {
         #expect(DolbyAudioSyncFrame.first(in: frame + [0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08])?.channels == nil)
         #expect(DolbyAudioSyncFrame.first(in: frame + dependent)?.frame.sampleRate == 48000)
         #expect(DolbyAudioSyncFrame.first(in: Self.ac3Surround)?.channels == 6)
+    }
+
+    @Test func mpegAudio() throws {
+        // MP2 (Layer II, MPEG-1, single channel) at 48 kHz: ffprobe 48000, 1 (mono).
+        let mp2 = try MPEGAudioFrameHeader.parse([0xFF, 0xFD, 0xE4, 0xC4][...])
+        #expect(mp2 == MPEGAudioFrameHeader(version: 3, layer: 2, sampleRate: 48000, channels: 1))
+        // MP3 (Layer III, MPEG-2, joint stereo) at 22.05 kHz: ffprobe 22050, 2 (stereo).
+        let mp3 = try MPEGAudioFrameHeader.parse([0xFF, 0xF3, 0x80, 0x64][...])
+        #expect(mp3 == MPEGAudioFrameHeader(version: 2, layer: 3, sampleRate: 22050, channels: 2))
+        #expect(MPEGAudioFrameHeader.first(in: [0x00, 0xFF, 0xF3, 0x80, 0x64]) == mp3)
+        #expect(throws: BitstreamError.invalid(.audioReservedField("MPEG audio version", 1))) { try MPEGAudioFrameHeader.parse([0xFF, 0xEB, 0x80, 0x64][...]) }
+        #expect(throws: BitstreamError.invalid(.audioReservedField("MPEG audio bitrate_index", 15))) { try MPEGAudioFrameHeader.parse([0xFF, 0xF3, 0xF0, 0x64][...]) }
     }
 }
