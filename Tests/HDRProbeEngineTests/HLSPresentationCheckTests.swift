@@ -273,6 +273,26 @@ import HDRProbeModel
         let named = Self.presentationFindings(report).filter { $0.finding.code == .presentationNoKeyFrameStart }.map(\.finding.message)
         #expect(named.count == 2 && named.contains { $0.hasPrefix("s1.ts") } && named.contains { $0.hasPrefix("s3.ts") })
         #expect(report.variants.first?.presentation?.keyFrameStarts == 2)
+        // Each segment's first video PES's PTS gives its media duration: FFmpeg's EXTINFs agree.
+        #expect(!Self.presentationFindings(report).contains { $0.finding.code == .presentationDurationMismatch || $0.finding.code == .presentationDiscontinuityMissing })
+        // Planted: s1's EXTINF halved (a lie the PTS of s2 shows), s3 replaced by s0 (PTS going back).
+        let url = folder.appendingPathComponent("v.m3u8")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = text.replacingOccurrences(of: #"#EXTINF:([0-9.]+),\ns1\.ts"#, with: "#EXTINF:0.500000,\ns1.ts", options: .regularExpression)
+        text = text.replacingOccurrences(of: "s3.ts", with: "s0.ts")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let planted = Self.presentationFindings(Self.check(folder)).map(\.finding)
+        #expect(planted.contains { $0.code == .presentationDurationMismatch && $0.message.hasPrefix("s1.ts") }, "\(planted.map(\.message))")
+        #expect(planted.contains { $0.code == .presentationDiscontinuityMissing && $0.message.hasPrefix("s0.ts") && $0.message.contains("is not after") },
+                "\(planted.map(\.message))")
+    }
+
+    /// A PTS that wrapped past 2^33 ticks continues the timeline of the segment before it.
+    @Test func transportStreamTimeWraps() {
+        let wrap = TransportSegmentStart.wrap
+        #expect(TransportSegmentStart.unwrapped(1.0, after: wrap - 1.0) == wrap + 1.0)
+        #expect(TransportSegmentStart.unwrapped(5.0, after: 4.0) == 5.0)
+        #expect(TransportSegmentStart.unwrapped(3.0, after: 4.0) == 3.0, "a small step back stays one")
     }
 
     /// `dash --check` walks a static MPD's Representations the same way, with the DASH bandwidth rule

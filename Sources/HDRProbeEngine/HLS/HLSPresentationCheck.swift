@@ -175,8 +175,9 @@ struct HLSPresentationCheck {
         var syncSegment = -1
         let methods = Set(segments.map(\.keyMethod)).subtracting(["NONE"]).sorted()
         walk.summary.encryption = methods.isEmpty ? nil : methods.joined(separator: ", ")
-        // Each fMP4 segment's start on the media timeline (its first picture's presentation
-        // time): a segment's own duration is the next segment's start minus its own.
+        // Each segment's start on the media timeline (fMP4: its first picture's presentation time;
+        // MPEG-TS: its first video PES's PTS): a segment's own duration is the next segment's start
+        // minus its own.
         var starts: [(index: Int, segment: Segment, start: Double?, sampleDuration: Double?)] = []
         // The heads, read ahead in parallel over http(s) and handed over in order.
         let reads = HLSSegmentPrefetcher(segments: segments, client: client, initSectionLimit: limits.initSection, timeout: options.timeout)
@@ -243,10 +244,15 @@ struct HLSPresentationCheck {
                     finding(.presentationIFrameNotKeyFrame, "the byte range (\(range.length) bytes) ends inside its I-frame (\(end) bytes)")
                 }
             }
-            if movie == nil, !iFramesOnly, let key = TransportSegmentKeyFrame.startsWithKeyFrame(head.bytes) {
-                if key { walk.summary.keyFrameStarts += 1 } else {
-                    finding(.presentationNoKeyFrameStart, "the first video picture is not an IDR/IRAP picture (MPEG-TS)")
+            if movie == nil, !iFramesOnly, let ts = TransportSegmentStart(head.bytes) {
+                if let key = ts.keyFrame {
+                    if key { walk.summary.keyFrameStarts += 1 } else {
+                        finding(.presentationNoKeyFrameStart, "the first video picture is not an IDR/IRAP picture (MPEG-TS)")
+                    }
                 }
+                let before = starts.last.flatMap { $0.index == position - 1 ? $0.start : nil }
+                starts.append((index: position, segment: segment,
+                               start: ts.time.map { t in before.map { TransportSegmentStart.unwrapped(t, after: $0) } ?? t }, sampleDuration: nil))
             }
             // An fMP4 video segment whose head holds no movie fragment of the video track (garbage,
             // cut inside its `moof`, another file): nothing in it can be decoded from its start.
