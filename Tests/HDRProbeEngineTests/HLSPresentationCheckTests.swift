@@ -287,6 +287,33 @@ import HDRProbeModel
                 "\(planted.map(\.message))")
     }
 
+    /// Apple HLS authoring 7.7: FFmpeg's TS segments cut at key frames every 1.6 s (40 frames at 25 fps),
+    /// declared with EXTINF 1.49 under EXT-X-TARGETDURATION 1 — EXTINF passes the RFC's rounding
+    /// and stays within 10 % of the media, but the media exceeds the target by more than 0.5 s.
+    @Test("a segment whose media outlasts the target duration by more than 0.5 s is named, whatever its EXTINF")
+    func mediaOverTargetDuration() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg) else { return }
+        let folder = try Self.temporaryFolder("ts-long")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #require(Self.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "6.4", "-c:v", "libx264", "-g", "40",
+                               "-keyint_min", "40", "-sc_threshold", "0", "-bf", "0", "-f", "hls", "-hls_time", "1",
+                               "-hls_playlist_type", "vod", "-hls_segment_filename", "s%d.ts", "v.m3u8"], in: folder), "FFmpeg made the segments")
+        try "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS=\"avc1.64000d\",RESOLUTION=320x180\nv.m3u8\n"
+            .write(to: folder.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
+        let url = folder.appendingPathComponent("v.m3u8")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        #expect(original.contains("#EXTINF:1.600000,"), "FFmpeg cut at the 1.6 s key frames")
+        #expect(!Self.presentationFindings(Self.check(folder)).contains { $0.finding.code == .presentationSegmentTooLong })
+        try original.replacingOccurrences(of: #"#EXT-X-TARGETDURATION:[0-9]+"#, with: "#EXT-X-TARGETDURATION:1", options: .regularExpression)
+            .replacingOccurrences(of: "#EXTINF:1.600000,", with: "#EXTINF:1.490000,")
+            .write(to: url, atomically: true, encoding: .utf8)
+        let found = Self.presentationFindings(Self.check(folder)).map(\.finding)
+        let long = found.filter { $0.code == .presentationSegmentTooLong }
+        // Every segment but the last, whose media end is not measured.
+        #expect(long.count == 3 && long.allSatisfy { $0.message.contains("the media lasts 1.600 s") }, "\(found.map(\.message))")
+        #expect(!found.contains { $0.code == .presentationDurationMismatch }, "\(found.map(\.message))")
+    }
+
     /// A PTS that wrapped past 2^33 ticks continues the timeline of the segment before it.
     @Test func transportStreamTimeWraps() {
         let wrap = TransportSegmentStart.wrap

@@ -326,6 +326,14 @@ struct HLSPresentationCheck {
                     "\(a.segment.uri) (\(listName) line \(a.segment.line)): \(durationName) \(Self.seconds(a.segment.duration)) s, the media lasts \(Self.seconds(seconds)) s (to the next segment's first picture)"), stream: nil),
                     at: FindingLocation(playlist: playlist, line: a.segment.line, segment: a.segment.uri))
             }
+            // Apple HLS authoring 7.7: the media of a segment MUST NOT exceed the target duration by
+            // more than 0.5 s — said here when the EXTINF hides it (an EXTINF over the target is
+            // already named above).
+            if let target = targetDuration, target > 0, a.segment.duration.rounded() <= target, seconds > target + 0.5 {
+                walk.add(Finding(HLSSignalIssue(.presentationSegmentTooLong,
+                    "\(a.segment.uri) (\(listName) line \(a.segment.line)): the media lasts \(Self.seconds(seconds)) s (to the next segment's first picture), more than EXT-X-TARGETDURATION \(Int(target)) + 0.5 s"), stream: nil),
+                    at: FindingLocation(playlist: playlist, line: a.segment.line, segment: a.segment.uri))
+            }
         }
         return SegmentWalk(walk: walk, measured: measured)
     }

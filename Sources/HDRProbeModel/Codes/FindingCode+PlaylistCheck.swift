@@ -56,7 +56,7 @@ extension FindingCode {
                        trigger: "A segment or init section the media playlist names cannot be read (whole-presentation check; the segment URI and playlist line in the message).",
                        remedy: "Upload the segment, or fix its URI."),
         .playlistCheck(.presentationSegmentTooLong, .error,
-                       trigger: "A segment's EXTINF rounded to the nearest integer is above EXT-X-TARGETDURATION (RFC 8216 §4.4.3.1).",
+                       trigger: "A segment's EXTINF rounded to the nearest integer is above EXT-X-TARGETDURATION (RFC 8216 §4.4.3.1), or its media (first picture to the next segment's) lasts more than EXT-X-TARGETDURATION + 0.5 s while its EXTINF says otherwise (Apple HLS authoring 7.7).",
                        remedy: "Segment at key frames no further apart than the target duration, or raise EXT-X-TARGETDURATION."),
         .playlistCheck(.presentationDurationMismatch, .warning,
                        trigger: "A segment's EXTINF differs from the media's own duration (fMP4: from its first picture to the next segment's, `tfdt` plus composition offset) by more than two frames and 10 % (Apple's validator reports EXTINF that does not match the media).",
