@@ -482,8 +482,9 @@ package struct ProbeEngine: Sendable {
         return HLSBandwidth.measure(samples: samples, duration: duration)
     }
 
-    /// Reads packets until every video stream has its frame budget (or the data ends).
-    /// Returns true when the deadline stopped the scan.
+    /// Reads packets until every video stream has its frame budget and every wanted audio stream
+    /// its first packet (``AudioFirstPackets``), or the data ends. Returns true when the deadline
+    /// stopped the scan.
     private func scan(source: SampleSource, file: MediaFile, scanners: inout [Int: BitstreamScanner],
                       evidence: inout [Int: VideoEvidence], audio: inout AudioFirstPackets,
                       blockAdditions: inout MatroskaClusterWalk) -> Bool {
