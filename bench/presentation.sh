@@ -19,34 +19,8 @@ done
 [ -x "$BIN" ] || swift build --product hdrprobe
 WORK=bench/.work/presentation
 rm -rf "$WORK" && mkdir -p "$WORK"
-# Two encodes of 12 s (two 6-second segments each), four variants from each.
-(cd "$WORK" && ffmpeg -v error -f lavfi -i testsrc2=size=1280x720:rate=24 -t 12 -map 0:v -map 0:v \
-  -c:v libx265 -b:v:0 3000k -b:v:1 1200k -s:v:1 960x540 \
-  -x265-params "keyint=48:min-keyint=48:scenecut=0:log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50):max-cll=1000,400" \
-  -pix_fmt yuv420p10le -tag:v hvc1 -f hls -hls_time 6 -hls_segment_type fmp4 -hls_playlist_type vod \
-  -var_stream_map "v:0 v:1" -hls_segment_filename "src%v_%d.m4s" -hls_fmp4_init_filename "init_%v.mp4" "src%v.m3u8")
-python3 - "$WORK" <<'PY'
-import os, sys
-work = sys.argv[1]
-segments_per_variant = 1200                     # 2 hours of 6-second segments
-master = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
-total = 0
-for v in range(8):
-    src = v % 2
-    names = [f"src{src}_0.m4s", f"src{src}_1.m4s"]
-    sizes = [os.path.getsize(os.path.join(work, n)) for n in names]
-    lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:6", "#EXT-X-PLAYLIST-TYPE:VOD", f'#EXT-X-MAP:URI="init_{src}.mp4"']
-    for i in range(segments_per_variant):
-        lines += ["#EXTINF:6.000000,", names[i % 2]]
-        total += sizes[i % 2]
-    lines.append("#EXT-X-ENDLIST")
-    open(os.path.join(work, f"v{v}.m3u8"), "w").write("\n".join(lines) + "\n")
-    peak = max(sizes) * 8 / 6
-    master += [f'#EXT-X-STREAM-INF:BANDWIDTH={int(peak * 1.05)},AVERAGE-BANDWIDTH={int(sum(sizes) * 8 / 12)},CODECS="hvc1.2.4.L93.90",VIDEO-RANGE=PQ,FRAME-RATE=24.000',
-               f"v{v}.m3u8"]
-open(os.path.join(work, "master.m3u8"), "w").write("\n".join(master) + "\n")
-open(os.path.join(work, "bytes"), "w").write(str(total))
-PY
+# 1,200 six-second segments a variant: two hours (bench/presentation-ladder.sh).
+bash bench/presentation-ladder.sh "$WORK" 1200
 start=$(date +%s.%N)
 "$BIN" hls --check --format json "$WORK/master.m3u8" > "$WORK/check.json" || true
 end=$(date +%s.%N)

@@ -63,14 +63,10 @@ package enum StreamMediaFacts {
         switch codec {
         case .aac?:
             guard let adts = ADTSHeader.first(in: packet) else { return AudioReport() }
-            let rate = AudioSpecificConfig.samplingFrequencies[adts.samplingFrequencyIndex]
-            // ADTS cannot signal SBR: at 24 kHz or less the output may be twice the core rate, and a
-            // mono core may carry parametric stereo (HE-AAC v2).
-            let implicitSBRPossible = rate <= 24000
-            let monoMaybeStereo = implicitSBRPossible && adts.channelConfiguration == 1
-            return AudioReport(channels: monoMaybeStereo ? nil : AudioSpecificConfig.channelCounts[adts.channelConfiguration],
-                               sampleRate: implicitSBRPossible ? nil : rate,
-                               channelLayout: monoMaybeStereo ? nil : AudioChannelLayout.aac(channelConfiguration: adts.channelConfiguration))
+            // ADTS cannot signal SBR.
+            return aac(objectType: adts.audioObjectType, explicitSBR: false,
+                       rate: AudioSpecificConfig.samplingFrequencies[adts.samplingFrequencyIndex], extensionRate: nil,
+                       channelConfiguration: adts.channelConfiguration, entryChannels: nil)
         case .ac3?, .eac3?:
             guard let (frame, channels) = DolbyAudioSyncFrame.first(in: packet) else { return AudioReport() }
             return AudioReport(channels: channels, sampleRate: frame.sampleRate,
@@ -78,6 +74,26 @@ package enum StreamMediaFacts {
         default:
             return AudioReport()
         }
+    }
+
+    /// AAC's facts, from an AudioSpecificConfig or an ADTS header. Plain AAC at 24 kHz or less may
+    /// carry SBR without signalling it (implicit SBR, ISO/IEC 14496-3 §4.6.18.2.1): only a decoder
+    /// knows whether the output rate is doubled — or, with parametric stereo (§8.6.4, HE-AAC v2),
+    /// whether a mono core plays as stereo; so neither is stated then. PS signalled explicitly
+    /// (object type 29) is stereo. `entryChannels`: the container's count, for a configuration
+    /// without one (channelConfiguration 0, a program_config_element).
+    static func aac(objectType: Int, explicitSBR: Bool, rate: Int?, extensionRate: Int?, channelConfiguration: Int,
+                    entryChannels: Int?) -> AudioReport {
+        let implicitSBRPossible = !explicitSBR && (rate ?? 0) <= 24000
+        let monoCore = channelConfiguration == 1
+        var report = AudioReport(sampleRate: extensionRate ?? (implicitSBRPossible ? nil : rate))
+        if objectType == 29 && monoCore {
+            (report.channels, report.channelLayout) = (2, .stereo)
+        } else if !(monoCore && (implicitSBRPossible || objectType == 5)) {
+            report.channels = AudioSpecificConfig.channelCounts[channelConfiguration] ?? entryChannels
+            report.channelLayout = AudioChannelLayout.aac(channelConfiguration: channelConfiguration)
+        }
+        return report
     }
 
     /// An MP4 audio sample entry's facts: its codec configuration first, the entry's own fields
@@ -89,19 +105,9 @@ package enum StreamMediaFacts {
         guard let children = entry.audioChildren else { return report }
         if let esds = children["esds"], let info = ISOBMFFStreamMapping.aacDecoderSpecificInfo(esds),
            let asc = try? AudioSpecificConfig.parse(info) {
-            // Plain AAC at 24 kHz or less may carry SBR without signalling it (implicit SBR, ISO/IEC
-            // 14496-3 §4.6.18.2.1): only a decoder knows whether the output rate is doubled — or,
-            // with parametric stereo (§8.6.4, HE-AAC v2), whether a mono core plays as stereo. PS
-            // signalled explicitly (object type 29) is stereo.
-            let implicitSBRPossible = !asc.explicitSBR && (asc.samplingFrequency ?? 0) <= 24000
-            let monoCore = asc.channelConfiguration == 1
-            report.channels = asc.audioObjectType == 29 && monoCore ? 2
-                : monoCore && (implicitSBRPossible || asc.audioObjectType == 5) ? nil
-                : AudioSpecificConfig.channelCounts[asc.channelConfiguration] ?? entry.audioChannelCount
-            report.channelLayout = asc.audioObjectType == 29 && monoCore ? .stereo
-                : monoCore && (implicitSBRPossible || asc.audioObjectType == 5) ? nil
-                : AudioChannelLayout.aac(channelConfiguration: asc.channelConfiguration)
-            report.sampleRate = asc.extensionSamplingFrequency ?? (implicitSBRPossible ? nil : asc.samplingFrequency)
+            report = aac(objectType: asc.audioObjectType, explicitSBR: asc.explicitSBR, rate: asc.samplingFrequency,
+                         extensionRate: asc.extensionSamplingFrequency, channelConfiguration: asc.channelConfiguration,
+                         entryChannels: entry.audioChannelCount)
         } else if let dac3 = children["dac3"].flatMap({ try? AC3SpecificBox.parse($0) }) {
             report.channels = dac3.channels
             report.sampleRate = dac3.sampleRate ?? entry.audioSampleRate

@@ -363,6 +363,18 @@ import HDRProbeModel
         #expect(!planted.contains { $0.message.contains(chunks[1]) })
     }
 
+    /// An HEVC video variant and an AAC audio rendition (group `audio`), `seconds` long, packaged by
+    /// Shaka Packager into `segmentDuration`-second fMP4 segments with their master; false when
+    /// FFmpeg or the packager fails.
+    static func makeWithAudioRendition(in folder: URL, packager: String, seconds: Int, segmentDuration: Int) -> Bool {
+        run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+             "-t", "\(seconds)", "-c:v", "libx265", "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1",
+             "-c:a", "aac", "-b:a", "128k", "-shortest", "src.mp4"], in: folder)
+            && run(["in=src.mp4,stream=audio,init_segment=a_init.mp4,segment_template=a_$Number$.m4s,playlist_name=a.m3u8,hls_group_id=audio,hls_name=EN",
+                    "in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8",
+                    "--segment_duration", "\(segmentDuration)", "--hls_master_playlist_output", "master.m3u8"], in: folder, executable: packager)
+    }
+
     /// With a separate audio rendition, Shaka Packager declares the variant's BANDWIDTH and
     /// AVERAGE-BANDWIDTH as video plus audio (Apple 9.13); hdrprobe adds its AUDIO group's measured
     /// rendition to the variant's own measure and gets Shaka's values (within 1 %).
@@ -371,12 +383,7 @@ import HDRProbeModel
         guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg), let packager = Self.packager() else { return }
         let folder = try Self.temporaryFolder("shaka-audio")
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard Self.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-                        "-t", "8", "-c:v", "libx265", "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1",
-                        "-c:a", "aac", "-b:a", "128k", "-shortest", "src.mp4"], in: folder),
-              Self.run(["in=src.mp4,stream=audio,init_segment=a_init.mp4,segment_template=a_$Number$.m4s,playlist_name=a.m3u8,hls_group_id=audio,hls_name=EN",
-                        "in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8",
-                        "--segment_duration", "2", "--hls_master_playlist_output", "master.m3u8"], in: folder, executable: packager) else { return }
+        guard Self.makeWithAudioRendition(in: folder, packager: packager, seconds: 8, segmentDuration: 2) else { return }
         let report = Self.check(folder)
         #expect(Self.presentationFindings(report).isEmpty, "\(Self.presentationFindings(report).map(\.finding.message))")
         let video = try #require(report.variants.first?.presentation)

@@ -111,6 +111,18 @@ struct RemotePresentationCheckTests {
         }
     }
 
+    /// `folder`'s master checked whole from the files, then over `server` (its counts reset
+    /// first): both reports, the remote check's seconds and the server's counts of it.
+    static func checkBothWays(_ folder: URL, server: LatencyHTTPServer) throws
+        -> (local: HLSCheckReport, remote: HLSCheckReport, seconds: Double, stats: LatencyHTTPServer.Stats) {
+        let local = HLSPlaylistChecker(wholePresentation: true).check(folder.appendingPathComponent("master.m3u8").path)
+        try server.reset()
+        let start = HDRProbeContainers.Clock.nowNanoseconds()
+        let remote = HLSPlaylistChecker(options: ProbeOptions(timeout: 30), wholePresentation: true).check(server.url("master.m3u8"))
+        let seconds = elapsed(since: start)
+        return (local, remote, seconds, try server.stats())
+    }
+
     static func elapsed(since start: UInt64) -> Double { Double(HDRProbeContainers.Clock.nowNanoseconds() - start) / 1e9 }
 
     @Test("over HTTP with 50 ms a request: the local check's findings and reads, the requests the walk needs, fetched in parallel")
@@ -122,12 +134,7 @@ struct RemotePresentationCheckTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("v0_7.m4s"))
         let server = try LatencyHTTPServer(root: folder, delayMilliseconds: 50)
         defer { server.stop() }
-        let local = HLSPlaylistChecker(wholePresentation: true).check(folder.appendingPathComponent("master.m3u8").path)
-        try server.reset()
-        let start = HDRProbeContainers.Clock.nowNanoseconds()
-        let remote = HLSPlaylistChecker(options: ProbeOptions(timeout: 30), wholePresentation: true).check(server.url("master.m3u8"))
-        let seconds = Self.elapsed(since: start)
-        let stats = try server.stats()
+        let (local, remote, seconds, stats) = try Self.checkBothWays(folder, server: server)
 
         #expect(remote.status == .ok, "\(remote.error?.message ?? "")")
         #expect(Self.findings(remote, root: folder, server: server) == Self.findings(local, root: folder, server: server))
@@ -169,22 +176,12 @@ struct RemotePresentationCheckTests {
         guard FileManager.default.isExecutableFile(atPath: Self.ffmpeg), let packager = HLSPresentationCheckTests.packager() else { return }
         let folder = try Self.temporaryFolder("audio")
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard HLSPresentationCheckTests.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-                                             "-t", "24", "-c:v", "libx265", "-x265-params", "keyint=25:min-keyint=25:scenecut=0:log-level=error", "-tag:v", "hvc1",
-                                             "-c:a", "aac", "-b:a", "128k", "-shortest", "src.mp4"], in: folder),
-              HLSPresentationCheckTests.run(["in=src.mp4,stream=audio,init_segment=a_init.mp4,segment_template=a_$Number$.m4s,playlist_name=a.m3u8,hls_group_id=audio,hls_name=EN",
-                                             "in=src.mp4,stream=video,init_segment=init.mp4,segment_template=seg_$Number$.m4s,playlist_name=v.m3u8",
-                                             "--segment_duration", "1", "--hls_master_playlist_output", "master.m3u8"], in: folder, executable: packager) else { return }
+        guard HLSPresentationCheckTests.makeWithAudioRendition(in: folder, packager: packager, seconds: 24, segmentDuration: 1) else { return }
         let audioSegments = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("a_") && $0.hasSuffix(".m4s") }
         try #require(audioSegments.count >= 20)
         let server = try LatencyHTTPServer(root: folder, delayMilliseconds: 50)
         defer { server.stop() }
-        let local = HLSPlaylistChecker(wholePresentation: true).check(folder.appendingPathComponent("master.m3u8").path)
-        try server.reset()
-        let start = HDRProbeContainers.Clock.nowNanoseconds()
-        let remote = HLSPlaylistChecker(options: ProbeOptions(timeout: 30), wholePresentation: true).check(server.url("master.m3u8"))
-        let seconds = Self.elapsed(since: start)
-        let stats = try server.stats()
+        let (local, remote, seconds, stats) = try Self.checkBothWays(folder, server: server)
         #expect(remote.variants.map(\.presentation) == local.variants.map(\.presentation))
         #expect(Self.findings(remote, root: folder, server: server) == Self.findings(local, root: folder, server: server))
         // Each audio segment once (its size), its playlist and init section (CHANNELS) once.
