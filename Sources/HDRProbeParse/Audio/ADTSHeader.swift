@@ -33,12 +33,8 @@ package struct ADTSHeader: Sendable, Equatable {
         return ADTSHeader(audioObjectType: profile + 1, samplingFrequencyIndex: index, channelConfiguration: channels)
     }
 
-    /// The first header in `bytes` (a PES payload starts with one; a few bytes of a cut frame may
-    /// come first), looked for in the first 2 KiB.
+    /// The first header in `bytes` (``AudioFrameSearch``).
     package static func first(in bytes: [UInt8]) -> ADTSHeader? {
-        for i in 0..<max(0, min(bytes.count - 6, 2048)) where bytes[i] == 0xFF && bytes[i + 1] & 0xF6 == 0xF0 {
-            if let header = try? parse(bytes[i...]) { return header }
-        }
-        return nil
+        AudioFrameSearch.first(in: bytes, headerBytes: 7, isSync: { bytes[$0] == 0xFF && bytes[$0 + 1] & 0xF6 == 0xF0 }, parse: parse)?.header
     }
 }

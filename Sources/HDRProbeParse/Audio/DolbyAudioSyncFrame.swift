@@ -75,21 +75,19 @@ package struct DolbyAudioSyncFrame: Sendable, Equatable {
     /// Main channels plus the low-frequency one.
     package var channels: Int { AC3SpecificBox.acmodChannels[acmod] + (lfeon ? 1 : 0) }
 
-    /// The first syncframe in `bytes` (within its first 2 KiB) and the channels of the program it
+    /// The first syncframe in `bytes` (``AudioFrameSearch``) and the channels of the program it
     /// starts. A packet holds whole access units, and an E-AC-3 access unit is an independent
     /// frame followed by its dependent substreams: the channels are the frame's when the packet
     /// ends with it or the next frame is independent, nil when a dependent substream follows (it
     /// adds channels through a channel map this parser does not read) or what follows is not a
     /// frame.
     package static func first(in bytes: [UInt8]) -> (frame: DolbyAudioSyncFrame, channels: Int?)? {
-        for i in 0..<max(0, min(bytes.count - 7, 2048)) where bytes[i] == 0x0B && bytes[i + 1] == 0x77 {
-            guard let frame = try? parse(bytes[i...]) else { continue }
-            guard frame.enhanced else { return (frame, frame.channels) }
-            let next = i + frame.frameBytes
-            if next == bytes.count { return (frame, frame.channels) }
-            guard next + 8 <= bytes.count, let following = try? parse(bytes[next...]) else { return (frame, nil) }
-            return (frame, following.enhanced && following.streamType != 1 ? frame.channels : nil)
-        }
-        return nil
+        guard let (frame, i) = AudioFrameSearch.first(in: bytes, headerBytes: 8, isSync: { bytes[$0] == 0x0B && bytes[$0 + 1] == 0x77 },
+                                                      parse: parse) else { return nil }
+        guard frame.enhanced else { return (frame, frame.channels) }
+        let next = i + frame.frameBytes
+        if next == bytes.count { return (frame, frame.channels) }
+        guard next + 8 <= bytes.count, let following = try? parse(bytes[next...]) else { return (frame, nil) }
+        return (frame, following.enhanced && following.streamType != 1 ? frame.channels : nil)
     }
 }

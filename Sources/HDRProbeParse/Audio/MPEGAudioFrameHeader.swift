@@ -37,12 +37,8 @@ package struct MPEGAudioFrameHeader: Sendable, Equatable {
         return MPEGAudioFrameHeader(version: version, layer: 4 - layer, sampleRate: rates[frequency], channels: mode == 3 ? 1 : 2)
     }
 
-    /// The first header in `bytes` (within its first 2 KiB; a packet starts with one, or with a few
-    /// bytes of a cut frame).
+    /// The first header in `bytes` (``AudioFrameSearch``).
     package static func first(in bytes: [UInt8]) -> MPEGAudioFrameHeader? {
-        for i in 0..<max(0, min(bytes.count - 3, 2048)) where bytes[i] == 0xFF && bytes[i + 1] & 0xE0 == 0xE0 {
-            if let header = try? parse(bytes[i...]) { return header }
-        }
-        return nil
+        AudioFrameSearch.first(in: bytes, headerBytes: 4, isSync: { bytes[$0] == 0xFF && bytes[$0 + 1] & 0xE0 == 0xE0 }, parse: parse)?.header
     }
 }
